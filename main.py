@@ -1,0 +1,87 @@
+"""Unicorn Arcade: command-line entry point.
+
+`python main.py` starts the game window; the subcommands run headless tools.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+GAMES = ("servermania", "startupfever")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="main.py",
+        description="Unicorn Arcade: SERVERMANIA and Startup Fever, couch-style.",
+        epilog="Without a subcommand, 'play' is assumed: python main.py --headless ... works.",
+    )
+    add_window_options(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the game window at the title menu (default)")
+    add_window_options(play)
+
+    demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
+    demo.add_argument("game", choices=GAMES)
+    demo.add_argument("--players", type=int, default=4, help="number of AI players")
+    add_window_options(demo)
+
+    sim = sub.add_parser(
+        "sim", help="play many headless games with simple AI players and print figures"
+    )
+    sim.add_argument("game", choices=GAMES)
+    sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
+    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub.add_parser("bench", help="measure simulation speed and frame times (see README)")
+    return parser
+
+
+def add_window_options(parser: argparse.ArgumentParser) -> None:
+    """Options shared by every command that opens a window."""
+    parser.add_argument(
+        "--headless", action="store_true", default=argparse.SUPPRESS,
+        help="no window or sound (SDL dummy drivers), for tests and CI",
+    )
+    parser.add_argument(
+        "--frames", type=int, default=argparse.SUPPRESS,
+        help="quit after N fixed updates",
+    )
+    parser.add_argument(
+        "--screenshot", metavar="PATH", default=argparse.SUPPRESS,
+        help="save the last frame drawn as a PNG when quitting",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=argparse.SUPPRESS, help="seed for dice and cards",
+    )
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    from game.simulate import format_report, simulate
+
+    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed)
+    print(json.dumps(figures) if args.json else format_report(args.game, figures))
+    return 1 if figures["violations"] else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    command = args.command or "play"
+    if command == "sim":
+        return run_sim(args)
+    if command == "bench":
+        from game.bench import run_bench
+
+        return run_bench()
+    from scenes.app import run
+
+    return run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
