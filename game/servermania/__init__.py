@@ -1,0 +1,30 @@
+"""SERVERMANIA, headless: rules, board, cards, simple players and the simulator.
+
+Public API (RULES_API.md): `new_game`, `from_json`, `CHANCE`, `TERMINAL`,
+`IllegalAction`, the `State` methods, plus the action and event classes.
+"""
+
+from game.servermania.actions import (
+    DIE_FACES,
+    PAY_MAINTENANCE,
+    PAY_TO_LEAVE_STUCK,
+    ROLL_TO_LEAVE_STUCK,
+    SKIP_MAINTENANCE,
+    Die,
+    DrawCard,
+    PayMaintenance,
+    PayToLeaveStuck,
+    RollToLeaveStuck,
+    SkipMaintenance,
+)
+from game.servermania.board import Board, Square, board_from_kinds, default_board, load_board
+from game.servermania.rules import CHANCE, TERMINAL, IllegalAction
+from game.servermania.state import Player, SaveError, State, from_json, new_game
+
+__all__ = [
+    "CHANCE", "DIE_FACES", "PAY_MAINTENANCE", "PAY_TO_LEAVE_STUCK", "ROLL_TO_LEAVE_STUCK",
+    "SKIP_MAINTENANCE", "TERMINAL", "Board", "Die", "DrawCard", "IllegalAction",
+    "PayMaintenance", "PayToLeaveStuck", "Player", "RollToLeaveStuck", "SaveError",
+    "SkipMaintenance", "Square", "State", "board_from_kinds", "default_board",
+    "from_json", "load_board", "new_game",
+]

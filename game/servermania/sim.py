@@ -1,0 +1,124 @@
+"""Headless SERVERMANIA simulator behind `python main.py sim servermania`.
+
+Plays whole games with the simple players (seat types alternate random / rules and
+rotate from game to game so every seat meets both), checks the invariants after every
+turn (S4 floors, money and servers accounted for, the game ends within a turn cap), and
+returns the figures. Game `g` uses seed `seed * 1_000_003 + g`, so any game can be
+replayed alone. Large runs are split over the machine's cores (each game is
+independent, so the figures do not depend on the split).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from typing import Any
+
+from game.servermania.board import Board, default_board
+from game.servermania.players import RandomPlayer, RulePlayer
+from game.servermania.rules import CHANCE, TERMINAL
+from game.servermania.state import new_game
+
+TYPES = (RandomPlayer, RulePlayer)
+TURN_CAP = 2_000            # a game this long has not ended: a violation
+PARALLEL_FROM = 400         # games; smaller runs are not worth starting processes
+MAX_EXAMPLES = 10
+
+
+def game_seed(seed: int, g: int) -> int:
+    return seed * 1_000_003 + g
+
+
+def seat_types(players: int, g: int) -> list[type]:
+    return [TYPES[(seat + g) % len(TYPES)] for seat in range(players)]
+
+
+def play_game(players: int, seed: int, g: int, board: Board | None = None
+              ) -> tuple[int, list[int], list[str], list[str]]:
+    """Play game g; returns (turns, winners, seat type names, violation messages)."""
+    gs = game_seed(seed, g)
+    state = new_game(players, seed=gs, board=board)
+    kinds = seat_types(players, g)
+    agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
+    violations: list[str] = []
+    turn = 0
+    apply = state.apply
+    sample = state.sample_chance
+    while True:
+        cp = state.current_player
+        if cp == CHANCE:
+            apply(sample())
+        elif cp == TERMINAL:
+            break
+        else:
+            apply(agents[cp].decide(state, state.legal_actions()))
+        if state.turn != turn:
+            turn = state.turn
+            bad = state.invariant_violations()
+            if bad:
+                violations += [f"game {g} (seed {gs}) turn {turn}: {b}" for b in bad]
+            if turn > TURN_CAP:
+                violations.append(f"game {g} (seed {gs}) did not end in {TURN_CAP} turns")
+                break
+    bad = state.invariant_violations()
+    violations += [f"game {g} (seed {gs}) at the end: {b}" for b in bad]
+    return state.turn, state.winners(), [cls.kind for cls in kinds], violations
+
+
+def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
+    players, seed, start, stop = args
+    board = default_board()
+    turns = 0
+    by_seat = [0.0] * players
+    by_type = {cls.kind: 0.0 for cls in TYPES}
+    violations = 0
+    examples: list[str] = []
+    for g in range(start, stop):
+        t, winners, kinds, bad = play_game(players, seed, g, board)
+        turns += t
+        for w in winners:
+            share = 1 / len(winners)
+            by_seat[w] += share
+            by_type[kinds[w]] += share
+        violations += len(bad)
+        examples += bad[:MAX_EXAMPLES - len(examples)]
+    return {"turns": turns, "by_seat": by_seat, "by_type": by_type,
+            "violations": violations, "examples": examples}
+
+
+def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None
+             ) -> dict[str, Any]:
+    """Play `games` games of `players` and return the figures (see game/simulate.py)."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    default_board()                       # read the map once, before timing or forking
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if games >= PARALLEL_FROM else 1
+    chunks = max(1, min(workers * 4, games))
+    bounds = [games * k // chunks for k in range(chunks + 1)]
+    jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
+    started = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_play_range, jobs)
+    else:
+        parts = [_play_range(job) for job in jobs]
+    seconds = time.perf_counter() - started
+    turns = sum(p["turns"] for p in parts)
+    by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
+    by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
+    examples = [e for p in parts for e in p["examples"]][:MAX_EXAMPLES]
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "workers": workers,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
+        "avg_turns": round(turns / games, 2),
+        "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
+        "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
+        "violations": sum(p["violations"] for p in parts),
+        "violation_examples": examples,
+    }

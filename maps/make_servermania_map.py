@@ -1,0 +1,153 @@
+"""Write maps/servermania.tmx: the SERVERMANIA board as a Tiled map.
+
+Re-runnable and deterministic: `python maps/make_servermania_map.py`. After this, the map
+is meant to be edited in Tiled directly; the rules read whatever the map says.
+
+Layout: 32 x 18 tiles of 40 px (1280 x 720). Each square is an 80 px cell (2 x 2 tiles);
+the 50 squares wind clockwise in a spiral inward from START UP at the top-left to
+FINISH in the middle, inside x 40..920, y 40..680, leaving the right ~340 px free for
+the scene's side panel and the middle of the spiral free for the CEO BONUS pot and decks.
+Layers: "ground" (floor), "track" (a slab under every square), "decor", and the object
+layer "squares" (one rectangle per square: properties index, kind, label).
+"""
+
+from __future__ import annotations
+
+import os
+from xml.sax.saxutils import quoteattr
+
+TILE = 40
+MAP_W, MAP_H = 32, 18
+CELL = 2 * TILE
+ORIGIN = (TILE, TILE)  # pixel of cell (0, 0)
+OUT = os.path.join(os.path.dirname(__file__), "servermania.tmx")
+TILESET_IMAGE = "../assets/tiles/servermania_tiles.png"
+
+# Tile ids in the tileset (gid = id + 1).
+FLOOR, FLOOR_VENT, SLAB_TL, SLAB_TR, SLAB_BL, SLAB_BR = 0, 1, 2, 3, 4, 5
+DECOR = (6, 7, 8, 9, 10, 11, 13, 14, 15)
+PANEL = 12
+
+
+def spiral_cells() -> list[tuple[int, int]]:
+    """Cells (column, row) of the track in order, on an 11 x 8 grid of 80 px cells."""
+    cells = [(c, 0) for c in range(0, 11)]
+    cells += [(10, r) for r in range(1, 8)]
+    cells += [(c, 7) for c in range(9, -1, -1)]
+    cells += [(0, r) for r in range(6, 1, -1)]
+    cells += [(c, 2) for c in range(1, 9)]
+    cells += [(8, r) for r in range(3, 6)]
+    cells += [(c, 5) for c in range(7, 1, -1)]
+    return cells
+
+
+# One kind per square (RULINGS S3 counts: >= 4 payday, 2 customer_service, 2 techpad,
+# 1 stuck, 2 ceo_bonus, 6 signups, 6 churn; CUSTOMER SERVICE squares >= 7 apart).
+KINDS = " ".join([
+    "start plain signups plain churn payday plain signups techpad churn",
+    "plain customer_service plain ceo_bonus signups payday churn plain stuck plain",
+    "signups plain churn techpad payday plain customer_service plain signups churn",
+    "plain ceo_bonus payday plain signups churn techpad plain customer_service plain",
+    "churn payday signups plain ceo_bonus churn plain payday plain finish",
+]).split(" ")
+
+NAMES = {
+    "start": "START UP", "payday": "PAYDAY!", "customer_service": "CUSTOMER SERVICE",
+    "techpad": "TechPad Agency", "stuck": "STUCK", "ceo_bonus": "CEO BONUS",
+    "churn": "CHURN!", "signups": "SIGN UPS", "finish": "FINISH",
+}
+PLAIN_LABELS = iter("""Ping|Domain bought|Logo drafted|Coffee run|DNS set|Hello, World|
+Git push|Cache warm|Cron job|Backups|Hotfix|Load balancer|SSL renewed|Uptime 99.9%|
+Status page|CDN on|Dark mode|Rack & stack|404 page|IPv6|Log rotate|Pizza Friday""".replace(
+    "\n", "").split("|"))
+
+
+def squares() -> list[tuple[int, str, str, int, int]]:
+    """(index, kind, label, x, y) of every square, x/y = top-left pixel."""
+    cells = spiral_cells()
+    assert len(cells) == len(KINDS), (len(cells), len(KINDS))
+    out = []
+    for i, ((c, r), kind) in enumerate(zip(cells, KINDS, strict=True)):
+        label = NAMES.get(kind) or next(PLAIN_LABELS)
+        out.append((i, kind, label, ORIGIN[0] + c * CELL, ORIGIN[1] + r * CELL))
+    return out
+
+
+def layers(track: list[tuple[int, str, str, int, int]]) -> tuple[list[int], list[int], list[int]]:
+    """Tile ids (or -1 for empty) of the ground, track and decor layers."""
+    ground = [FLOOR] * (MAP_W * MAP_H)
+    track_tiles = [-1] * (MAP_W * MAP_H)
+    decor = [-1] * (MAP_W * MAP_H)
+    used = set()
+    for _, _, _, x, y in track:
+        tx, ty = x // TILE, y // TILE
+        for (dx, dy), tile in zip(((0, 0), (1, 0), (0, 1), (1, 1)),
+                                  (SLAB_TL, SLAB_TR, SLAB_BL, SLAB_BR), strict=True):
+            track_tiles[(ty + dy) * MAP_W + tx + dx] = tile
+            used.add((tx + dx, ty + dy))
+    # The middle of the spiral (cells 2..7 x 3..4) is a panel for the pot and the decks.
+    for ty in range(1 + 3 * 2, 1 + 5 * 2):
+        for tx in range(1 + 2 * 2, 1 + 8 * 2):
+            ground[ty * MAP_W + tx] = PANEL
+            used.add((tx, ty))
+    for ty in range(MAP_H):
+        for tx in range(MAP_W):
+            h = (tx * 73 + ty * 151 + tx * ty * 7) % 97
+            if (tx, ty) not in used and h % 11 == 0:
+                ground[ty * MAP_W + tx] = FLOOR_VENT
+            elif (tx, ty) not in used and tx < 24 and h % 13 == 0:
+                decor[ty * MAP_W + tx] = DECOR[h % len(DECOR)]
+    return ground, track_tiles, decor
+
+
+def csv(tiles: list[int]) -> str:
+    rows = []
+    for ty in range(MAP_H):
+        row = tiles[ty * MAP_W:(ty + 1) * MAP_W]
+        rows.append(",".join(str(t + 1 if t >= 0 else 0) for t in row))
+    return "\n" + ",\n".join(rows) + "\n"
+
+
+def tmx() -> str:
+    track = squares()
+    ground, track_tiles, decor = layers(track)
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+           f'renderorder="right-down" width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" '
+           f'tileheight="{TILE}" infinite="0" nextlayerid="5" '
+           f'nextobjectid="{len(track) + 1}">',
+           ' <properties>',
+           '  <property name="game" value="servermania"/>',
+           ' </properties>',
+           f' <tileset firstgid="1" name="servermania_tiles" tilewidth="{TILE}" '
+           f'tileheight="{TILE}" tilecount="16" columns="8">',
+           f'  <image source="{TILESET_IMAGE}" width="{8 * TILE}" height="{2 * TILE}"/>',
+           ' </tileset>']
+    for layer_id, (name, tiles) in enumerate(
+            (("ground", ground), ("track", track_tiles), ("decor", decor)), start=1):
+        out.append(f' <layer id="{layer_id}" name="{name}" width="{MAP_W}" height="{MAP_H}">')
+        out.append(f'  <data encoding="csv">{csv(tiles)}</data>')
+        out.append(' </layer>')
+    out.append(' <objectgroup id="4" name="squares">')
+    for index, kind, label, x, y in track:
+        out.append(f'  <object id="{index + 1}" name={quoteattr(label)} type="square" '
+                   f'x="{x}" y="{y}" width="{CELL}" height="{CELL}">')
+        out.append('   <properties>')
+        out.append(f'    <property name="index" type="int" value="{index}"/>')
+        out.append(f'    <property name="kind" value="{kind}"/>')
+        out.append(f'    <property name="label" value={quoteattr(label)}/>')
+        out.append('   </properties>')
+        out.append('  </object>')
+    out.append(' </objectgroup>')
+    out.append('</map>')
+    return "\n".join(out) + "\n"
+
+
+def main() -> None:
+    with open(OUT, "w", encoding="utf-8") as f:
+        f.write(tmx())
+    print(f"wrote {OUT}")
+
+
+if __name__ == "__main__":
+    main()
