@@ -1,0 +1,85 @@
+"""Starts the game from the command line (`main.py play`) or from tests, in-process.
+
+- `run(args)`: what `python main.py [play|demo] [--headless] [--frames N] ...` calls.
+- `run_frames(n, script=..., seed=..., scene=...)`: headless run of n fixed updates that
+  returns the final canvas, for tests and screenshots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from scenes.engine.input import KEYBOARD, Action
+from scenes.engine.scene import Scene
+from scenes.engine.settings import Settings, default_path
+
+
+def use_dummy_drivers() -> None:
+    """No window, no sound card: SDL's dummy video and audio drivers (CI, tests)."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+
+def load_script(path: str | Path) -> list[tuple[int, Action]]:
+    """Read a --script file: a JSON list of [update, action] or [update, action, device]."""
+    rows = json.loads(Path(path).read_text(encoding="utf-8"))
+    script = []
+    for row in rows:
+        frame, name, *rest = row
+        device = rest[0] if rest else KEYBOARD
+        script.append((int(frame), Action(str(name), str(device))))
+    return script
+
+
+def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
+             screenshot: str | Path | None = None, seed: int | None = None,
+             script: list[tuple[int, Action]] | None = None,
+             settings: Settings | None = None):
+    """Build an App showing `first` (the title by default). Headless uses dummy drivers."""
+    if headless:
+        use_dummy_drivers()
+    from scenes.engine.app import App
+    from scenes.title import TitleScene
+
+    return App(first or TitleScene(), headless=headless, frames=frames, screenshot=screenshot,
+               seed=seed, script=script or [], settings=settings)
+
+
+def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
+               seed: int = 1, scene: Scene | Callable[[], Scene] | None = None,
+               ) -> pygame.Surface:
+    """Run `frames` fixed updates headless and return a copy of the final canvas."""
+    first = scene() if callable(scene) and not isinstance(scene, Scene) else scene
+    app = make_app(first, headless=True, frames=frames, seed=seed, script=script)
+    app.run()
+    return app.display.canvas.copy()
+
+
+def run(args: argparse.Namespace) -> int:
+    """Entry point for `main.py play` (default) and `main.py demo GAME`."""
+    headless = getattr(args, "headless", False)
+    first = None
+    if getattr(args, "command", None) == "demo":
+        from scenes.menu import DEMO, resolve
+
+        demo = resolve(DEMO)
+        if demo is None:
+            print("demo: the demo screen is not built yet (scenes/demo.py)", file=sys.stderr)
+            return 2
+        first = demo(game=args.game, players=args.players)
+    script = load_script(args.script) if getattr(args, "script", None) else None
+    settings = Settings() if headless else Settings.load(default_path())
+    app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
+                   screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
+                   script=script, settings=settings)
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

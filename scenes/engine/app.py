@@ -1,0 +1,149 @@
+"""The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
+
+Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
+(Settings), `fonts` (Fonts), `toasts` (Toasts), `display` (Display), `rng` (random.Random
+seeded by --seed), `seed`, and counters `updates` / `time`.
+
+One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
+events into actions, run the updates (scripted test actions are delivered just before the
+update with their number), draw once with the interpolation factor, present.
+Headless runs advance exactly one update per frame so they are deterministic and fast.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import deque
+from collections.abc import Iterable
+from pathlib import Path
+
+import pygame
+
+from scenes.engine.audio import Audio
+from scenes.engine.display import Display
+from scenes.engine.fonts import Fonts
+from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action, InputMapper, SdlDevices
+from scenes.engine.loop import STEP, FixedStep
+from scenes.engine.scene import Scene
+from scenes.engine.settings import Settings
+from scenes.engine.stack import SceneStack
+from scenes.engine.widgets import Toasts
+
+FPS_CAP = 240  # limiter only; vsync (when present) paces the frames
+
+Script = Iterable[tuple[int, Action]]
+
+
+class App:
+    """Owns everything that lives as long as the game window.
+
+    script: (n, action) pairs; each action is handed to the scenes just before update
+        number n (counting from 0), exactly as if a player had pressed it. For tests/demos.
+    frames: quit after this many fixed updates (None = until the player quits).
+    """
+
+    def __init__(self, first: Scene, *, headless: bool = False, frames: int | None = None,
+                 screenshot: str | Path | None = None, seed: int | None = None,
+                 script: Script = (), settings: Settings | None = None) -> None:
+        for module in (pygame.display, pygame.font, pygame.joystick):
+            module.init()
+        self.headless = headless
+        self.settings = settings or Settings()
+        self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
+        self.fonts = Fonts()
+        self.audio = Audio(volume=self.settings.volume)
+        self.input = InputMapper(SdlDevices(), self.display.to_canvas)
+        self.stack = SceneStack(self)
+        self.stack.speed = self.settings.anim_speed
+        self.toasts = Toasts()
+        self.seed = seed if seed is not None else random.randrange(1 << 30)
+        self.rng = random.Random(self.seed)
+        self.max_updates = frames
+        self.screenshot_path = Path(screenshot) if screenshot else None
+        self.updates = 0
+        self.time = 0.0
+        self.running = True
+        self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
+        self._script = sorted(script, key=lambda item: item[0])
+        self.stack.push(first, fade=False)
+        self.stack.fade_in()
+
+    # -- services for scenes ---------------------------------------------------------------
+
+    def quit(self) -> None:
+        """Leave the game cleanly at the end of this frame (from any scene)."""
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        self.display.toggle_fullscreen()
+        self.settings.fullscreen = self.display.fullscreen
+        self.settings.save()
+
+    def apply_settings(self) -> None:
+        """Push changed settings into the services (called by the settings screen)."""
+        self.audio.set_volume(self.settings.volume)
+        self.stack.speed = self.settings.anim_speed
+        self.display.set_fullscreen(self.settings.fullscreen)
+
+    def screenshot(self, path: str | Path) -> None:
+        pygame.image.save(self.display.canvas, str(path))
+
+    # -- the loop --------------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Run until quit or `frames` updates; returns the process exit code (0)."""
+        clock = FixedStep()
+        limiter = pygame.time.Clock()
+        previous = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            elapsed, previous = (STEP if self.headless else now - previous), now
+            for event in pygame.event.get():
+                self._on_event(event)
+            for _ in range(clock.advance(elapsed)):
+                self._update()
+                if not self.running:
+                    break
+            self.stack.draw(self.display.canvas, clock.alpha)
+            self.toasts.draw(self.display.canvas, self.fonts)
+            self.frame_times.append(time.perf_counter() - now)
+            self.display.present()
+            if not self.headless:
+                limiter.tick(FPS_CAP)
+        if self.screenshot_path:
+            self.screenshot(self.screenshot_path)
+        return 0
+
+    def _on_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.KEYDOWN and (
+                event.key == pygame.K_F11
+                or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                    and event.mod & pygame.KMOD_ALT)):
+            self.toggle_fullscreen()
+            return
+        for action in self.input.handle(event):
+            self._dispatch(action)
+
+    def _update(self) -> None:
+        while self._script and self._script[0][0] <= self.updates:
+            self._dispatch(self._script.pop(0)[1])
+        for action in self.input.update(STEP):
+            self._dispatch(action)
+        self.stack.update(STEP)
+        self.toasts.update(STEP)
+        self.updates += 1
+        self.time += STEP
+        if not self.stack.scenes or (self.max_updates and self.updates >= self.max_updates):
+            self.quit()
+
+    def _dispatch(self, action: Action) -> None:
+        if action.name == DEVICE_ADDED:
+            pad = self.input.pads.get(action.device)
+            self.toasts.show(f"Controller connected: {pad.name if pad else action.device}")
+        elif action.name == DEVICE_REMOVED:
+            self.toasts.show("Controller disconnected")
+        self.stack.dispatch(action)

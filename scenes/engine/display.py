@@ -1,0 +1,94 @@
+"""The window: a logical 1280×720 canvas shown letterboxed in a window of any size.
+
+Scenes always draw on the same 1280×720 canvas. Normally SDL does the scaling on the GPU
+(`pygame.SCALED`), which also gives vsync and translates mouse positions for us. If the
+scaled renderer cannot be created we fall back to a plain resizable window and scale the
+canvas ourselves, converting mouse positions with `to_canvas`. Headless runs (SDL dummy
+driver) draw into a plain 1280×720 surface.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+CANVAS_SIZE = (1280, 720)
+TITLE = "Unicorn Arcade"
+
+
+def letterbox(window: tuple[int, int], canvas: tuple[int, int] = CANVAS_SIZE) -> pygame.Rect:
+    """The largest rect of the canvas's aspect ratio centred in `window` (bars around it)."""
+    scale = min(window[0] / canvas[0], window[1] / canvas[1])
+    w, h = max(1, round(canvas[0] * scale)), max(1, round(canvas[1] * scale))
+    return pygame.Rect((window[0] - w) // 2, (window[1] - h) // 2, w, h)
+
+
+class Display:
+    """Creates the window and shows the canvas in it."""
+
+    def __init__(self, headless: bool = False, fullscreen: bool = False) -> None:
+        self.headless = headless
+        self.fullscreen = False
+        self.vsync = False
+        self.scaled_by_sdl = False
+        pygame.display.set_caption(TITLE)
+        if headless:
+            self.window = pygame.display.set_mode(CANVAS_SIZE)
+            self.canvas = self.window
+        else:
+            self.window = self._open_scaled() or pygame.display.set_mode(
+                CANVAS_SIZE, pygame.RESIZABLE)
+            self.canvas = self.window if self.scaled_by_sdl else pygame.Surface(CANVAS_SIZE)
+            if fullscreen:
+                self.toggle_fullscreen()
+
+    def _open_scaled(self) -> pygame.Surface | None:
+        """SDL-scaled window with vsync if the driver allows, without it otherwise."""
+        flags = pygame.SCALED | pygame.RESIZABLE
+        for vsync in (1, 0):
+            try:
+                surface = pygame.display.set_mode(CANVAS_SIZE, flags, vsync=vsync)
+            except pygame.error:
+                continue
+            self.scaled_by_sdl, self.vsync = True, bool(vsync)
+            return surface
+        return None
+
+    def toggle_fullscreen(self) -> None:
+        """F11 / Alt+Enter. Desktop fullscreen keeps the canvas letterboxed."""
+        if self.headless:
+            return
+        if self.scaled_by_sdl:
+            pygame.display.toggle_fullscreen()
+        else:
+            size = (0, 0) if not self.fullscreen else CANVAS_SIZE
+            flags = pygame.FULLSCREEN if not self.fullscreen else pygame.RESIZABLE
+            self.window = pygame.display.set_mode(size, flags)
+        self.fullscreen = not self.fullscreen
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.fullscreen:
+            self.toggle_fullscreen()
+
+    def to_canvas(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """Window pixel → canvas pixel, or None when the pointer is on a letterbox bar."""
+        if self.canvas is self.window:  # SDL (or nobody) scales: positions are logical
+            x, y = pos
+        else:
+            box = letterbox(self.window.get_size())
+            if not box.collidepoint(pos):
+                return None
+            x = (pos[0] - box.x) * CANVAS_SIZE[0] // box.w
+            y = (pos[1] - box.y) * CANVAS_SIZE[1] // box.h
+        inside = 0 <= x < CANVAS_SIZE[0] and 0 <= y < CANVAS_SIZE[1]
+        return (int(x), int(y)) if inside else None
+
+    def present(self) -> None:
+        """Show the canvas (scaling it ourselves only in the fallback window)."""
+        if self.headless:
+            return
+        if self.canvas is not self.window:
+            self.window = pygame.display.get_surface()
+            box = letterbox(self.window.get_size())
+            self.window.fill((0, 0, 0))
+            self.window.blit(pygame.transform.smoothscale(self.canvas, box.size), box)
+        pygame.display.flip()

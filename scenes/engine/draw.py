@@ -1,0 +1,65 @@
+"""Drawing helpers for the couch look: rounded boxes with thick ink outlines, outlined text.
+
+Rendered text is cached (rendering outlined text every frame would cost more than the
+whole rest of a menu), so drawing the same label each frame is cheap.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from scenes.engine.palette import INK, Color, mix
+
+OUTLINE = 4  # px, the thick dark line around everything
+RADIUS = 18
+
+
+def box(canvas: pygame.Surface, rect: pygame.Rect, fill: Color, *, outline: Color = INK,
+        width: int = OUTLINE, radius: int = RADIUS, shadow: int = 6) -> None:
+    """A flat rounded box with a dark outline and a hard drop shadow below it."""
+    if shadow:
+        pygame.draw.rect(canvas, INK, rect.move(0, shadow), border_radius=radius)
+    pygame.draw.rect(canvas, outline, rect, border_radius=radius)
+    inner = rect.inflate(-2 * width, -2 * width)
+    pygame.draw.rect(canvas, fill, inner, border_radius=max(0, radius - width))
+
+
+@lru_cache(maxsize=1024)
+def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
+           outline_color: Color = INK) -> pygame.Surface:
+    """`text` in `color`, optionally ringed by `outline` px of `outline_color`."""
+    face = font.render(text, True, color)
+    if outline <= 0:
+        return face
+    ring = font.render(text, True, outline_color)
+    w, h = face.get_width() + 2 * outline, face.get_height() + 2 * outline
+    out = pygame.Surface((w, h), pygame.SRCALPHA)
+    steps = max(12, outline * 6)
+    for i in range(steps):
+        v = pygame.Vector2(outline, 0).rotate(360 * i / steps)
+        out.blit(ring, (outline + round(v.x), outline + round(v.y)))
+    out.blit(face, (outline, outline))
+    return out
+
+
+def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple[float, float],
+         color: Color, *, anchor: str = "center", outline: int = 0, outline_color: Color = INK,
+         shadow: int = 0) -> pygame.Rect:
+    """Blit `string` with its `anchor` point (a pygame.Rect attribute name) at `pos`."""
+    surface = render(font, string, color, outline, outline_color)
+    rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow:
+        shade = render(font, string, INK, outline, INK)
+        canvas.blit(shade, rect.move(0, shadow))
+    canvas.blit(surface, rect)
+    return rect
+
+
+def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygame.Surface:
+    """A full-size background gradient (make once, blit every frame)."""
+    surface = pygame.Surface(size)
+    for y in range(size[1]):
+        pygame.draw.line(surface, mix(top, bottom, y / max(1, size[1] - 1)), (0, y), (size[0], y))
+    return surface

@@ -1,0 +1,47 @@
+"""The two shipped typefaces, loaded once per size.
+
+- display: League Spartan Black, for the logo, titles and big numbers.
+- body: Lato Bold, for menus, labels and prompts (readable at couch distance).
+Both are OFL fonts shipped in assets/fonts/ with their licences. If a file is missing the
+pygame default font is used so the game still runs (text just looks plainer).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.engine.paths import FONTS
+
+FILES = {
+    "display": FONTS / "LeagueSpartan-Black.otf",
+    "body": FONTS / "Lato-Bold.ttf",
+}
+
+# Sizes in logical canvas pixels (1280×720). Body text never goes below 24 px.
+SIZES = {"logo": 96, "title": 64, "heading": 44, "menu": 36, "body": 28, "small": 24}
+
+
+class Fonts:
+    """Cache of `pygame.font.Font` objects keyed by (face, size)."""
+
+    def __init__(self) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+
+    def get(self, face: str = "body", size: int | str = "body") -> pygame.font.Font:
+        """A font of `face` ('display' or 'body') at `size` pixels or a named size."""
+        px = SIZES[size] if isinstance(size, str) else size
+        key = (face, px)
+        font = self._cache.get(key)
+        if font is None:
+            path = FILES.get(face)
+            font = pygame.font.Font(path if path and path.exists() else None, px)
+            self._cache[key] = font
+        return font
+
+    def display(self, size: int | str = "title") -> pygame.font.Font:
+        return self.get("display", size)
+
+    def body(self, size: int | str = "body") -> pygame.font.Font:
+        return self.get("body", size)

@@ -1,0 +1,177 @@
+"""Button glyphs drawn in code: keyboard key caps, Xbox and PlayStation face buttons.
+
+`glyph(fonts, action, style)` returns a small surface for an action name ('confirm', 'back',
+…, or the combined 'updown' / 'leftright' / 'dpad') in the style of the device in use:
+'keyboard', 'xbox' or 'playstation'. Surfaces are cached, so prompts cost a blit.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import (
+    CREAM,
+    GREY,
+    INK,
+    PS_CIRCLE,
+    PS_CROSS,
+    PS_SQUARE,
+    PS_TRIANGLE,
+    WHITE,
+    XBOX_A,
+    XBOX_B,
+    XBOX_X,
+    XBOX_Y,
+    Color,
+)
+
+SIZE = 44  # glyph height in canvas pixels
+
+KEY_LABELS = {"confirm": "Enter", "back": "Esc", "pause": "P", "x": "X", "y": "C",
+              "lshoulder": "Q", "rshoulder": "E"}
+ARROWS = {"up": ("up",), "down": ("down",), "left": ("left",), "right": ("right",),
+          "updown": ("up", "down"), "leftright": ("left", "right"),
+          "dpad": ("up", "down", "left", "right")}
+XBOX_FACE = {"confirm": ("A", XBOX_A), "back": ("B", XBOX_B), "x": ("X", XBOX_X),
+             "y": ("Y", XBOX_Y)}
+PS_FACE = {"confirm": ("cross", PS_CROSS), "back": ("circle", PS_CIRCLE),
+           "x": ("square", PS_SQUARE), "y": ("triangle", PS_TRIANGLE)}
+SHOULDERS = {"xbox": {"lshoulder": "LB", "rshoulder": "RB"},
+             "playstation": {"lshoulder": "L1", "rshoulder": "R1"}}
+
+_cache: dict[tuple[int, str, str], pygame.Surface] = {}
+
+
+def glyph(fonts: Fonts, action: str, style: str) -> pygame.Surface:
+    """The glyph surface for `action` on a `style` device (cached)."""
+    key = (id(fonts), action, style)
+    if key not in _cache:
+        _cache[key] = _make(fonts, action, style)
+    return _cache[key]
+
+
+def _make(fonts: Fonts, action: str, style: str) -> pygame.Surface:
+    if action in ARROWS:
+        return _arrow_keys(ARROWS[action]) if style == "keyboard" else _dpad(ARROWS[action])
+    if style == "keyboard":
+        return _keycap(fonts, KEY_LABELS.get(action, action))
+    if action in SHOULDERS.get(style, {}):
+        return _pill(fonts, SHOULDERS[style][action])
+    if action == "pause":
+        return _menu_pill()
+    if style == "playstation" and action in PS_FACE:
+        return _ps_face(*PS_FACE[action])
+    label, color = XBOX_FACE.get(action, (action[:1].upper(), GREY))
+    return _xbox_face(fonts, label, color)
+
+
+def _surface(width: int) -> pygame.Surface:
+    return pygame.Surface((width, SIZE + 4), pygame.SRCALPHA)
+
+
+def _keycap(fonts: Fonts, label: str) -> pygame.Surface:
+    face = fonts.body(24).render(label, True, INK)
+    surface = _surface(max(SIZE, face.get_width() + 24))
+    rect = pygame.Rect(0, 0, surface.get_width(), SIZE)
+    pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
+    pygame.draw.rect(surface, INK, rect, border_radius=10)
+    pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
+    surface.blit(face, face.get_rect(center=rect.center))
+    return surface
+
+
+def _arrow_keys(directions: tuple[str, ...]) -> pygame.Surface:
+    """One key cap per direction, side by side, each with a drawn triangle."""
+    width = SIZE * len(directions) + 4 * (len(directions) - 1)
+    surface = _surface(width)
+    for i, direction in enumerate(directions):
+        rect = pygame.Rect(i * (SIZE + 4), 0, SIZE, SIZE)
+        pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
+        pygame.draw.rect(surface, INK, rect, border_radius=10)
+        pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
+        pygame.draw.polygon(surface, INK, _triangle(rect.center, 11, direction))
+    return surface
+
+
+def _triangle(center: tuple[int, int], r: int, direction: str) -> list[tuple[float, float]]:
+    angle = {"up": -90, "right": 0, "down": 90, "left": 180}[direction]
+    c = pygame.Vector2(center)
+    return [tuple(c + pygame.Vector2(r, 0).rotate(angle + a)) for a in (0, 130, 230)]
+
+
+def _dpad(directions: tuple[str, ...]) -> pygame.Surface:
+    """A d-pad cross with the arms that matter lit up."""
+    surface = _surface(SIZE)
+    c, arm, half = SIZE // 2, SIZE // 2 - 2, 8
+    for rect in (pygame.Rect(c - half, c - arm, 2 * half, 2 * arm),
+                 pygame.Rect(c - arm, c - half, 2 * arm, 2 * half)):
+        pygame.draw.rect(surface, INK, rect.inflate(6, 6), border_radius=5)
+    for rect in (pygame.Rect(c - half, c - arm, 2 * half, 2 * arm),
+                 pygame.Rect(c - arm, c - half, 2 * arm, 2 * half)):
+        pygame.draw.rect(surface, GREY, rect, border_radius=3)
+    offsets = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+    for direction in directions:
+        dx, dy = offsets[direction]
+        center = (c + dx * (arm - half), c + dy * (arm - half))
+        pygame.draw.rect(surface, WHITE, pygame.Rect(0, 0, 2 * half - 4, 2 * half - 4)
+                         .move(center[0] - half + 2, center[1] - half + 2), border_radius=3)
+    return surface
+
+
+def _xbox_face(fonts: Fonts, label: str, color: Color) -> pygame.Surface:
+    surface = _surface(SIZE)
+    c = (SIZE // 2, SIZE // 2)
+    pygame.draw.circle(surface, INK, (c[0], c[1] + 3), SIZE // 2)
+    pygame.draw.circle(surface, INK, c, SIZE // 2)
+    pygame.draw.circle(surface, color, c, SIZE // 2 - 3)
+    face = fonts.display(28).render(label, True, WHITE)
+    rim = fonts.display(28).render(label, True, INK)
+    rect = face.get_rect(center=(c[0], c[1] + 2))
+    surface.blit(rim, rect.move(1, 2))
+    surface.blit(face, rect)
+    return surface
+
+
+def _ps_face(shape: str, color: Color) -> pygame.Surface:
+    """Dark round button with the coloured PlayStation shape on it."""
+    surface = _surface(SIZE)
+    c = pygame.Vector2(SIZE // 2, SIZE // 2)
+    pygame.draw.circle(surface, INK, (c.x, c.y + 3), SIZE // 2)
+    pygame.draw.circle(surface, (52, 50, 64), c, SIZE // 2 - 2)
+    r = 11
+    if shape == "cross":
+        for a, b in (((-r, -r), (r, r)), ((-r, r), (r, -r))):
+            pygame.draw.line(surface, color, c + a, c + b, 5)
+    elif shape == "circle":
+        pygame.draw.circle(surface, color, c, r + 1, 4)
+    elif shape == "square":
+        pygame.draw.rect(surface, color, pygame.Rect(c.x - r, c.y - r, 2 * r, 2 * r), 4)
+    else:
+        points = [c + pygame.Vector2(0, -r - 2).rotate(a) for a in (0, 120, 240)]
+        pygame.draw.polygon(surface, color, points, 4)
+    return surface
+
+
+def _pill(fonts: Fonts, label: str) -> pygame.Surface:
+    face = fonts.body(22).render(label, True, WHITE)
+    surface = _surface(face.get_width() + 28)
+    rect = pygame.Rect(0, 4, surface.get_width(), SIZE - 8)
+    pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
+    pygame.draw.rect(surface, INK, rect, border_radius=14)
+    pygame.draw.rect(surface, (70, 66, 86), rect.inflate(-6, -6), border_radius=12)
+    surface.blit(face, face.get_rect(center=rect.center))
+    return surface
+
+
+def _menu_pill() -> pygame.Surface:
+    """Start/Options/Menu button: a small pill with three lines on it."""
+    surface = _surface(SIZE)
+    rect = pygame.Rect(0, 6, SIZE, SIZE - 12)
+    pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
+    pygame.draw.rect(surface, INK, rect, border_radius=14)
+    pygame.draw.rect(surface, (70, 66, 86), rect.inflate(-6, -6), border_radius=12)
+    for dy in (-6, 0, 6):
+        y = rect.centery + dy
+        pygame.draw.line(surface, WHITE, (rect.centerx - 8, y), (rect.centerx + 8, y), 3)
+    return surface

@@ -1,0 +1,54 @@
+"""The colours of Unicorn Arcade, in one place so every screen speaks the same language.
+
+Bold flat colours, one dark ink for outlines and text shadows, and one colour per player seat.
+Seat colours come with a letter shape elsewhere so colour-blind players can tell them apart.
+"""
+
+from __future__ import annotations
+
+Color = tuple[int, int, int]
+
+INK: Color = (27, 20, 48)  # outlines, shadows, text on light backgrounds
+NIGHT: Color = (44, 30, 86)  # deep background
+DUSK: Color = (86, 52, 150)  # lighter background band
+PANEL: Color = (58, 42, 108)  # panels and idle buttons
+PANEL_LIGHT: Color = (82, 64, 146)
+WHITE: Color = (255, 255, 255)
+CREAM: Color = (255, 246, 226)
+MUTED: Color = (150, 140, 185)  # disabled text: still readable on PANEL
+GREY: Color = (112, 104, 140)
+
+PINK: Color = (255, 92, 170)
+MAGENTA: Color = (220, 60, 200)
+GOLD: Color = (255, 204, 51)
+ORANGE: Color = (255, 140, 50)
+MINT: Color = (64, 222, 160)
+SKY: Color = (80, 180, 255)
+VIOLET: Color = (160, 110, 255)
+RED: Color = (240, 70, 80)
+GREEN: Color = (70, 200, 90)
+
+RAINBOW: tuple[Color, ...] = (RED, ORANGE, GOLD, GREEN, SKY, VIOLET)
+
+# One colour per seat, in seat order (up to six players in Startup Fever).
+SEATS: tuple[Color, ...] = (PINK, SKY, GOLD, MINT, ORANGE, VIOLET)
+
+# Controller face buttons, as printed on the pads.
+XBOX_A: Color = (96, 190, 60)
+XBOX_B: Color = (230, 60, 60)
+XBOX_X: Color = (50, 120, 230)
+XBOX_Y: Color = (240, 190, 30)
+PS_CROSS: Color = (120, 160, 235)
+PS_CIRCLE: Color = (240, 90, 100)
+PS_SQUARE: Color = (230, 130, 200)
+PS_TRIANGLE: Color = (60, 200, 170)
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """Blend from `a` (t=0) to `b` (t=1); used for gradients and highlights."""
+    t = max(0.0, min(1.0, t))
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

@@ -1,0 +1,208 @@
+"""A handful of UI widgets every screen shares: Button, Menu, Panel, PromptBar, Toasts.
+
+Widgets are plain objects, not scenes: a scene owns them, feeds them actions and draws them.
+They take `fonts` when drawing so they need no app of their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+import pytweening
+
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.glyphs import glyph
+from scenes.engine.input import CLICK, POINT, Action
+from scenes.engine.palette import (
+    CREAM,
+    GOLD,
+    INK,
+    MUTED,
+    PANEL,
+    PANEL_LIGHT,
+    PINK,
+    WHITE,
+    Color,
+)
+
+CANVAS_W, CANVAS_H = 1280, 720
+
+
+@dataclass
+class Button:
+    """One menu entry. A disabled button stays readable and says why (`note`)."""
+
+    label: str
+    rect: pygame.Rect
+    enabled: bool = True
+    note: str = ""  # e.g. "COMING SOON", shown as a tag on disabled buttons
+    value: str = ""  # e.g. "80%", shown on the right (settings rows)
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, selected: bool, pop: float = 0.0,
+             shake: float = 0.0) -> None:
+        """pop in [0, 1] grows the selected button a little; shake jiggles it sideways."""
+        grow = round(10 * pop)
+        rect = self.rect.inflate(2 * grow, grow).move(round(shake), 0)
+        if not self.enabled:
+            fill, ink = (PANEL if not selected else PANEL_LIGHT), MUTED
+        else:
+            fill, ink = (GOLD, INK) if selected else (PANEL_LIGHT, WHITE)
+        draw.box(canvas, rect, fill, outline=WHITE if selected else INK)
+        font = fonts.body("menu")
+        rect = rect.move(0, 2)  # Lato sits a little high in its box
+        if self.value:
+            draw.text(canvas, font, self.label, (rect.x + 28, rect.centery), ink, anchor="midleft")
+            draw.text(canvas, font, self.value, (rect.right - 28, rect.centery), ink,
+                      anchor="midright")
+        elif self.note and not self.enabled:
+            draw.text(canvas, font, self.label, (rect.x + 28, rect.centery), ink, anchor="midleft")
+            tag = draw.render(fonts.body("small"), self.note, INK)
+            pill = tag.get_rect(midright=(rect.right - 18, rect.centery)).inflate(22, 8)
+            pygame.draw.rect(canvas, PINK if selected else MUTED, pill, border_radius=14)
+            canvas.blit(tag, tag.get_rect(center=pill.center))
+        else:
+            draw.text(canvas, font, self.label, rect.center, ink)
+
+
+class Menu:
+    """A vertical list of buttons driven by up/down/confirm, left/right and the mouse.
+
+    `handle` returns what happened so the scene decides what it means and which sound plays:
+    ("move", i), ("activate", i), ("blocked", i) for a disabled entry, ("adjust", i, ±1).
+    """
+
+    def __init__(self, buttons: Sequence[Button], selected: int | None = None) -> None:
+        self.buttons = list(buttons)
+        first_enabled = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
+        self.selected = first_enabled if selected is None else selected
+        self._pop = 1.0  # time since the selection changed, as tween progress
+        self._shake = 0.0  # seconds left of the "no" shake
+
+    @classmethod
+    def column(cls, labels: Sequence[str], top: int, width: int = 560, height: int = 64,
+               gap: int = 16, centerx: int = CANVAS_W // 2) -> Menu:
+        buttons = [Button(label, pygame.Rect(centerx - width // 2, top + i * (height + gap),
+                                             width, height)) for i, label in enumerate(labels)]
+        return cls(buttons)
+
+    def handle(self, action: Action) -> tuple | None:
+        if not action.pressed:
+            return None
+        if action.name in ("up", "down"):
+            step = -1 if action.name == "up" else 1
+            self._select((self.selected + step) % len(self.buttons))
+            return ("move", self.selected)
+        if action.name in ("left", "right"):
+            return ("adjust", self.selected, -1 if action.name == "left" else 1)
+        if action.name == "confirm":
+            return self._activate(self.selected)
+        if action.name == POINT and action.pos is not None:
+            hit = self.at(action.pos)
+            if hit is not None and hit != self.selected:
+                self._select(hit)
+                return ("move", hit)
+        if action.name == CLICK and action.pos is not None:
+            hit = self.at(action.pos)
+            if hit is not None:
+                self._select(hit)
+                return self._activate(hit)
+        return None
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """Index of the button under the canvas position `pos`, if any."""
+        return next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(pos)), None)
+
+    def _select(self, index: int) -> None:
+        if index != self.selected:
+            self.selected = index
+            self._pop = 0.0
+
+    def _activate(self, index: int) -> tuple:
+        if self.buttons[index].enabled:
+            return ("activate", index)
+        self._shake = 0.3
+        return ("blocked", index)
+
+    def update(self, dt: float) -> None:
+        self._pop = min(1.0, self._pop + dt / 0.25)
+        self._shake = max(0.0, self._shake - dt)
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        for i, button in enumerate(self.buttons):
+            selected = i == self.selected
+            pop = pytweening.easeOutBack(self._pop) if selected else 0.0
+            shake = 8 * pytweening.easeOutSine(self._shake / 0.3) * \
+                (1 if int(self._shake * 40) % 2 else -1) if selected and self._shake else 0.0
+            button.draw(canvas, fonts, selected, pop, shake)
+
+
+def panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str = "",
+          fill: Color = PANEL) -> None:
+    """A rounded panel, optionally with a title tab on its top edge."""
+    draw.box(canvas, rect, fill, radius=24, shadow=8)
+    if title:
+        label = draw.render(fonts.display("heading"), title, CREAM, 3)
+        tab = label.get_rect(midtop=(rect.centerx, rect.y - label.get_height() // 2))
+        draw.box(canvas, tab.inflate(40, 6), PINK, radius=20, shadow=4)
+        canvas.blit(label, tab.move(0, 2))
+
+
+class PromptBar:
+    """The strip at the bottom saying what to press: [glyph] Label  [glyph] Label …
+
+    Glyphs follow the device used last (`app.input.style`): key caps, Xbox or PlayStation.
+    Items are (action, label) pairs; action may also be 'updown', 'leftright' or 'dpad'.
+    """
+
+    HEIGHT = 64
+
+    def __init__(self, items: Sequence[tuple[str, str]]) -> None:
+        self.items = list(items)
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, style: str) -> None:
+        top = CANVAS_H - self.HEIGHT
+        band = pygame.Rect(0, top, CANVAS_W, self.HEIGHT)
+        pygame.draw.rect(canvas, INK, band)
+        pygame.draw.line(canvas, PANEL_LIGHT, (0, top), (CANVAS_W, top), 3)
+        font = fonts.body(26)
+        parts = [(glyph(fonts, action, style), draw.render(font, label, WHITE))
+                 for action, label in self.items]
+        widths = [g.get_width() + 10 + t.get_width() for g, t in parts]
+        x = (CANVAS_W - (sum(widths) + 40 * (len(parts) - 1))) // 2
+        cy = top + self.HEIGHT // 2 + 1
+        for (g, t), width in zip(parts, widths, strict=True):
+            canvas.blit(g, g.get_rect(midleft=(x, cy)))
+            canvas.blit(t, t.get_rect(midleft=(x + g.get_width() + 10, cy)))
+            x += width + 40
+
+
+class Toasts:
+    """Short notices that slide in at the top and leave by themselves ("Pad 2 connected")."""
+
+    LIFETIME = 2.6
+
+    def __init__(self) -> None:
+        self.items: list[list] = []  # [message, age]
+
+    def show(self, message: str) -> None:
+        self.items.append([message, 0.0])
+        self.items = self.items[-3:]
+
+    def update(self, dt: float) -> None:
+        for item in self.items:
+            item[1] += dt
+        self.items = [item for item in self.items if item[1] < self.LIFETIME]
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        for i, (message, age) in enumerate(self.items):
+            slide_in = pytweening.easeOutBack(min(1.0, age / 0.35))
+            slide_out = pytweening.easeInQuad(max(0.0, (age - self.LIFETIME + 0.3) / 0.3))
+            label = draw.render(fonts.body(26), message, INK)
+            rect = label.get_rect().inflate(48, 22)
+            y = -rect.h + (24 + rect.h + i * (rect.h + 12)) * slide_in - 120 * slide_out
+            rect.midtop = (CANVAS_W // 2, round(y))
+            draw.box(canvas, rect, CREAM, radius=rect.h // 2, shadow=5)
+            canvas.blit(label, label.get_rect(center=rect.center))

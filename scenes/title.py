@@ -1,0 +1,155 @@
+"""The title screen: bouncing logo, the mascot, and the main menu.
+
+Menu entries come from `scenes.menu.TITLE_MENU`; entries whose screen does not exist yet are
+shown disabled with a "COMING SOON" tag. Keyboard, mouse and every pad drive the menu.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from scenes.engine import draw
+from scenes.engine.input import Action
+from scenes.engine.loop import STEP
+from scenes.engine.palette import (
+    CREAM,
+    DUSK,
+    GOLD,
+    INK,
+    NIGHT,
+    PINK,
+    RAINBOW,
+    WHITE,
+    mix,
+)
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import Button, Menu, PromptBar
+from scenes.mascot import unicorn
+from scenes.menu import TITLE_MENU, Entry, resolve
+from scenes.overlays import ConfirmOverlay
+
+MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
+
+
+class TitleScene(Scene):
+    """First screen. Back asks before quitting; hot-plugged pads are simply welcome."""
+
+    def __init__(self) -> None:
+        self.t = 0.0  # seconds of title animation
+        self.entries: list[tuple[Entry, type[Scene] | None]] = []
+
+    def enter(self) -> None:
+        self.entries = [(e, resolve(e.target) if e.target else None) for e in TITLE_MENU]
+        buttons = []
+        for i, (entry, scene) in enumerate(self.entries):
+            rect = pygame.Rect(MENU_LEFT, MENU_TOP + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
+            enabled = entry.target is None or scene is not None
+            buttons.append(Button(entry.label, rect, enabled, note="COMING SOON"))
+        self.menu = Menu(buttons)
+        self.prompts = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("back", "Quit")])
+        self.background = self._background()
+        rng = self.app.rng
+        self.stars = [(rng.randrange(1280), rng.randrange(600), rng.uniform(0, math.tau),
+                       rng.choice((3, 4, 5, 7))) for _ in range(46)]
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        if action.name == "back" and action.pressed:
+            self.app.audio.play("back")
+            self.app.stack.push(ConfirmOverlay("Quit Unicorn Arcade?", self.app.quit))
+            return True
+        result = self.menu.handle(action)
+        if result is None:
+            return False
+        kind, index = result[0], result[1]
+        if kind == "move":
+            self.app.audio.play("move")
+        elif kind == "blocked":
+            self.app.audio.play("error")
+        elif kind == "activate":
+            self._open(index)
+        return True
+
+    def _open(self, index: int) -> None:
+        entry, scene = self.entries[index]
+        if entry.target is None:  # Quit
+            self.app.audio.play("back")
+            self.app.quit()
+            return
+        if scene is not None:
+            self.app.audio.play("confirm")
+            self.app.stack.push(scene())
+
+    # -- time ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.t += dt * self.app.settings.anim_speed
+        self.menu.update(dt * self.app.settings.anim_speed)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _background(self) -> pygame.Surface:
+        """Night-to-dusk sky with a rainbow rising behind the mascot (drawn once)."""
+        bg = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
+        centre, outer, band = (250, 760), 520, 34
+        for i, color in enumerate(RAINBOW):
+            pygame.draw.circle(bg, INK, centre, outer - i * band + 4)
+            pygame.draw.circle(bg, color, centre, outer - i * band)
+        pygame.draw.circle(bg, INK, centre, outer - len(RAINBOW) * band + 4)
+        pygame.draw.circle(bg, mix(NIGHT, DUSK, 0.8), centre, outer - len(RAINBOW) * band)
+        return bg
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        t = self.t + (alpha - 1.0) * STEP * self.app.settings.anim_speed  # interpolated time
+        canvas.blit(self.background, (0, 0))
+        self._draw_stars(canvas, t)
+        self._draw_mascot(canvas, t)
+        self._draw_logo(canvas, t)
+        self.menu.draw(canvas, self.app.fonts)
+        self.prompts.draw(canvas, self.app.fonts, self.app.input.style)
+
+    def _draw_stars(self, canvas: pygame.Surface, t: float) -> None:
+        for x, y, phase, size in self.stars:
+            glow = 0.5 + 0.5 * math.sin(t * 2.2 + phase)
+            r = size * (0.6 + 0.6 * glow)
+            color = mix(DUSK, CREAM, 0.35 + 0.65 * glow)
+            pygame.draw.polygon(canvas, color, [(x, y - r * 1.8), (x + r * 0.45, y),
+                                                (x, y + r * 1.8), (x - r * 0.45, y)])
+            pygame.draw.polygon(canvas, color, [(x - r * 1.8, y), (x, y - r * 0.45),
+                                                (x + r * 1.8, y), (x, y + r * 0.45)])
+
+    def _draw_mascot(self, canvas: pygame.Surface, t: float) -> None:
+        hop = pytweening.easeOutQuad(abs(math.sin(t * 2.0)))  # a little bounce, never still
+        blink = (t % 4.0) > 3.85
+        image = unicorn(1.05, blink)
+        canvas.blit(image, image.get_rect(midbottom=(260, 690 - round(18 * hop))))
+
+    def _draw_logo(self, canvas: pygame.Surface, t: float) -> None:
+        """UNICORN letters ride a wave; ARCADE swings in below on a rainbow ribbon."""
+        font = self.app.fonts.display(118)
+        letters = "UNICORN"
+        surfaces = [draw.render(font, ch, GOLD, 6) for ch in letters]
+        width = sum(s.get_width() - 10 for s in surfaces)
+        x = 860 - width // 2
+        for i, surface in enumerate(surfaces):
+            dy = 10 * math.sin(t * 3.0 - i * 0.6)
+            shade = draw.render(font, letters[i], INK, 6, INK)
+            canvas.blit(shade, (x, 24 + dy + 9))
+            canvas.blit(surface, (x, 24 + dy))
+            x += surface.get_width() - 10
+        tilt = 3 * math.sin(t * 1.3)
+        ribbon = pygame.Rect(0, 0, 420, 62)
+        ribbon.center = (860, 178)
+        label = draw.render(self.app.fonts.display(54), "A R C A D E", WHITE, 4)
+        plate = pygame.Surface(ribbon.inflate(12, 20).size, pygame.SRCALPHA)
+        inner = plate.get_rect().inflate(-12, -20)
+        pygame.draw.rect(plate, INK, inner.inflate(12, 12).move(0, 6), border_radius=30)
+        pygame.draw.rect(plate, INK, inner.inflate(12, 12), border_radius=30)
+        pygame.draw.rect(plate, PINK, inner, border_radius=26)
+        plate.blit(label, label.get_rect(center=(inner.centerx, inner.centery + 3)))
+        turned = pygame.transform.rotate(plate, tilt)
+        canvas.blit(turned, turned.get_rect(center=ribbon.center))
