@@ -16,7 +16,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Unicorn Arcade: SERVERMANIA and Startup Fever, couch-style.",
-        epilog="Without a subcommand, 'play' is assumed: python main.py --headless ... works.",
+        epilog="Without a subcommand, 'play' is assumed: python main.py --headless ... works. "
+               "In the window: arrows/WASD, Enter/Space, Esc, P; any gamepad; the mouse. "
+               "F11 or Alt+Enter toggles fullscreen.",
     )
     add_window_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -58,6 +60,11 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed", type=int, default=argparse.SUPPRESS, help="seed for dice and cards",
+    )
+    parser.add_argument(
+        "--script", metavar="FILE", default=argparse.SUPPRESS,
+        help="inject actions: JSON list of [update, action] or [update, action, device], "
+             'e.g. [[60, "down"], [90, "confirm"]]',
     )
 
 

@@ -35,12 +35,12 @@ class MenuOverlay(Scene):
         self.title = title
         self.message = message
         self.choices = choices
-        top = 330 if message else 300
+        top = 320 if message else 290
         self.menu = Menu.column([label for label, _ in choices], top=top, width=440)
         self.prompts = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("back", "Back")])
-        height = 110 + (50 if message else 0) + len(choices) * 80
-        self.rect = pygame.Rect(0, 0, 620, height)
-        self.rect.midtop = (640, top - 110 - (40 if message else 0) + 20)
+        bottom = self.menu.buttons[-1].rect.bottom + 44
+        panel_top = top - (120 if message else 80)
+        self.rect = pygame.Rect(340, panel_top, 600, bottom - panel_top)
 
     def handle(self, action: Action) -> bool:
         if action.name == "back" and action.pressed:
@@ -63,7 +63,7 @@ class MenuOverlay(Scene):
         fonts = self.app.fonts
         panel(canvas, fonts, self.rect, self.title)
         if self.message:
-            draw.text(canvas, fonts.body(), self.message, (640, self.rect.y + 60), CREAM)
+            draw.text(canvas, fonts.body(), self.message, (640, self.rect.y + 62), CREAM)
         self.menu.draw(canvas, fonts)
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
