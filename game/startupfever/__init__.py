@@ -1,0 +1,36 @@
+"""Startup Fever rules (headless): new_game, State, actions, events. No pygame here.
+
+See RULES.md beside this file for every timing decision and the designed cards.
+"""
+
+from .actions import (
+    ChoosePosition,
+    Counter,
+    Defend,
+    Draw,
+    EndManage,
+    EndMarketing,
+    EndReassign,
+    EndUserLoss,
+    Hire,
+    LosePip,
+    Market,
+    MoveResigned,
+    Pass,
+    PickProduct,
+    PlaceChip,
+    PlayCard,
+    Poach,
+    Reassign,
+    Retain,
+    Roll,
+)
+from .persist import from_json
+from .rules import CHANCE, TERMINAL, IllegalAction, State, new_game
+
+__all__ = [
+    "CHANCE", "TERMINAL", "IllegalAction", "State", "new_game", "from_json",
+    "ChoosePosition", "Counter", "Defend", "Draw", "EndManage", "EndMarketing", "EndReassign",
+    "EndUserLoss", "Hire", "LosePip", "Market", "MoveResigned", "Pass", "PickProduct",
+    "PlaceChip", "PlayCard", "Poach", "Reassign", "Retain", "Roll",
+]

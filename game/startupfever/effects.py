@@ -1,0 +1,267 @@
+"""Event Cards in play: windows, targets, Defense reactions and each card's effect.
+
+A window (F11) asks every seat in turn, starting with the seat whose turn it is, but only
+seats holding a card playable now with a valid target. A seat may play several cards and
+then passes. A card played on another player's company or product first asks that player
+whether to play Defense (only if they hold one and have a Suit).
+"""
+
+from __future__ import annotations
+
+from . import events as ev
+from . import usertrack
+from .actions import KIND_NAMES, Defend, MoveResigned, Pass, PlayCard
+from .cards import (
+    ANY_PRODUCT,
+    CARDS,
+    CURRENT_COMPANY,
+    CURRENT_PRODUCT,
+    DISCARD,
+    LAUNCHED,
+    UNLAUNCHED,
+)
+from .state import KINDS, NERD, NEW_HIRE_FIELD, SUIT
+
+SECURITY_BREACH_FIELDS = 3
+VIRAL_GROWTH_BONUS = 3
+PRESS_COVERAGE_BONUS = 3
+FUNDING_ROUND_AMOUNT = 5
+TALENT_FAIR_HIRES = 2
+ACQUI_HIRE_PRICE = 3
+ACQUI_HIRE_NERDS = 2
+PATENT_TROLL_PER_LAUNCH = 2
+
+
+class CardsMixin:
+    """Card windows and effects of the State."""
+
+    # ------------------------------------------------------------ windows and targets
+    def card_plays(self, seat: int, card: str) -> list[PlayCard]:
+        """The ways `seat` may play `card` in the open window (empty if none)."""
+        window = self.window
+        if window is None:
+            return []
+        if window == DISCARD:  # old cards may be played without effect to make room
+            return [PlayCard(card)]
+        ctype = CARDS[card]
+        if window not in ctype.windows:
+            return []
+        target = ctype.target
+        if target == CURRENT_PRODUCT:
+            slot = self.current_slot
+            if slot is None:
+                return []
+            if card == "hiring_failure":
+                return [PlayCard(card, slot, kind=k) for k in KINDS]
+            if card == "acqui_hire" and (self.players[seat].money < ACQUI_HIRE_PRICE
+                                         or not self.supply[NERD]):
+                return []
+            if card == "security_breach" and not self.products[slot].launched:
+                return []
+            return [PlayCard(card, slot)]
+        if target == CURRENT_COMPANY:
+            slot = self.current_slot
+            return [] if slot is None else [PlayCard(card, seat=self.products[slot].owner)]
+        if target == UNLAUNCHED:
+            return [PlayCard(card, s) for s, p in self.products.items() if not p.launched]
+        if target == LAUNCHED:
+            return [PlayCard(card, s) for s, p in self.products.items() if p.launched]
+        if target == ANY_PRODUCT:
+            return [PlayCard(card, s) for s in self.products]
+        return []  # Defense: reaction only
+
+    def _can_play(self, seat: int) -> bool:
+        return any(self.card_plays(seat, c) for c in set(self.players[seat].hand))
+
+    def _step_window_check(self) -> None:
+        seats = self.window_seats
+        while seats and not self._can_play(seats[0]):
+            seats.pop(0)
+        if seats:
+            self.actor = seats[0]
+            self.stage = "window"
+        else:
+            self.window = None
+            self.stage = self.after_window
+
+    def _legal_window(self) -> list:
+        seat = self.actor
+        acts: list = []
+        for card in sorted(set(self.players[seat].hand)):
+            acts.extend(self.card_plays(seat, card))
+        acts.append(Pass())
+        return acts
+
+    def _apply_pass(self, action: Pass) -> None:
+        self.window_seats.pop(0)
+        self.stage = "window_check"
+
+    # ------------------------------------------------------------ playing and Defense
+    def _apply_play_card(self, action: PlayCard) -> None:
+        seat = self.actor
+        card = action.card
+        self.players[seat].hand.remove(card)
+        self.played.append(card)
+        ctype = CARDS[card]
+        target = action.seat if action.slot is None else self.products[action.slot].owner
+        self._emit(ev.CardPlayed(seat, card, ctype.name, ctype.text, action.slot, target,
+                                 action.kind))
+        self.pending_card = {"seat": seat, "card": card, "slot": action.slot,
+                             "target": action.seat, "kind": action.kind}
+        self.stage = "window_check"
+        if self.window == DISCARD:
+            self.pending_card = None
+            return
+        if target is not None and target != seat and "defense" in self.players[target].hand \
+                and self.has_suit(target):
+            self.actor = target
+            self.stage = "defense"
+            return
+        self._resolve_card()
+
+    def _legal_defense(self) -> list:
+        return [Defend(True), Defend(False)]
+
+    def _apply_defend(self, action: Defend) -> None:
+        if not action.use:
+            self.stage = "window_check"
+            self._resolve_card()
+            return
+        defender = self.actor
+        self.players[defender].hand.remove("defense")
+        self.played.append("defense")
+        self._emit(ev.CardCancelled(defender, self.pending_card["card"]))
+        self.pending_card = None
+        self.stage = "window_check"
+
+    # ------------------------------------------------------------ effects
+    def _resolve_card(self) -> None:
+        pc = self.pending_card
+        self.pending_card = None
+        card, seat, slot, target, kind = pc["card"], pc["seat"], pc["slot"], pc["target"], \
+            pc["kind"]
+        getattr(self, "_effect_" + card)(seat, slot, target, kind)
+
+    def _note(self, card: str, slot: str | None, seat: int | None, text: str) -> None:
+        self._emit(ev.CardEffect(card, slot, seat, text))
+
+    def _effect_antitrust(self, seat, slot, target, kind) -> None:
+        if self.products[slot].field > usertrack.MARK_100M:
+            self.manage_blocked = True
+            self._note("antitrust", slot, None, f"{slot} cannot manage employees this year")
+        else:
+            self._note("antitrust", slot, None, f"no effect: {slot} has not over 100M users")
+
+    def _effect_attrition(self, seat, slot, target, kind) -> None:
+        p = self.products[slot]
+        resign = (p.nerd_count + p.suit_count) // 4
+        if not resign:
+            self._note("attrition", slot, None, f"no effect: {slot} has under 4 workers")
+            return
+        self._note("attrition", slot, None, f"{resign} workers of {slot} resign")
+        self.attrition = {"seat": seat, "slot": slot, "left": resign, "used": []}
+        self.actor = seat
+        self.stage = "attrition"
+
+    def _attrition_dests(self) -> list[str]:
+        at = self.attrition
+        owner = self.products[at["slot"]].owner
+        return [s for s, p in self.products.items() if p.owner != owner and s not in at["used"]]
+
+    def _legal_attrition(self) -> list:
+        p = self.products[self.attrition["slot"]]
+        dests: list = self._attrition_dests() or [None]
+        acts: list = []
+        for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
+            for v in range(5):
+                if arr[v]:
+                    acts.extend(MoveResigned(kind, v, d) for d in dests)
+        return acts
+
+    def _apply_move_resigned(self, action: MoveResigned) -> None:
+        at = self.attrition
+        src = at["slot"]
+        self.products[src].workers(action.kind)[action.vest] -= 1
+        if action.dest is None:
+            self.supply[action.kind] += 1
+        else:
+            self.products[action.dest].workers(action.kind)[NEW_HIRE_FIELD] += 1
+            at["used"].append(action.dest)
+        self._emit(ev.EmployeeMoved(action.kind, src, action.dest, action.vest,
+                                    NEW_HIRE_FIELD, "Attrition"))
+        at["left"] -= 1
+        p = self.products[src]
+        if at["left"] == 0 or not (p.nerd_count or p.suit_count):
+            self.attrition = None
+            self.stage = "window_check"
+
+    def _audit(self, card: str, target: int, divisor: int) -> None:
+        amount = self.players[target].money // divisor  # rounded in favour of the target
+        self._pay_to_bank(target, amount)
+        self._emit(ev.MoneyMoved(target, -amount, CARDS[card].name))
+
+    def _effect_audit_half(self, seat, slot, target, kind) -> None:
+        self._audit("audit_half", target, 2)
+
+    def _effect_audit_third(self, seat, slot, target, kind) -> None:
+        self._audit("audit_third", target, 3)
+
+    def _effect_executive_power(self, seat, slot, target, kind) -> None:
+        if target not in self.exec_power:
+            self.exec_power.append(target)
+        self._note("executive_power", None, target,
+                   f"company {target} may have two CEOs and two CTOs this year")
+
+    def _effect_leak(self, seat, slot, target, kind) -> None:
+        if not self.products[slot].launched:
+            self._launch(slot, leaked=True)
+
+    def _effect_hiring_failure(self, seat, slot, target, kind) -> None:
+        self.hire_fails.append(kind)
+        self._note("hiring_failure", slot, None,
+                   f"the next {KIND_NAMES[kind]} hire of {slot} this turn fails")
+
+    def _effect_viral_growth(self, seat, slot, target, kind) -> None:
+        self.adopt_bonus += VIRAL_GROWTH_BONUS
+        self._note("viral_growth", slot, None, f"{slot} adds {VIRAL_GROWTH_BONUS} to adoption")
+
+    def _effect_server_outage(self, seat, slot, target, kind) -> None:
+        self.adopt_halved = True
+        self._note("server_outage", slot, None, f"{slot}'s adoption is halved this turn")
+
+    def _effect_funding_round(self, seat, slot, target, kind) -> None:
+        paid = self._from_bank(target, FUNDING_ROUND_AMOUNT)
+        self._emit(ev.MoneyMoved(target, paid, "Funding Round"))
+
+    def _effect_talent_fair(self, seat, slot, target, kind) -> None:
+        self.hire_limit += TALENT_FAIR_HIRES
+        self._note("talent_fair", slot, None, f"{slot} may hire {self.hire_limit} this turn")
+
+    def _effect_acqui_hire(self, seat, slot, target, kind) -> None:
+        self._pay_to_bank(seat, ACQUI_HIRE_PRICE)
+        self._emit(ev.MoneyMoved(seat, -ACQUI_HIRE_PRICE, "Acqui-hire"))
+        for _ in range(min(ACQUI_HIRE_NERDS, self.supply[NERD])):
+            self.supply[NERD] -= 1
+            self.products[slot].nerds[NEW_HIRE_FIELD] += 1
+            self._emit(ev.EmployeeMoved(NERD, None, slot, NEW_HIRE_FIELD, NEW_HIRE_FIELD,
+                                        "Acqui-hire"))
+
+    def _effect_patent_troll(self, seat, slot, target, kind) -> None:
+        pl = self.players[target]
+        launched = sum(1 for s in pl.slots if self.products[s].launched)
+        amount = min(pl.money, PATENT_TROLL_PER_LAUNCH * launched)
+        self._pay_to_bank(target, amount)
+        self._emit(ev.MoneyMoved(target, -amount, "Patent Troll"))
+
+    def _effect_security_breach(self, seat, slot, target, kind) -> None:
+        p = self.products[slot]
+        before = p.field
+        p.field = max(0, before - SECURITY_BREACH_FIELDS)
+        self._emit(ev.UsersLost(slot, before, p.field, "Security Breach"))
+
+    def _effect_press_coverage(self, seat, slot, target, kind) -> None:
+        self.press[slot] = self.press.get(slot, 0) + PRESS_COVERAGE_BONUS
+        self._note("press_coverage", slot, None,
+                   f"{slot} adds {PRESS_COVERAGE_BONUS} to its competition strength")
+
+

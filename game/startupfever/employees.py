@@ -1,0 +1,202 @@
+"""Manage Employees (product turn step 3): hire, poach with counter-offers, retain."""
+
+from __future__ import annotations
+
+from . import events as ev
+from .actions import Counter, EndManage, Hire, Poach, Retain
+from .state import (
+    COST,
+    EXEC_KINDS,
+    KINDS,
+    NEW_HIRE_FIELD,
+    OFFERS_PER_TARGET,
+    WORKER_KINDS,
+)
+
+OFFER_STEPS_LISTED = 4  # legal_actions lists offers min..min+3; apply accepts any higher
+
+
+class EmployeesMixin:
+    """Hiring, poaching and retaining for the product whose turn it is."""
+
+    def exec_limit(self, seat: int) -> int:
+        """One Big Nerd and one Big Suit per company; two of each under Executive Power."""
+        return 2 if seat in self.exec_power else 1
+
+    def has_suit(self, seat: int) -> bool:
+        """A company with a Suit (or a Big Suit) may play Defense."""
+        pl = self.players[seat]
+        return bool(pl.big_suits) or any(self.products[s].suit_count for s in pl.slots)
+
+    def _step_manage_check(self) -> None:
+        if self.players[self.turn_seat].money == 0:
+            self._emit(ev.ManageSkipped(self.current_slot, "out of money"))
+            self.stage = "after_manage"
+        else:
+            self.actor = self.turn_seat
+            self.stage = "manage"
+
+    def _poachable(self, seat: int, slot: str | None, kind: str) -> dict[int, int]:
+        """Vesting field -> employees of that kind the current product may still try."""
+        if slot is None:
+            fields = self.players[seat].executives(kind)
+            key = f"@{seat}:{kind}:"
+            counts: dict[int, int] = {}
+            for v in fields:
+                counts[v] = counts.get(v, 0) + 1
+        else:
+            arr = self.products[slot].workers(kind)
+            key = f"{slot}:{kind}:"
+            counts = {v: arr[v] for v in range(5) if arr[v]}
+        protected = self.protected
+        if protected:
+            counts = {v: k - protected.get(key + str(v), 0) for v, k in counts.items()}
+        return {v: k for v, k in counts.items() if k > 0}
+
+    def _legal_manage(self) -> list:
+        slot = self.current_slot
+        seat = self.turn_seat
+        pl = self.players[seat]
+        money = pl.money
+        supply = self.supply
+        acts: list = []
+        limit = self.exec_limit(seat)
+        if self.hires < self.hire_limit:
+            for kind in KINDS:
+                if supply[kind] and money >= COST[kind] and (
+                        kind in WORKER_KINDS or len(pl.executives(kind)) < limit):
+                    acts.append(Hire(kind))
+        counts = self.poach_counts
+        for other, opl in enumerate(self.players):
+            if other == seat:
+                continue
+            targets = [s for s in opl.slots if counts.get(s, 0) < OFFERS_PER_TARGET]
+            sources: list = [(s, k) for s in targets for k in WORKER_KINDS]
+            if counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
+                sources += [(None, k) for k in EXEC_KINDS
+                            if len(pl.executives(k)) < limit and opl.executives(k)]
+            for src, kind in sources:
+                for v in self._poachable(other, src, kind):
+                    low = COST[kind] + v
+                    for offer in range(low, min(money, low + OFFER_STEPS_LISTED - 1) + 1):
+                        acts.append(Poach(other, src, kind, v, offer))
+        p = self.products[slot]
+        for kind, fields in ((WORKER_KINDS[0], p.nerds), (WORKER_KINDS[1], p.suits)):
+            for v in range(4):
+                if fields[v]:
+                    acts.extend(Retain(kind, v, k) for k in range(1, min(4 - v, money) + 1))
+        for kind in EXEC_KINDS:
+            for v in sorted(set(pl.executives(kind))):
+                if v < 4:
+                    acts.extend(Retain(kind, v, k) for k in range(1, min(4 - v, money) + 1))
+        acts.append(EndManage())
+        return acts
+
+    def _is_legal_manage(self, action) -> bool:
+        """Offers above the listed range are legal too (the rulebook allows any amount)."""
+        if type(action) is not Poach or action.kind not in COST or type(action.offer) is not int:
+            return False
+        low = COST[action.kind] + action.vest
+        if not low <= action.offer <= self.players[self.turn_seat].money:
+            return False
+        return Poach(action.seat, action.slot, action.kind, action.vest, low) in \
+            self._legal_manage()
+
+    def _apply_hire(self, action: Hire) -> None:
+        seat = self.turn_seat
+        slot = self.current_slot
+        kind = action.kind
+        cost = COST[kind]
+        self._pay_to_bank(seat, cost)
+        self.hires += 1
+        if kind in self.hire_fails:  # Hiring Failure: the money is lost, nobody comes
+            self.hire_fails.remove(kind)
+            self._emit(ev.Hired(seat, slot, kind, cost, failed=True))
+        else:
+            self.supply[kind] -= 1
+            self._add_employee(seat, slot, kind)
+            self._emit(ev.Hired(seat, slot, kind, cost))
+        self.stage = "manage_check"
+
+    def _add_employee(self, seat: int, slot: str, kind: str) -> None:
+        if kind in WORKER_KINDS:
+            self.products[slot].workers(kind)[NEW_HIRE_FIELD] += 1
+        else:
+            self.players[seat].executives(kind).append(NEW_HIRE_FIELD)
+
+    def _apply_poach(self, action: Poach) -> None:
+        key = action.slot if action.slot is not None else f"@{action.seat}"
+        self.poach_counts[key] = self.poach_counts.get(key, 0) + 1
+        slot = self.current_slot
+        self._emit(ev.PoachOffered(self.turn_seat, slot, action.seat, action.slot, action.kind,
+                                   action.vest, action.offer))
+        self.pending_poach = {"seat": action.seat, "slot": action.slot, "kind": action.kind,
+                              "vest": action.vest, "offer": action.offer}
+        if self.players[action.seat].money >= action.offer + 1:
+            self.actor = action.seat  # the target's owner decides on a counter-offer
+            self.stage = "counter"
+        else:
+            self._complete_poach()
+
+    def _legal_counter(self) -> list:
+        return [Counter(True), Counter(False)]
+
+    def _apply_counter(self, action: Counter) -> None:
+        if not action.accept:
+            self._complete_poach()
+            return
+        pp = self.pending_poach
+        seat, slot, kind, vest = pp["seat"], pp["slot"], pp["kind"], pp["vest"]
+        amount = pp["offer"] + 1
+        self._pay_to_bank(seat, amount)
+        new_vest = min(NEW_HIRE_FIELD, vest + amount)
+        if slot is None:
+            fields = self.players[seat].executives(kind)
+            fields.remove(vest)
+            fields.append(new_vest)
+            key = f"@{seat}:{kind}:{new_vest}"
+        else:
+            arr = self.products[slot].workers(kind)
+            arr[vest] -= 1
+            arr[new_vest] += 1
+            key = f"{slot}:{kind}:{new_vest}"
+        self.protected[key] = self.protected.get(key, 0) + 1  # no re-poach this turn
+        self._emit(ev.CounterOffered(seat, slot, kind, amount, vest, new_vest))
+        self.pending_poach = None
+        self.stage = "manage_check"
+
+    def _complete_poach(self) -> None:
+        """No counter-offer: the poacher pays the bank and the employee starts on 4."""
+        pp = self.pending_poach
+        seat, slot, kind, vest, offer = pp["seat"], pp["slot"], pp["kind"], pp["vest"], \
+            pp["offer"]
+        me = self.turn_seat
+        self._pay_to_bank(me, offer)
+        if slot is None:
+            self.players[seat].executives(kind).remove(vest)
+        else:
+            self.products[slot].workers(kind)[vest] -= 1
+        self._add_employee(me, self.current_slot, kind)
+        self._emit(ev.Poached(me, self.current_slot, seat, slot, kind, offer))
+        self.pending_poach = None
+        self.stage = "manage_check"
+
+    def _apply_retain(self, action: Retain) -> None:
+        seat = self.turn_seat
+        kind, vest, steps = action.kind, action.vest, action.steps
+        self._pay_to_bank(seat, steps)
+        if kind in WORKER_KINDS:
+            arr = self.products[self.current_slot].workers(kind)
+            arr[vest] -= 1
+            arr[vest + steps] += 1
+            slot = self.current_slot
+        else:
+            fields = self.players[seat].executives(kind)
+            fields.remove(vest)
+            fields.append(vest + steps)
+            slot = None
+        self._emit(ev.Retained(seat, slot, kind, vest, vest + steps, steps))
+        self.stage = "manage_check"
+
+    def _apply_end_manage(self, action: EndManage) -> None:
+        self.stage = "after_manage"
