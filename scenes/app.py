@@ -14,13 +14,11 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
 
-import pygame  # noqa: E402 (after the environment is set)
-
-from scenes.engine.input import KEYBOARD, Action  # noqa: E402
-from scenes.engine.scene import Scene  # noqa: E402
-from scenes.engine.settings import Settings, default_path  # noqa: E402
+from scenes.engine.input import KEYBOARD, Action
+from scenes.engine.scene import Scene
+from scenes.engine.settings import Settings, default_path
 
 
 def use_dummy_drivers() -> None:

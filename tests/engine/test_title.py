@@ -1,0 +1,141 @@
+"""The title screen and the headless runner: menu, overlays, scripted input, screenshots."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes import title
+from scenes.app import load_script, make_app, run_frames
+from scenes.engine.input import Action
+from scenes.engine.palette import GOLD, INK
+from scenes.menu import Entry, resolve
+from scenes.overlays import ConfirmOverlay
+from scenes.settings import SettingsScene
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = 20  # updates after the opening fade-in, when input is accepted
+
+
+def run(script, frames=120):
+    app = make_app(headless=True, frames=frames, seed=3, script=script)
+    app.run()
+    return app
+
+
+def count(surface, rect, color, tolerance=12):
+    """Pixels of `rect` within `tolerance` of `color` on every channel."""
+    sub = surface.subsurface(rect)
+    pixels = (sub.get_at((x, y)) for x in range(0, rect.w, 2) for y in range(0, rect.h, 2))
+    return sum(1 for p in pixels if max(abs(p[i] - color[i]) for i in range(3)) <= tolerance)
+
+
+@pytest.fixture
+def missing_games(monkeypatch):
+    """A menu whose first entry points at a screen nobody has written."""
+    menu = (Entry("Nowhere", "scenes.no_such_screen:Scene"), *title.TITLE_MENU[3:])
+    monkeypatch.setattr(title, "TITLE_MENU", menu)
+
+
+def test_missing_screen_is_shown_disabled_with_a_coming_soon_label(missing_games):
+    app = run([], frames=5)
+    button = app.stack.top.menu.buttons[0]
+    assert not button.enabled and button.note == "COMING SOON"
+    assert app.stack.top.menu.selected == 1  # selection starts on the first usable entry
+
+
+def test_confirming_a_disabled_entry_stays_on_the_title(missing_games):
+    app = run([(READY, Action("up")), (READY + 2, Action("confirm"))])
+    assert isinstance(app.stack.top, title.TitleScene)
+    assert app.stack.top.menu.selected == 0
+
+
+def test_menu_resolve_returns_none_only_for_a_module_that_does_not_exist():
+    assert resolve("scenes.no_such_screen:Scene") is None
+    assert resolve("scenes.settings:SettingsScene") is SettingsScene
+
+
+def test_menu_resolve_raises_when_an_existing_module_is_broken(tmp_path, monkeypatch):
+    (tmp_path / "broken_screen.py").write_text("import no_such_dependency_here\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(ModuleNotFoundError):
+        resolve("broken_screen:Scene")
+
+
+def settings_index():
+    return [e.label for e in title.TITLE_MENU].index("Settings")
+
+
+def test_confirm_on_settings_opens_the_settings_screen():
+    app = make_app(headless=True, frames=5)
+    app.run()
+    moves = settings_index() - app.stack.top.menu.selected
+    name = "down" if moves > 0 else "up"
+    script = [(READY + i, Action(name)) for i in range(abs(moves))]
+    app = run(script + [(READY + 10, Action("confirm"))])
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_clicking_an_entry_with_the_mouse_opens_it():
+    probe = make_app(headless=True, frames=1)
+    probe.run()
+    pos = probe.stack.top.menu.buttons[settings_index()].rect.center
+    app = run([(READY, Action("point", "mouse", pos=pos)),
+               (READY + 1, Action("click", "mouse", pos=pos))])
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_back_on_the_title_asks_before_quitting_and_no_is_preselected():
+    app = run([(READY, Action("back")), (READY + 5, Action("confirm"))])
+    assert isinstance(app.stack.top, title.TitleScene)  # "No" closed the question
+    app = run([(READY, Action("back"))])
+    assert isinstance(app.stack.top, ConfirmOverlay)
+
+
+def test_answering_yes_to_quit_ends_the_run_early():
+    app = run([(READY, Action("back")), (READY + 5, Action("down")),
+               (READY + 6, Action("confirm"))], frames=300)
+    assert not app.running and app.updates == READY + 7
+
+
+def test_frames_option_stops_after_exactly_that_many_updates():
+    assert run([], frames=42).updates == 42
+
+
+def test_same_seed_and_script_draw_the_same_picture():
+    script = [(READY, Action("up")), (40, Action("down"))]
+    a = pygame.image.tobytes(run_frames(70, script=script, seed=5), "RGB")
+    b = pygame.image.tobytes(run_frames(70, script=script, seed=5), "RGB")
+    assert a == b
+
+
+def test_script_file_accepts_optional_devices(tmp_path):
+    path = tmp_path / "script.json"
+    path.write_text('[[30, "down"], [40, "confirm", "pad:2"]]')
+    assert load_script(path) == [(30, Action("down")), (40, Action("confirm", "pad:2"))]
+
+
+def assert_shows_title_menu(shot: pygame.Surface) -> None:
+    assert shot.get_size() == (1280, 720)
+    colours = {shot.get_at((x, y))[:3] for x in range(0, 1280, 16) for y in range(0, 720, 16)}
+    assert len(colours) > 100, "frame looks blank"
+    # the selected entry is a gold button with dark text, inside the menu area
+    area = pygame.Rect(title.MENU_LEFT, title.MENU_TOP, title.MENU_W, 5 * 80)
+    assert count(shot, area, GOLD) > 3000, "no highlighted menu entry"
+    assert count(shot, area, INK, 20) > 300, "no text on the menu"
+    assert count(shot, pygame.Rect(0, 664, 1280, 56), INK) > 3000, "no prompt bar"
+
+
+def test_main_py_headless_300_frames_saves_a_screenshot_of_the_title_menu(tmp_path):
+    shot_path = tmp_path / "title.png"
+    result = subprocess.run(
+        [sys.executable, "main.py", "--headless", "--frames", "300", "--screenshot",
+         str(shot_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert_shows_title_menu(pygame.image.load(str(shot_path)))
+
+
+def test_in_process_run_returns_the_final_canvas():
+    assert_shows_title_menu(run_frames(60))
