@@ -59,7 +59,7 @@ CHURN_CARDS = _deck(CHURN_DECK, [
     ("Your SSL certificate expired over the weekend. Pay $10,000.", -10_000, 0, 0),
     ("The data centre AC fails in a heatwave. Lose 2 servers.", 0, 0, -2),
     ("DDoS on launch day. Pay $30,000.", -30_000, 0, 0),
-    ("A billing bug double-charged everyone. Refunds: pay $25,000.", -25_000, 0, 0),
+    ("A billing bug double-charged everyone. Refunds: Pay $25,000.", -25_000, 0, 0),
     ("All the hard drives age at once. Lose 1 server.", 0, 0, -1),
     ("A big client leaves for a cloud giant. Lose 2 servers.", 0, 0, -2),
     ("The power bill arrives. Pay $5,000 per server.", 0, -5_000, 0),
