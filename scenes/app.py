@@ -3,6 +3,7 @@
 - `run(args)`: what `python main.py [play|demo] [--headless] [--frames N] ...` calls.
 - `run_frames(n, script=..., seed=..., scene=...)`: headless run of n fixed updates that
   returns the final canvas, for tests and screenshots.
+- `measure_frames(n, scene=...)`: headless frame-time figures for `main.py bench`.
 """
 
 from __future__ import annotations
@@ -60,6 +61,17 @@ def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
     app = make_app(first, headless=True, frames=frames, seed=seed, script=script)
     app.run()
     return app.display.canvas.copy()
+
+
+def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
+                   ) -> dict[str, float]:
+    """Headless frame-time figures (update + draw, ms) of `scene` (default: the title)."""
+    app = make_app(scene, headless=True, frames=frames, seed=seed)
+    app.run()
+    times = sorted(1000 * t for t in app.frame_times)
+    return {"frames": len(times), "mean_ms": sum(times) / len(times),
+            "median_ms": times[len(times) // 2], "p95_ms": times[int(len(times) * 0.95)],
+            "max_ms": times[-1]}
 
 
 def run(args: argparse.Namespace) -> int:

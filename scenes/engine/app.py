@@ -85,6 +85,7 @@ class App:
         self.audio.set_volume(self.settings.volume)
         self.stack.speed = self.settings.anim_speed
         self.display.set_fullscreen(self.settings.fullscreen)
+        self.settings.fullscreen = self.display.fullscreen  # the driver may have refused
 
     def screenshot(self, path: str | Path) -> None:
         pygame.image.save(self.display.canvas, str(path))

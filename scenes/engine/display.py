@@ -9,6 +9,8 @@ driver) draw into a plain 1280×720 surface.
 
 from __future__ import annotations
 
+import sys
+
 import pygame
 
 CANVAS_SIZE = (1280, 720)
@@ -54,16 +56,26 @@ class Display:
         return None
 
     def toggle_fullscreen(self) -> None:
-        """F11 / Alt+Enter. Desktop fullscreen keeps the canvas letterboxed."""
+        """F11 / Alt+Enter. Desktop fullscreen keeps the canvas letterboxed.
+
+        Where the video driver refuses (some Wayland setups, the dummy driver) the game says
+        so on stderr and stays windowed. We do not recreate a SCALED window instead: doing
+        that repeatedly corrupts memory in pygame-ce 2.5 under the dummy driver.
+        """
         if self.headless:
             return
-        if self.scaled_by_sdl:
-            pygame.display.toggle_fullscreen()
-        else:
-            size = (0, 0) if not self.fullscreen else CANVAS_SIZE
-            flags = pygame.FULLSCREEN if not self.fullscreen else pygame.RESIZABLE
-            self.window = pygame.display.set_mode(size, flags)
-        self.fullscreen = not self.fullscreen
+        going_full = not self.fullscreen
+        try:
+            if self.scaled_by_sdl:
+                pygame.display.toggle_fullscreen()
+            else:
+                size = (0, 0) if going_full else CANVAS_SIZE
+                flags = pygame.FULLSCREEN if going_full else pygame.RESIZABLE
+                self.window = pygame.display.set_mode(size, flags)
+        except pygame.error as exc:
+            print(f"display: fullscreen unavailable ({exc})", file=sys.stderr)
+            return
+        self.fullscreen = going_full
 
     def set_fullscreen(self, on: bool) -> None:
         if on != self.fullscreen:

@@ -27,6 +27,7 @@ from scenes.engine.palette import (
 )
 
 SIZE = 44  # glyph height in canvas pixels
+DARK_KEY = (70, 66, 86)  # body of pad buttons that carry no colour
 
 KEY_LABELS = {"confirm": "Enter", "back": "Esc", "pause": "P", "x": "X", "y": "C",
               "lshoulder": "Q", "rshoulder": "E"}
@@ -77,7 +78,7 @@ def _keycap(fonts: Fonts, label: str) -> pygame.Surface:
     pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
     pygame.draw.rect(surface, INK, rect, border_radius=10)
     pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
-    surface.blit(face, face.get_rect(center=rect.center))
+    surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + 1)))
     return surface
 
 
@@ -101,21 +102,23 @@ def _triangle(center: tuple[int, int], r: int, direction: str) -> list[tuple[flo
 
 
 def _dpad(directions: tuple[str, ...]) -> pygame.Surface:
-    """A d-pad cross with the arms that matter lit up."""
+    """A d-pad cross: the arms that matter are white, the others dark."""
     surface = _surface(SIZE)
-    c, arm, half = SIZE // 2, SIZE // 2 - 2, 8
-    for rect in (pygame.Rect(c - half, c - arm, 2 * half, 2 * arm),
-                 pygame.Rect(c - arm, c - half, 2 * arm, 2 * half)):
-        pygame.draw.rect(surface, INK, rect.inflate(6, 6), border_radius=5)
-    for rect in (pygame.Rect(c - half, c - arm, 2 * half, 2 * arm),
-                 pygame.Rect(c - arm, c - half, 2 * arm, 2 * half)):
-        pygame.draw.rect(surface, GREY, rect, border_radius=3)
-    offsets = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
+    c, arm, half = SIZE // 2, SIZE // 2 - 3, 8
+    cross = (pygame.Rect(c - half, c - arm, 2 * half, 2 * arm),
+             pygame.Rect(c - arm, c - half, 2 * arm, 2 * half))
+    for rect in cross:
+        pygame.draw.rect(surface, INK, rect.inflate(6, 6).move(0, 3), border_radius=6)
+    for rect in cross:
+        pygame.draw.rect(surface, INK, rect.inflate(6, 6), border_radius=6)
+    for rect in cross:
+        pygame.draw.rect(surface, DARK_KEY, rect, border_radius=3)
+    arms = {"up": pygame.Rect(c - half, c - arm, 2 * half, arm - half + 1),
+            "down": pygame.Rect(c - half, c + half - 1, 2 * half, arm - half + 1),
+            "left": pygame.Rect(c - arm, c - half, arm - half + 1, 2 * half),
+            "right": pygame.Rect(c + half - 1, c - half, arm - half + 1, 2 * half)}
     for direction in directions:
-        dx, dy = offsets[direction]
-        center = (c + dx * (arm - half), c + dy * (arm - half))
-        pygame.draw.rect(surface, WHITE, pygame.Rect(0, 0, 2 * half - 4, 2 * half - 4)
-                         .move(center[0] - half + 2, center[1] - half + 2), border_radius=3)
+        pygame.draw.rect(surface, WHITE, arms[direction], border_radius=3)
     return surface
 
 
@@ -159,7 +162,7 @@ def _pill(fonts: Fonts, label: str) -> pygame.Surface:
     rect = pygame.Rect(0, 4, surface.get_width(), SIZE - 8)
     pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
     pygame.draw.rect(surface, INK, rect, border_radius=14)
-    pygame.draw.rect(surface, (70, 66, 86), rect.inflate(-6, -6), border_radius=12)
+    pygame.draw.rect(surface, DARK_KEY, rect.inflate(-6, -6), border_radius=12)
     surface.blit(face, face.get_rect(center=rect.center))
     return surface
 
@@ -170,7 +173,7 @@ def _menu_pill() -> pygame.Surface:
     rect = pygame.Rect(0, 6, SIZE, SIZE - 12)
     pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
     pygame.draw.rect(surface, INK, rect, border_radius=14)
-    pygame.draw.rect(surface, (70, 66, 86), rect.inflate(-6, -6), border_radius=12)
+    pygame.draw.rect(surface, DARK_KEY, rect.inflate(-6, -6), border_radius=12)
     for dy in (-6, 0, 6):
         y = rect.centery + dy
         pygame.draw.line(surface, WHITE, (rect.centerx - 8, y), (rect.centerx + 8, y), 3)

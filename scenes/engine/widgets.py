@@ -171,12 +171,19 @@ class PromptBar:
         parts = [(glyph(fonts, action, style), draw.render(font, label, WHITE))
                  for action, label in self.items]
         widths = [g.get_width() + 10 + t.get_width() for g, t in parts]
-        x = (CANVAS_W - (sum(widths) + 40 * (len(parts) - 1))) // 2
-        cy = top + self.HEIGHT // 2 + 1
+        gap = 40
+        if sum(widths) + gap * (len(parts) - 1) > CANVAS_W - 40:  # crowded: tighten first
+            gap = 18
+        strip = pygame.Surface((sum(widths) + gap * (len(parts) - 1), self.HEIGHT),
+                               pygame.SRCALPHA)
+        x, cy = 0, self.HEIGHT // 2 + 1
         for (g, t), width in zip(parts, widths, strict=True):
-            canvas.blit(g, g.get_rect(midleft=(x, cy)))
-            canvas.blit(t, t.get_rect(midleft=(x + g.get_width() + 10, cy)))
-            x += width + 40
+            strip.blit(g, g.get_rect(midleft=(x, cy)))
+            strip.blit(t, t.get_rect(midleft=(x + g.get_width() + 10, cy)))
+            x += width + gap
+        if strip.get_width() > CANVAS_W - 40:  # still too long: shrink rather than clip
+            strip = pygame.transform.smoothscale_by(strip, (CANVAS_W - 40) / strip.get_width())
+        canvas.blit(strip, strip.get_rect(center=band.center))
 
 
 class Toasts:
