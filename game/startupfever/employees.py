@@ -8,8 +8,10 @@ from .state import (
     COST,
     EXEC_KINDS,
     KINDS,
+    NERD,
     NEW_HIRE_FIELD,
     OFFERS_PER_TARGET,
+    SUIT,
     WORKER_KINDS,
 )
 
@@ -67,11 +69,23 @@ class EmployeesMixin:
                         kind in WORKER_KINDS or len(pl.executives(kind)) < limit):
                     acts.append(Hire(kind))
         counts = self.poach_counts
+        protected = self.protected
         for other, opl in enumerate(self.players):
             if other == seat:
                 continue
-            targets = [s for s in opl.slots if counts.get(s, 0) < OFFERS_PER_TARGET]
-            sources: list = [(s, k) for s in targets for k in WORKER_KINDS]
+            sources: list = []
+            for s in opl.slots:
+                if counts.get(s, 0) >= OFFERS_PER_TARGET:
+                    continue
+                tp = self.products[s]
+                for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
+                    if protected:
+                        sources.append((s, kind))
+                        continue
+                    for v in range(5):  # fast path: nothing protected this turn
+                        if arr[v] and money > v:
+                            acts.extend(Poach(other, s, kind, v, offer)
+                                        for offer in range(1 + v, min(money, v + 4) + 1))
             if counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
                 sources += [(None, k) for k in EXEC_KINDS
                             if len(pl.executives(k)) < limit and opl.executives(k)]

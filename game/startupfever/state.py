@@ -37,7 +37,12 @@ def products_per_player(players: int) -> int:
 
 def categories_for(players: int) -> tuple[str, ...]:
     """F2: with 3 products everyone removes Media; with 2, Media and Communication."""
-    return CATEGORIES[: products_per_player(players)] if players >= 4 else CATEGORIES
+    per = products_per_player(players)
+    if per == 4:
+        return CATEGORIES
+    if per == 3:
+        return (SOCIAL, COMMUNICATION, ECOMMERCE)
+    return (SOCIAL, ECOMMERCE)
 
 
 @dataclass
