@@ -44,12 +44,28 @@ def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
     return out
 
 
+_CENTRED = ("center", "midleft", "midright")
+
+
+@lru_cache(maxsize=64)
+def optical_offset(font: pygame.font.Font) -> int:
+    """Pixels to move text down so its capitals, not its line box, sit on the centre line.
+
+    A font's line box includes room for descenders, so box-centred labels look too high.
+    """
+    face = font.render("H", True, (255, 255, 255))
+    caps = face.get_bounding_rect()
+    return round(face.get_height() / 2 - (caps.top + caps.bottom) / 2)
+
+
 def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple[float, float],
          color: Color, *, anchor: str = "center", outline: int = 0, outline_color: Color = INK,
          shadow: int = 0) -> pygame.Rect:
     """Blit `string` with its `anchor` point (a pygame.Rect attribute name) at `pos`."""
     surface = render(font, string, color, outline, outline_color)
     rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if anchor in _CENTRED:
+        rect.y += optical_offset(font)
     if shadow:
         shade = render(font, string, INK, outline, INK)
         canvas.blit(shade, rect.move(0, shadow))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.engine.draw import optical_offset
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import (
     CREAM,
@@ -78,7 +79,8 @@ def _keycap(fonts: Fonts, label: str) -> pygame.Surface:
     pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
     pygame.draw.rect(surface, INK, rect, border_radius=10)
     pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
-    surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + 1)))
+    offset = optical_offset(fonts.body(24))
+    surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + offset)))
     return surface
 
 
@@ -130,7 +132,7 @@ def _xbox_face(fonts: Fonts, label: str, color: Color) -> pygame.Surface:
     pygame.draw.circle(surface, color, c, SIZE // 2 - 3)
     face = fonts.display(28).render(label, True, WHITE)
     rim = fonts.display(28).render(label, True, INK)
-    rect = face.get_rect(center=(c[0], c[1] + 2))
+    rect = face.get_rect(center=(c[0], c[1] + optical_offset(fonts.display(28))))
     surface.blit(rim, rect.move(1, 2))
     surface.blit(face, rect)
     return surface
@@ -163,7 +165,8 @@ def _pill(fonts: Fonts, label: str) -> pygame.Surface:
     pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
     pygame.draw.rect(surface, INK, rect, border_radius=14)
     pygame.draw.rect(surface, DARK_KEY, rect.inflate(-6, -6), border_radius=12)
-    surface.blit(face, face.get_rect(center=rect.center))
+    offset = optical_offset(fonts.body(22))
+    surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + offset)))
     return surface
 
 

@@ -52,17 +52,17 @@ class Button:
             fill, ink = (GOLD, INK) if selected else (PANEL_LIGHT, WHITE)
         draw.box(canvas, rect, fill, outline=WHITE if selected else INK)
         font = fonts.body("menu")
-        rect = rect.move(0, 2)  # Lato sits a little high in its box
         if self.value:
             draw.text(canvas, font, self.label, (rect.x + 28, rect.centery), ink, anchor="midleft")
             draw.text(canvas, font, self.value, (rect.right - 28, rect.centery), ink,
                       anchor="midright")
         elif self.note and not self.enabled:
             draw.text(canvas, font, self.label, (rect.x + 28, rect.centery), ink, anchor="midleft")
-            tag = draw.render(fonts.body("small"), self.note, INK)
+            small = fonts.body("small")
+            tag = draw.render(small, self.note, INK)
             pill = tag.get_rect(midright=(rect.right - 18, rect.centery)).inflate(22, 8)
             pygame.draw.rect(canvas, PINK if selected else MUTED, pill, border_radius=14)
-            canvas.blit(tag, tag.get_rect(center=pill.center))
+            draw.text(canvas, small, self.note, pill.center, INK)
         else:
             draw.text(canvas, font, self.label, rect.center, ink)
 
@@ -176,10 +176,11 @@ class PromptBar:
             gap = 18
         strip = pygame.Surface((sum(widths) + gap * (len(parts) - 1), self.HEIGHT),
                                pygame.SRCALPHA)
-        x, cy = 0, self.HEIGHT // 2 + 1
+        x, cy = 0, self.HEIGHT // 2 - 1
         for (g, t), width in zip(parts, widths, strict=True):
             strip.blit(g, g.get_rect(midleft=(x, cy)))
-            strip.blit(t, t.get_rect(midleft=(x + g.get_width() + 10, cy)))
+            label = t.get_rect(midleft=(x + g.get_width() + 10, cy - 2))  # glyph face centre
+            strip.blit(t, label.move(0, draw.optical_offset(font)))
             x += width + gap
         if strip.get_width() > CANVAS_W - 40:  # still too long: shrink rather than clip
             strip = pygame.transform.smoothscale_by(strip, (CANVAS_W - 40) / strip.get_width())
@@ -212,4 +213,4 @@ class Toasts:
             y = -rect.h + (24 + rect.h + i * (rect.h + 12)) * slide_in - 120 * slide_out
             rect.midtop = (CANVAS_W // 2, round(y))
             draw.box(canvas, rect, CREAM, radius=rect.h // 2, shadow=5)
-            canvas.blit(label, label.get_rect(center=rect.center))
+            draw.text(canvas, fonts.body(26), message, rect.center, INK)
