@@ -14,12 +14,17 @@ import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes.engine.input import KEYBOARD, Action
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings, default_path
+from scenes.mascot import unicorn
+
+if TYPE_CHECKING:
+    from scenes.engine.app import App
 
 
 def use_dummy_drivers() -> None:
@@ -42,10 +47,17 @@ def load_script(path: str | Path) -> list[tuple[int, Action]]:
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None):
-    """Build an App showing `first` (the title by default). Headless uses dummy drivers."""
+             settings: Settings | None = None) -> App:
+    """Build an App showing `first` (the title by default). Headless uses dummy drivers.
+
+    The first screen fades in over about 11 updates; like a player's presses, scripted
+    actions delivered during a fade are ignored, so scripts should start at update 20.
+    """
     if headless:
         use_dummy_drivers()
+    else:
+        pygame.display.init()
+        pygame.display.set_icon(unicorn(0.2))  # before the window opens (some systems)
     from scenes.engine.app import App
     from scenes.title import TitleScene
 

@@ -139,3 +139,53 @@ def test_main_py_headless_300_frames_saves_a_screenshot_of_the_title_menu(tmp_pa
 
 def test_in_process_run_returns_the_final_canvas():
     assert_shows_title_menu(run_frames(60))
+
+
+class PadWatcher(title.TitleScene):
+    """Title that plugs and unplugs a fake pad through real SDL events, and records hooks."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen = []
+
+    def update(self, dt):
+        super().update(dt)
+        if self.app.updates == 5:
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
+        if self.app.updates == 30:
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=42,
+                                                 button=pygame.CONTROLLER_BUTTON_DPAD_DOWN))
+        if self.app.updates == 40:
+            pygame.event.post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=42))
+
+    def handle(self, action):
+        self.seen.append((action.name, action.device))
+        return super().handle(action)
+
+    def on_device_added(self, device):
+        self.seen.append(("added", device))
+
+    def on_device_removed(self, device):
+        self.seen.append(("removed", device))
+
+
+class OnePad:
+    def is_controller(self, index):
+        return True
+
+    def open(self, index, as_controller):
+        return 42, "DualSense Wireless Controller", None
+
+
+def test_hot_plugged_pad_drives_the_menu_and_its_removal_reaches_the_scene():
+    scene = PadWatcher()
+    app = make_app(scene, headless=True, frames=35)
+    app.input.devices = OnePad()
+    app.run()
+    assert ("added", "pad:42") in scene.seen and ("down", "pad:42") in scene.seen
+    assert app.input.style == "playstation"
+    assert any("connected" in message for message, _ in app.toasts.items)
+    app.max_updates = 60
+    app.running = True
+    app.run()
+    assert ("removed", "pad:42") in scene.seen and app.input.style == "keyboard"
