@@ -19,7 +19,7 @@ Files (all RGBA PNG, transparent background; sizes are width x height in pixels)
     die_tumble_1 .. 3           128x128  rotated die with ghost copies: play 1, 2, 3 in a loop
                                          while rolling, then show die_<n>
     pawn_<colour>               64x80    chunky pawn per player colour (see PLAYER_COLOURS);
-                                         anchor (32, 74) = middle of the base on the square
+                                         PAWN_ANCHOR (32, 74) = bottom centre of the base
     pawn_white                  64x80    same pawn in white, for tinting with BLEND_RGB_MULT
     pawn_shadow                 64x24    soft shadow; centre it under the pawn anchor
     marker_<shape>              48x48    white shape, ink outline: circle square triangle diamond
@@ -41,10 +41,13 @@ Files (all RGBA PNG, transparent background; sizes are width x height in pixels)
     confetti_1 .. 6             16x16    confetti pieces, one per player colour
     unicorn_emblem              256x256  title-screen mascot badge
     _contact_sheet              -        every sprite on one sheet, for looking at (not for use)
+    palette.json                -        colours (hex), seat shapes, anchors and every sprite's
+                                         size, for code that must match the art
 """
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -96,6 +99,7 @@ PINK, BLUE, YELLOW, GREEN, ORANGE, PURPLE = PLAYER_COLOURS.values()
 
 CARD_SIZE = (320, 440)
 PAWN_MARKER_CENTRE = (32, 53)  # where marker_<shape>_small sits on a pawn
+PAWN_ANCHOR = (32, 74)  # bottom centre of the pawn: stand it on the square here
 CARD_TEXT_RECT = (28, 124, 264, 268)
 
 S = 4  # supersampling factor
@@ -1169,6 +1173,28 @@ def contact_sheet(sprites: dict[str, pygame.Surface]) -> pygame.Surface:
     return sheet
 
 
+def hex_colour(c: Colour) -> str:
+    return "#{:02X}{:02X}{:02X}".format(*c)
+
+
+def palette(sprites: dict[str, pygame.Surface]) -> dict[str, object]:
+    """What other code needs to match the art, as plain JSON-able data."""
+    return {
+        "player_colours": {name: hex_colour(c) for name, c in PLAYER_COLOURS.items()},
+        "marker_shapes": list(MARKER_SHAPES),
+        "colours": {
+            "ink": hex_colour(INK), "cream": hex_colour(CREAM), "gold": hex_colour(GOLD),
+            "nerd_green": hex_colour(NERD_GREEN), "suit_blue": hex_colour(SUIT_BLUE),
+            "signups_green": hex_colour(GREEN), "churn_red": hex_colour(RED),
+            "event_purple": hex_colour(PURPLE), "emblem_deep": hex_colour(DEEP),
+        },
+        "pawn_anchor": list(PAWN_ANCHOR),
+        "pawn_marker_centre": list(PAWN_MARKER_CENTRE),
+        "card_text_rect": list(CARD_TEXT_RECT),
+        "sizes": {name: list(surf.get_size()) for name, surf in sprites.items()},
+    }
+
+
 def main(argv: Sequence[str]) -> int:
     out_dir = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent / "sprites"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -1177,6 +1203,8 @@ def main(argv: Sequence[str]) -> int:
     for name, surf in sprites.items():
         pygame.image.save(surf, str(out_dir / f"{name}.png"))
     pygame.image.save(contact_sheet(sprites), str(out_dir / "_contact_sheet.png"))
+    text_out = json.dumps(palette(sprites), indent=1) + "\n"  # seat order kept
+    (out_dir / "palette.json").write_text(text_out, encoding="utf-8")
     print(f"wrote {len(sprites)} sprites + contact sheet to {out_dir}")
     return 0
 

@@ -4,6 +4,7 @@ silent, not clipped, and the scripts that make them reproduce the committed file
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import os
 import subprocess
@@ -149,6 +150,15 @@ def test_pawn_body_is_exactly_the_published_player_colour(colour: str) -> None:
     assert counts.most_common(1)[0][0] == art.PLAYER_COLOURS[colour]
 
 
+def test_palette_json_publishes_the_player_colours_and_every_sprite_size() -> None:
+    data = json.loads((SPRITES / "palette.json").read_text(encoding="utf-8"))
+    art = load_script("make_art")
+    assert list(data["player_colours"]) == list(COLOURS)
+    for name, rgb in art.PLAYER_COLOURS.items():
+        assert data["player_colours"][name] == "#{:02X}{:02X}{:02X}".format(*rgb)
+    assert {k: tuple(v) for k, v in data["sizes"].items()} == EXPECTED_SPRITES
+
+
 def test_player_shapes_and_colours_are_six_distinct_pairs() -> None:
     art = load_script("make_art")
     assert tuple(art.PLAYER_COLOURS) == COLOURS
@@ -210,7 +220,7 @@ def regenerate(script: str, out: Path) -> None:
 
 @pytest.mark.parametrize(
     ("script", "folder", "pattern"),
-    [("make_art.py", SPRITES, "*.png"), ("make_sounds.py", SOUNDS, "*.wav")],
+    [("make_art.py", SPRITES, "*.*"), ("make_sounds.py", SOUNDS, "*.*")],
 )
 def test_script_regenerates_the_committed_files_byte_for_byte(
     script: str, folder: Path, pattern: str, tmp_path: Path
