@@ -34,9 +34,13 @@ def tile_rect(tile_id: int) -> pygame.Rect:
 
 
 def floor(surf: pygame.Surface, r: pygame.Rect, colour=FLOOR) -> None:
+    """Floor plate; the corner rivet is clipped so it never bleeds into a neighbour."""
     surf.fill(colour, r)
     pygame.draw.rect(surf, FLOOR_LINE, r, 1)
+    clip = surf.get_clip()
+    surf.set_clip(r)
     pygame.draw.circle(surf, FLOOR_LINE, r.topleft, 3)
+    surf.set_clip(clip)
 
 
 def slab(surf: pygame.Surface) -> None:

@@ -9,16 +9,38 @@ so a corrupt map never crashes the game with a raw traceback.
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import ParseError
 
-# pytmx imports pygame's helpers when pygame is installed; keep its banner out of the
-# headless tools' output. Nothing here uses pygame or opens a display.
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pytmx  # noqa: E402
+def _import_pytmx_core():
+    """Import pytmx without its optional pygame helpers, keeping game/ free of pygame.
+
+    pytmx's package __init__ tries `from pytmx.util_pygame import load_pygame`, which
+    imports pygame when it is installed. If pygame is not loaded yet, it is hidden for
+    the duration of that import (pytmx then just skips its helpers); if the app already
+    loaded pygame, nothing changes. Scenes that want pygame surfaces import
+    `pytmx.util_pygame` themselves.
+    """
+    if "pytmx" in sys.modules or "pygame" in sys.modules:
+        import pytmx
+        return pytmx
+    quiet = logging.getLogger("pytmx.util_pygame")      # it logs an error, then skips
+    was_disabled, quiet.disabled = quiet.disabled, True
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        import pytmx
+    finally:
+        del sys.modules["pygame"]
+        quiet.disabled = was_disabled
+    return pytmx
+
+
+pytmx = _import_pytmx_core()
 
 
 class MapError(ValueError):

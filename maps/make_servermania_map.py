@@ -112,7 +112,7 @@ def tmx() -> str:
     track = squares()
     ground, track_tiles, decor = layers(track)
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" '
+           f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
            f'renderorder="right-down" width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" '
            f'tileheight="{TILE}" infinite="0" nextlayerid="5" '
            f'nextobjectid="{len(track) + 1}">',
@@ -130,7 +130,7 @@ def tmx() -> str:
         out.append(' </layer>')
     out.append(' <objectgroup id="4" name="squares">')
     for index, kind, label, x, y in track:
-        out.append(f'  <object id="{index + 1}" name={quoteattr(label)} type="square" '
+        out.append(f'  <object id="{index + 1}" name={quoteattr(label)} '
                    f'x="{x}" y="{y}" width="{CELL}" height="{CELL}">')
         out.append('   <properties>')
         out.append(f'    <property name="index" type="int" value="{index}"/>')

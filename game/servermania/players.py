@@ -14,6 +14,7 @@ the driver. `RulePlayer` weighs the two decisions the rules leave open:
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Protocol
 
@@ -24,7 +25,7 @@ from game.servermania.actions import (
     SKIP_MAINTENANCE,
     Action,
 )
-from game.servermania.board import PAYDAY, Board
+from game.servermania.board import PAYDAY
 from game.servermania.rules import (
     MAINTENANCE_FEE,
     PAYDAY_PER_SERVER,
@@ -61,7 +62,7 @@ class RulePlayer:
     kind = "rules"
 
     def __init__(self, seed: int | None = None) -> None:   # seed: same signature as others
-        self._paydays_after: dict[int, tuple[int, ...]] = {}
+        pass
 
     def decide(self, state: State, legal: list[Action]) -> Action:
         if PAY_MAINTENANCE in legal:
@@ -77,7 +78,7 @@ class RulePlayer:
             return False
         servers = p.servers
         gain = 2 * servers - max(1, servers // 2)
-        value = SERVER_VALUE + PAYDAY_PER_SERVER * self.paydays_after(state.board)[cs]
+        value = SERVER_VALUE + PAYDAY_PER_SERVER * paydays_after(state.board.kinds)[cs]
         return gain * value / 6 > MAINTENANCE_FEE
 
     def should_leave_stuck(self, state: State) -> bool:
@@ -87,15 +88,10 @@ class RulePlayer:
         leader = max(q.position for q in state.players)
         return leader - p.position <= RACE_GAP
 
-    def paydays_after(self, board: Board) -> tuple[int, ...]:
-        """paydays_after[i]: PAYDAY! squares beyond square i (cached per board)."""
-        key = id(board)
-        table = self._paydays_after.get(key)
-        if table is None:
-            kinds = board.kinds
-            table = tuple(sum(1 for k in kinds[i + 1:] if k == PAYDAY) for i in range(len(kinds)))
-            self._paydays_after[key] = table
-        return table
+@functools.cache
+def paydays_after(kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """paydays_after(kinds)[i]: PAYDAY! squares beyond square i (once per track)."""
+    return tuple(kinds[i + 1:].count(PAYDAY) for i in range(len(kinds)))
 
 
 PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}

@@ -180,20 +180,22 @@ class State:
     def invariant_violations(self) -> list[str]:
         """Broken invariants (S4 floors, money and servers accounted for); [] if none."""
         bad = []
-        n = len(self.players)
+        money = self.pot
+        servers = 0
         for seat, p in enumerate(self.players):
             if p.cash < 0:
                 bad.append(f"seat {seat} has cash {p.cash} < 0")
             if p.servers < 1:
                 bad.append(f"seat {seat} has {p.servers} servers < 1")
-        money = sum(p.cash for p in self.players) + self.pot
+            money += p.cash
+            servers += p.servers
+        n = len(self.players)
         expected = STARTING_CASH * n + self.bank_paid_out - self.bank_received
         if money != expected:
             bad.append(f"money not accounted for: players + pot = {money}, "
                        f"expected {expected}")
         if self.pot < 0:
             bad.append(f"pot {self.pot} < 0")
-        servers = sum(p.servers for p in self.players)
         if servers != STARTING_SERVERS * n + self.servers_issued - self.servers_returned:
             bad.append(f"servers not accounted for: {servers} held")
         return bad

@@ -166,3 +166,15 @@ def test_rules_md_lists_every_card_text_exactly():
     for deck in DECKS.values():
         for card in deck:
             assert card.text in notes, card.text
+
+
+def test_rules_are_headless_no_pygame_imported():
+    import subprocess
+    import sys
+
+    code = ("import sys, game.servermania as sm, game.servermania.sim; sm.default_board(); "
+            "sm.new_game(4, seed=1); print('pygame' in sys.modules)")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=root)
+    assert out.stdout.strip() == "False"
