@@ -23,7 +23,14 @@ import pygame
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
-from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action, InputMapper, SdlDevices
+from scenes.engine.input import (
+    DEVICE_ADDED,
+    DEVICE_REMOVED,
+    KEYBOARD,
+    Action,
+    InputMapper,
+    SdlDevices,
+)
 from scenes.engine.loop import STEP, FixedStep
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings
@@ -125,6 +132,10 @@ class App:
                 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                     and event.mod & pygame.KMOD_ALT)):
             self.toggle_fullscreen()
+            return
+        if event.type == pygame.WINDOWFOCUSLOST:  # key-ups will not arrive: release now
+            for action in self.input.release_device(KEYBOARD):
+                self._dispatch(action)
             return
         for action in self.input.handle(event):
             self._dispatch(action)

@@ -223,7 +223,8 @@ class InputMapper:
         self._repeat_in.pop((device, name), None)
         return [Action(name, device, False)]
 
-    def _release_all(self, device: DeviceId) -> list[Action]:
+    def release_device(self, device: DeviceId) -> list[Action]:
+        """Let go of everything `device` holds (unplugged, or the window lost focus)."""
         out = []
         for dev, name in list(self._sources):
             if dev == device:
@@ -286,7 +287,7 @@ class InputMapper:
             return []
         if pad.is_controller and event.type == pygame.JOYDEVICEREMOVED:
             return []  # wait for the CONTROLLERDEVICEREMOVED of the same pad
-        out = self._release_all(pad.device)
+        out = self.release_device(pad.device)
         del self._by_instance[pad.instance_id]
         del self.pads[pad.device]
         for key in [k for k in self._sticks if k[0] == pad.device]:

@@ -276,3 +276,9 @@ def test_a_pad_gone_before_it_could_be_opened_is_skipped():
 def test_the_real_sdl_backend_starts_without_any_pad():
     backend = inp.SdlDevices()
     assert backend.is_controller(0) in (False, True)
+
+
+def test_losing_window_focus_releases_held_keys_so_nothing_repeats_forever(mapper):
+    mapper.handle(key(True, pygame.K_DOWN))
+    assert mapper.release_device("keyboard") == [Action("down", "keyboard", False)]
+    assert all(not mapper.update(1 / 60) for _ in range(60))
