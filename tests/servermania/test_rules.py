@@ -510,7 +510,7 @@ def test_S11_game_ends_when_every_player_has_reached_finish():
         state.apply(sm.Die(1))
 
 
-def test_S11_finish_bonus_servers_pay_on_the_paydays_no_more():
+def test_S11_paydays_passed_on_the_way_to_finish_pay_before_the_bonus():
     state = scenario("S . $ F", players=2, seat0={"servers": 2})
     events = roll(state, 3)                              # passes PAYDAY! then FINISH
     assert of(events, ev.PassedPayday)[0].amount == 20_000   # paid before the bonus
