@@ -21,10 +21,10 @@ def set_hand(state: sf.State, seat: int, cards: list[str]) -> None:
 
 
 def start(players: int = 4, seed: int = 0, hands: dict[int, list[str]] | None = None,
-          order: str | None = None) -> sf.State:
+          order: str | None = None, extra_years: int = 0) -> sf.State:
     """A game at its first product turn: chips placed in listed order, hands emptied (or
     set from `hands`), and the first-year order alphabetical (or `order`)."""
-    state = sf.new_game(players, seed=seed)
+    state = sf.new_game(players, seed=seed, extra_years=extra_years)
     while state.stage != "first_order":
         if state.current_player == sf.CHANCE:
             state.apply(state.sample_chance())
@@ -46,14 +46,15 @@ def roll(state: sf.State, value: int) -> list:
 
 
 def until(state: sf.State, stage: str, *, value: int = 1, limit: int = 500) -> list:
-    """Apply die rolls `value`, first legal decisions and sampled draws until `stage`."""
+    """Roll `value` for adoption and user loss, sample other chance steps and take the
+    quietest decision until `stage` is reached."""
     events: list = []
     for _ in range(limit):
         if state.stage == stage:
             return events
         if state.current_player == sf.CHANCE:
-            acts = state.legal_actions()
-            action = Roll(value) if isinstance(acts[0], Roll) else state.sample_chance()
+            fixed = state.stage in ("adoption_roll", "loss_roll")
+            action = Roll(value) if fixed else state.sample_chance()
         else:
             action = _passive(state.legal_actions())
         events += state.apply(action)
