@@ -294,11 +294,12 @@ def server_up() -> Buffer:
     """A server is added: a bright rising power-up arpeggio."""
     notes = ["C5", "E5", "G5", "C6", "E6"]
     parts = [
-        (0.06 * i, tone(note(n), 0.2, "pulse", attack=0.002, decay=0.07))
+        (0.06 * i, tone(note(n), 0.2 if i < 4 else 0.36, "pulse", attack=0.002,
+                        decay=0.07 if i < 4 else 0.12))
         for i, n in enumerate(notes)
     ]
     sweep = tone(lambda u: 300 + 900 * u, 0.3, "triangle", decay=0.2)
-    return lowpass(mix(0.55, (0, gain(sweep, 0.6)), *parts), 7000)
+    return lowpass(mix(0.62, (0, gain(sweep, 0.6)), *parts), 7000)
 
 
 def server_down() -> Buffer:
@@ -357,6 +358,24 @@ def fanfare() -> Buffer:
     return mix(1.55, *parts)
 
 
+def turn() -> Buffer:
+    """A new player's turn: a friendly two-note bell."""
+    def bell(f: float, seconds: float) -> Buffer:
+        partials = ((1.0, 1.0), (2.0, 0.35), (3.01, 0.15), (4.2, 0.08))
+        out = silence(seconds)
+        for ratio, level in partials:
+            ring = tone(f * ratio, seconds, "sine", attack=0.002, decay=0.25 / ratio)
+            out = [a + level * b for a, b in zip(out, ring, strict=True)]
+        return out
+
+    return mix(0.6, (0, bell(note("G5"), 0.3)), (0.12, bell(note("C6"), 0.48)))
+
+
+def tick() -> Buffer:
+    """One step of a number counting up: a very short high pip (plays many times a second)."""
+    return tone(note("A6"), 0.025, "triangle", attack=0.001, decay=0.008)
+
+
 def whoosh() -> Buffer:
     """A fast swipe for panels and transitions."""
     rng = random.Random(5)
@@ -381,6 +400,8 @@ SOUNDS: dict[str, Callable[[], Buffer]] = {
     "stuck": stuck,
     "fanfare": fanfare,
     "whoosh": whoosh,
+    "turn": turn,
+    "tick": tick,
 }
 
 
