@@ -85,15 +85,6 @@ class TurnStarted:
 
 
 @dataclass(frozen=True)
-class WindowOpened:
-    window: str
-    seat: int  # first seat asked
-
-    def __str__(self) -> str:
-        return f"card window: {self.window}"
-
-
-@dataclass(frozen=True)
 class DieRolled:
     purpose: str  # "adoption", "user loss", "competition", "tie re-roll"
     value: int
