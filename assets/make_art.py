@@ -66,7 +66,7 @@ Draw = Callable[[pygame.Surface, Colour], None]
 
 # --------------------------------------------------------------------------- palette
 
-INK: Colour = (30, 20, 51)  # #1E1433 outlines, pips, text on light
+INK: Colour = (27, 20, 48)  # #1B1430 outlines, pips; = scenes/engine/palette.py INK
 WHITE: Colour = (255, 255, 255)
 CREAM: Colour = (255, 248, 236)
 GOLD: Colour = (255, 201, 40)
@@ -84,18 +84,26 @@ NERD_GREEN: Colour = (54, 200, 96)
 SUIT_BLUE: Colour = (44, 116, 238)
 CASH_GREEN: Colour = (96, 214, 138)
 
-#: The six player colours, in seat order. Other code should match these exactly.
+#: The six player colours, in seat order: exactly scenes/engine/palette.py SEATS
+#: (PINK, SKY, GOLD, MINT, ORANGE, VIOLET), so pawns match every screen's "whose turn" colour.
 PLAYER_COLOURS: dict[str, Colour] = {
-    "pink": (255, 79, 163),  # #FF4FA3
-    "blue": (58, 141, 255),  # #3A8DFF
-    "yellow": (255, 204, 41),  # #FFCC29
-    "green": (52, 211, 102),  # #34D366
-    "orange": (255, 128, 41),  # #FF8029
-    "purple": (155, 92, 255),  # #9B5CFF
+    "pink": (255, 92, 170),  # #FF5CAA
+    "blue": (80, 180, 255),  # #50B4FF
+    "yellow": (255, 204, 51),  # #FFCC33
+    "green": (64, 222, 160),  # #40DEA0
+    "orange": (255, 140, 50),  # #FF8C32
+    "purple": (160, 110, 255),  # #A06EFF
 }
 #: Shape marker of each seat, so players are told apart without colour.
 MARKER_SHAPES: tuple[str, ...] = ("circle", "square", "triangle", "diamond", "star", "hexagon")
-PINK, BLUE, YELLOW, GREEN, ORANGE, PURPLE = PLAYER_COLOURS.values()
+# Art colours (not seat colours): saturated enough to read on any seat colour.
+PINK: Colour = (255, 79, 163)
+BLUE: Colour = (58, 141, 255)
+YELLOW: Colour = (255, 204, 41)
+GREEN: Colour = (52, 211, 102)
+ORANGE: Colour = (255, 128, 41)
+PURPLE: Colour = (155, 92, 255)
+RAINBOW: tuple[Colour, ...] = (PINK, ORANGE, YELLOW, GREEN, BLUE, PURPLE)
 
 CARD_SIZE = (320, 440)
 PAWN_MARKER_CENTRE = (32, 53)  # where marker_<shape>_small sits on a pawn
@@ -991,8 +999,7 @@ def unicorn_emblem() -> pygame.Surface:
     L = blank(256, 256)
     cx, cy, R = 128.0, 130.0, 108.0
     part(L, lambda s, c: circle(s, c, (cx, cy), R), DEEP, 6)
-    rainbow = list(PLAYER_COLOURS.values())
-    order = [rainbow[i] for i in (0, 4, 2, 3, 1, 5)]  # pink orange yellow green blue purple
+    order = RAINBOW
     G = blank(256, 256)
     for i, col in enumerate(order):
         arc_band(G, col, (cx + 20, cy + 80), 136 - 10 * i, 10.5, 180, 360, caps=False)

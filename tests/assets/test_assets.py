@@ -161,6 +161,14 @@ def test_palette_json_publishes_the_player_colours_and_every_sprite_size() -> No
     assert {k: tuple(v) for k, v in data["sizes"].items()} == EXPECTED_SPRITES
 
 
+def test_player_colours_are_the_engine_seat_colours() -> None:
+    """Pawns must match the "whose turn" colour every screen draws from the engine palette."""
+    from scenes.engine.palette import SEATS
+
+    art = load_script("make_art")
+    assert tuple(art.PLAYER_COLOURS.values()) == tuple(SEATS)
+
+
 def test_player_shapes_and_colours_are_six_distinct_pairs() -> None:
     art = load_script("make_art")
     assert tuple(art.PLAYER_COLOURS) == COLOURS
