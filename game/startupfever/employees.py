@@ -84,8 +84,9 @@ class EmployeesMixin:
                         continue
                     for v in range(5):  # fast path: nothing protected this turn
                         if arr[v] and money > v:
+                            top = min(money, v + OFFER_STEPS_LISTED)  # minimum is 1 + v
                             acts.extend(Poach(other, s, kind, v, offer)
-                                        for offer in range(1 + v, min(money, v + 4) + 1))
+                                        for offer in range(1 + v, top + 1))
             if counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
                 sources += [(None, k) for k in EXEC_KINDS
                             if len(pl.executives(k)) < limit and opl.executives(k)]

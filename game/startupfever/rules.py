@@ -59,7 +59,6 @@ from .state import (
 
 CHANCE = -1
 TERMINAL = -2
-TIE_BREAK_GROWTH = 1  # a tie re-roll adds one more die to every tied product's key
 
 # Table 2 (user adjustments by rank), completed by RULINGS F8: zero-sum in every column.
 TABLE2: dict[int, tuple[int, ...]] = {

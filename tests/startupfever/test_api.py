@@ -150,3 +150,21 @@ def test_same_seed_and_actions_replay_the_same_game():
     a.pop("rng")  # the replay applied the outcomes without sampling them
     b.pop("rng")
     assert a == b
+
+
+def test_json_and_clone_round_trip_at_every_step_of_a_game():
+    def check(state):
+        text = state.to_json()
+        assert sf.from_json(text).to_json() == text
+        assert state.clone().to_json() == text
+
+    random_game(3, seed=4, check=check)
+
+
+def test_F13_observation_never_shows_other_hands_during_play():
+    def check(state):
+        obs = state.observation(0)
+        assert all(isinstance(p["hand"], int) for p in obs["players"][1:])
+        assert isinstance(obs["deck"], int)
+
+    random_game(4, seed=8, check=check)
