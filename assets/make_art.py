@@ -401,11 +401,10 @@ def die_layer(n: int) -> pygame.Surface:
     L = blank(128, 128)
 
     def body(s: pygame.Surface, c: Colour) -> None:
-        rrect(s, mix(c, LAVENDER, 1.0) if c == WHITE else c, (10, 8, 108, 110), 26)
+        rrect(s, LAVENDER, (10, 8, 108, 110), 26)  # the die's lower edge, seen from above
         rrect(s, c, (10, 8, 108, 100), 26)
 
     part(L, body, WHITE, 5)
-    rrect(L, WHITE, (20, 14, 40, 10), 5)  # keeps the top crisp after the lip
     for i, j in DIE_PIPS[n]:
         centre = (64 + 27 * i, 58 + 27 * j)
         if n == 1:
