@@ -43,7 +43,7 @@ def play_game(players: int, seed: int, g: int, board: Board | None = None
     agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
     violations: list[str] = []
     turn = 0
-    apply = state.apply
+    apply = state.apply_quiet
     sample = state.sample_chance
     while True:
         cp = state.current_player

@@ -101,6 +101,10 @@ class State:
     def apply(self, action: Action) -> list:
         return rules.apply(self, action)
 
+    def apply_quiet(self, action: Action) -> None:
+        """`apply` without building event objects: the same rules, for the simulator."""
+        rules.apply(self, action, False)
+
     def is_terminal(self) -> bool:
         return self.phase == GAME_OVER
 
