@@ -116,3 +116,22 @@ def test_property_chance_outcomes_match_legal_actions(game):
             assert state.chance_outcomes() == []
             assert 0 <= state.current_player < players
         step(state, rnd)
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**32))
+def test_property_quiet_apply_plays_the_same_game_as_apply(players, seed):
+    """The simulator's apply_quiet runs the same rules, only without event objects."""
+    import random
+
+    loud, quiet = sm.new_game(players, seed=seed), sm.new_game(players, seed=seed)
+    rnd_loud, rnd_quiet = random.Random(seed), random.Random(seed)
+    while not loud.is_terminal():
+        for state, rnd, apply in ((loud, rnd_loud, loud.apply),
+                                  (quiet, rnd_quiet, quiet.apply_quiet)):
+            if state.current_player == sm.CHANCE:
+                apply(state.sample_chance())
+            else:
+                apply(rnd.choice(state.legal_actions()))
+        assert quiet.to_json() == loud.to_json()
+    assert quiet.is_terminal()
