@@ -15,8 +15,6 @@ from .state import (
     WORKER_KINDS,
 )
 
-OFFER_STEPS_LISTED = 4  # legal_actions lists offers min..min+3; apply accepts any higher
-
 
 class EmployeesMixin:
     """Hiring, poaching and retaining for the product whose turn it is."""
@@ -73,6 +71,9 @@ class EmployeesMixin:
         for other, opl in enumerate(self.players):
             if other == seat:
                 continue
+            # Listed offers: the minimum, and the smallest offer the owner cannot counter
+            # (owner's money, as a counter costs offer + 1). Any other amount is legal too.
+            sure = opl.money
             sources: list = []
             for s in opl.slots:
                 if counts.get(s, 0) >= OFFERS_PER_TARGET:
@@ -84,17 +85,19 @@ class EmployeesMixin:
                         continue
                     for v in range(5):  # fast path: nothing protected this turn
                         if arr[v] and money > v:
-                            top = min(money, v + OFFER_STEPS_LISTED)  # minimum is 1 + v
-                            acts.extend(Poach(other, s, kind, v, offer)
-                                        for offer in range(1 + v, top + 1))
+                            acts.append(Poach(other, s, kind, v, 1 + v))
+                            if 1 + v < sure <= money:
+                                acts.append(Poach(other, s, kind, v, sure))
             if counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
                 sources += [(None, k) for k in EXEC_KINDS
                             if len(pl.executives(k)) < limit and opl.executives(k)]
             for src, kind in sources:
                 for v in self._poachable(other, src, kind):
                     low = COST[kind] + v
-                    for offer in range(low, min(money, low + OFFER_STEPS_LISTED - 1) + 1):
-                        acts.append(Poach(other, src, kind, v, offer))
+                    if low <= money:
+                        acts.append(Poach(other, src, kind, v, low))
+                        if low < sure <= money:
+                            acts.append(Poach(other, src, kind, v, sure))
         p = self.products[slot]
         for kind, fields in ((WORKER_KINDS[0], p.nerds), (WORKER_KINDS[1], p.suits)):
             for v in range(4):
@@ -108,7 +111,8 @@ class EmployeesMixin:
         return acts
 
     def _is_legal_manage(self, action) -> bool:
-        """Offers above the listed range are legal too (the rulebook allows any amount)."""
+        """Every offer from the minimum up to the poacher's money is legal (the rulebook
+        allows any amount), although `legal_actions` lists only two of them."""
         if type(action) is not Poach or action.kind not in COST or type(action.offer) is not int:
             return False
         low = COST[action.kind] + action.vest

@@ -377,3 +377,12 @@ def test_employees_and_money_conserved_through_a_turn():
     until(state, "adoption_roll")
     assert total_money(state) == 100
     assert employees(state) == {"nerd": 50, "suit": 50, "big_nerd": 3, "big_suit": 3}
+
+
+def test_listed_offers_are_the_minimum_and_the_one_that_cannot_be_countered():
+    state = poach_setup(vest=1, owner_money=6)
+    offers = sorted(a.offer for a in state.legal_actions()
+                    if isinstance(a, Poach) and a.slot == "D")
+    assert offers == [2, 6]  # 6: a counter would cost 7, more than the owner has
+    state.apply(Poach(1, "D", "nerd", 1, 6))
+    assert state.stage == "manage" and state.products["A"].nerds[4] == 1
