@@ -1,0 +1,500 @@
+"""Simple Startup Fever players for the simulator and the demo: one `decide` method each.
+
+Players see the game only through a `SeatView` (RULINGS F13): the acting seat's own hand
+and chips, everything on the table, and the *sizes* of other hands and of the draw pile.
+`decide` accepts either a live `State` (wrapped in a cheap read-through view, so the
+simulator stays fast) or the dict from `state.observation(seat)`; both give the same
+attribute names, so a player cannot tell them apart and cannot peek.
+
+`RulePlayer` follows the rulebook's strategy notes:
+
+* Hiring: a Nerd/Suit mix early (Suits pay for the next hires), mostly Nerds later, and
+  the executives as soon as they are affordable (a Big Suit pays back in a year, a Big
+  Nerd adds 2 fields to every product every year and 4 strength in every showdown).
+* Poaching: cheap, nearly vested Nerds of *direct competitors* (launched products in the
+  category of the current product) whose owners cannot afford a counter-offer: the Nerd
+  costs about what a hire costs, does not use a hire, and weakens a rival.
+* Protection: spare money retains vested executives and vested Nerds of launched
+  products, and counters offers that are cheaper than replacing the employee.
+* Marketing: surplus money goes onto launched products whose showdown is close (a rival
+  within a die's reach), just enough to get ahead of it.
+* Cards: good cards on its own products, bad ones on rivals (the VP leader first),
+  Defense against harmful cards, user-loss pips on rivals, Leaks when it leads.
+"""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any, Protocol
+
+from .actions import (
+    ChoosePosition,
+    Counter,
+    Defend,
+    EndManage,
+    EndMarketing,
+    EndReassign,
+    EndUserLoss,
+    Hire,
+    LosePip,
+    Market,
+    MoveResigned,
+    Pass,
+    PlayCard,
+    Poach,
+    Reassign,
+    Retain,
+)
+from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
+from .usertrack import LAST_FIELD, LAUNCH_FIELD, victory_points
+
+# ----------------------------------------------------------------------------- views
+
+#: State attributes every seat may read (the table, played cards, whose turn it is).
+PUBLIC = frozenset({
+    "year", "stage", "window", "current_slot", "turn_seat", "bank", "supply", "hires",
+    "hire_limit", "hire_fails", "manage_blocked", "poach_counts", "protected",
+    "pending_poach", "pending_card", "attrition", "loss_left", "loss_taken", "press",
+    "exec_power", "played", "discard", "turn_order", "turn_index", "new_order",
+    "order_groups", "all_launched_year", "extra_years", "categories", "comp_category",
+    "seat_queue", "end_reason",
+})
+
+
+class ProductView:
+    """A product as `seat` sees it: the category of an unlaunched rival product is None."""
+
+    __slots__ = ("_p", "_view")
+
+    def __init__(self, product, view: SeatView) -> None:
+        self._p = product
+        self._view = view
+
+    slot = property(lambda self: self._p.slot)
+    owner = property(lambda self: self._p.owner)
+    launched = property(lambda self: self._p.launched)
+    field = property(lambda self: self._p.field)
+    marketing = property(lambda self: self._p.marketing)
+    nerds = property(lambda self: self._p.nerds)
+    suits = property(lambda self: self._p.suits)
+
+    @property
+    def category(self) -> str | None:
+        p = self._p
+        return p.category if p.launched or p.owner == self._view.seat else None
+
+
+class PlayerView:
+    """A company as `seat` sees it: other players' hands are only a number of cards."""
+
+    __slots__ = ("_pl", "_index", "_view")
+
+    def __init__(self, player, index: int, view: SeatView) -> None:
+        self._pl = player
+        self._index = index
+        self._view = view
+
+    name = property(lambda self: self._pl.name)
+    money = property(lambda self: self._pl.money)
+    slots = property(lambda self: self._pl.slots)
+    big_nerds = property(lambda self: self._pl.big_nerds)
+    big_suits = property(lambda self: self._pl.big_suits)
+
+    @property
+    def hand(self) -> list[str] | int:
+        hand = self._pl.hand
+        return list(hand) if self._index == self._view.seat else len(hand)
+
+
+class SeatView:
+    """Read-through view of a live State for the seat that must decide now (F13).
+
+    Only names in `PUBLIC`, `products`, `players`, `deck` (its size) and `seat` are
+    readable; anything else (the RNG, the deck's contents, ...) raises AttributeError.
+    """
+
+    __slots__ = ("_s", "products", "players")
+
+    def __init__(self, state) -> None:
+        self._s = state
+        self.products = {s: ProductView(p, self) for s, p in state.products.items()}
+        self.players = [PlayerView(pl, i, self) for i, pl in enumerate(state.players)]
+
+    @property
+    def seat(self) -> int:
+        return self._s.current_player
+
+    @property
+    def deck(self) -> int:
+        return sum(self._s.deck.values())
+
+    def __getattr__(self, name: str) -> Any:
+        if name in PUBLIC:
+            return getattr(self._s, name)
+        raise AttributeError(f"{name!r} is hidden from the players (F13)")
+
+
+def observation_view(obs: dict) -> SimpleNamespace:
+    """The same attribute shape as `SeatView`, built from `state.observation(seat)`."""
+    data = dict(obs)
+    data["products"] = {s: SimpleNamespace(**p) for s, p in obs["products"].items()}
+    data["players"] = [SimpleNamespace(**p) for p in obs["players"]]
+    return SimpleNamespace(**data)
+
+
+def view_of(state_or_observation):
+    """A view for the deciding seat from a State or an observation dict."""
+    if isinstance(state_or_observation, dict):
+        return observation_view(state_or_observation)
+    return SeatView(state_or_observation)
+
+
+# ----------------------------------------------------------------------------- players
+
+class Agent(Protocol):
+    kind: str
+
+    def decide(self, state_or_observation, legal: list) -> Any: ...
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions, from its own seeded RNG."""
+
+    kind = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, state_or_observation, legal: list) -> Any:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+#: Cards that hurt the company they are played on (worth a Defense).
+HARMFUL = frozenset({"antitrust", "attrition", "audit_half", "audit_third", "hiring_failure",
+                     "server_outage", "patent_troll", "security_breach"})
+#: Cards a player plays on its own product or company.
+SELF_CARDS = frozenset({"viral_growth", "funding_round", "talent_fair", "acqui_hire",
+                        "executive_power", "press_coverage"})
+MAX_MARKETING = 6  # tokens on one product: beyond a die's reach it buys nothing more
+DIE_REACH = 5  # two dice differ by at most 5: a rival further away is out of reach
+
+
+def vp(view) -> list[int]:
+    """Victory points per seat from the public User Markers."""
+    scores = [0] * len(view.players)
+    for p in view.products.values():
+        scores[p.owner] += victory_points(p.field)
+    return scores
+
+
+class RulePlayer:
+    """A sensible rule-based player (see the module notes); deterministic for a seed."""
+
+    kind = "rules"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self._state = None
+        self._view: Any = None
+
+    # ------------------------------------------------------------------ entry
+    def decide(self, state_or_observation, legal: list) -> Any:
+        if state_or_observation is not self._state or isinstance(state_or_observation, dict):
+            self._view = view_of(state_or_observation)
+            self._state = state_or_observation
+        view = self._view
+        choose = getattr(self, "_" + view.stage, None)
+        action = choose(view, legal) if choose else None
+        return legal[0] if action is None else action
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _strength(view, p) -> int:
+        """Table 1 strength without the die (as far as the seat can see it)."""
+        return (sum(p.nerds) + 4 * len(view.players[p.owner].big_nerds) + p.marketing
+                + view.press.get(p.slot, 0))
+
+    @staticmethod
+    def _rivals(view, p) -> list:
+        """Launched products of other companies in the category of my product `p`."""
+        cat = p.category
+        return [q for q in view.products.values()
+                if q.launched and q.owner != p.owner and q.category == cat]
+
+    @staticmethod
+    def _leader(view, me: int) -> int:
+        """The rival seat with the most VP (then the most money)."""
+        scores = vp(view)
+        rivals = [s for s in range(len(view.players)) if s != me]
+        return max(rivals, key=lambda s: (scores[s], view.players[s].money, -s))
+
+    @staticmethod
+    def _end_near(view) -> bool:
+        """True when at most one product is still unlaunched: the game may end this year."""
+        return sum(1 for p in view.products.values() if not p.launched) <= 1
+
+    # ------------------------------------------------------------------ card windows
+    def _window(self, view, legal: list) -> Any:
+        me = view.seat
+        if view.window == "discard":
+            return self._discard(view, legal)
+        scores = vp(view)
+        leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
+        leader = self._leader(view, me)
+        best = None
+        best_score = 0
+        for a in legal:
+            if type(a) is not PlayCard:
+                continue
+            score = self._card_value(view, a, me, leader, leading)
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else Pass()
+
+    def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        """How much playing `a` now is worth (0: keep the card)."""
+        card = a.card
+        products = view.products
+        target = a.seat if a.slot is None else products[a.slot].owner
+        mine = target == me
+        if card in SELF_CARDS:
+            if not mine:
+                return 0
+            if card == "talent_fair":
+                return 3 if view.players[me].money >= 4 and view.supply[NERD] > 2 else 0
+            if card == "acqui_hire":
+                return 3 if view.players[me].money >= 4 else 0
+            if card == "executive_power":
+                pl = view.players[me]
+                want = (pl.big_nerds and view.supply[BIG_NERD]) or \
+                    (pl.big_suits and view.supply[BIG_SUIT])
+                return 2 if want and pl.money >= 8 else 0
+            if card == "press_coverage":
+                return 4 if self._close_showdown(view, products[a.slot]) else 0
+            return 4  # viral growth, funding round
+        if mine:
+            return 0  # never a bad card on myself
+        weight = 2 if target == leader else 1
+        money = view.players[target].money
+        if card in ("audit_half", "audit_third"):
+            return weight * (money // (2 if card == "audit_half" else 3))
+        if card == "patent_troll":
+            launched = sum(1 for s in view.players[target].slots if products[s].launched)
+            return weight * min(money, 2 * launched)
+        if card == "antitrust":
+            return 3 * weight if money >= 2 else 0
+        if card == "hiring_failure":
+            return weight if a.kind == NERD and money >= 2 else 0
+        if card == "server_outage":
+            p = products[a.slot]
+            return 2 * weight if sum(p.nerds) + 3 >= 5 else 0
+        if card == "security_breach":
+            return 3 * weight
+        if card == "attrition":
+            p = products[a.slot]
+            return weight * ((sum(p.nerds) + sum(p.suits)) // 4) if p.launched else 0
+        if card == "leak":
+            return 2 if leading and products[a.slot].owner != me else 0
+        return 0
+
+    def _close_showdown(self, view, p) -> bool:
+        """A rival's strength lies within a die's reach of mine."""
+        mine = self._strength(view, p)
+        return any(abs(self._strength(view, q) - mine) <= DIE_REACH
+                   for q in self._rivals(view, p))
+
+    def _discard(self, view, legal: list) -> Any:
+        """Dump cards that will rarely be useful, to draw better ones."""
+        launched_rival = any(p.launched and p.owner != view.seat
+                             for p in view.products.values())
+        for a in legal:
+            if type(a) is not PlayCard:
+                continue
+            if a.card in ("hiring_failure", "executive_power") or (
+                    a.card == "antitrust" and not any(
+                        p.field > 33 and p.owner != view.seat for p in view.products.values())
+            ) or (a.card == "security_breach" and not launched_rival):
+                return a
+        return Pass()
+
+    def _defense(self, view, legal: list) -> Any:
+        return Defend(view.pending_card["card"] in HARMFUL)
+
+    def _attrition(self, view, legal: list) -> Any:
+        """Resigning workers: Nerds first, to my own products, else to the weakest seat."""
+        me = view.seat
+        scores = vp(view)
+        products = view.products
+
+        def rank(a: MoveResigned) -> tuple:
+            if a.dest is None:
+                where = (1, 0, 0)
+            else:
+                owner = products[a.dest].owner
+                where = (0, 0 if owner == me else 1, scores[owner])
+            return (a.kind != NERD, where)
+
+        return min(legal, key=rank)
+
+    # ------------------------------------------------------------------ manage
+    def _manage(self, view, legal: list) -> Any:
+        me = view.seat
+        pl = view.players[me]
+        money = pl.money
+        slot = view.current_slot
+        product = view.products[slot]
+        hires = [a for a in legal if type(a) is Hire]
+        kinds = {a.kind for a in hires}
+        late = self._end_near(view) or view.year >= 5
+        # 1. executives as soon as affordable
+        if money >= 6:
+            if BIG_SUIT in kinds and not pl.big_suits and not late and view.year <= 2:
+                return Hire(BIG_SUIT)
+            if BIG_NERD in kinds:
+                return Hire(BIG_NERD)
+            if BIG_SUIT in kinds and not late:
+                return Hire(BIG_SUIT)
+        # 2. poach a cheap Nerd of a direct competitor
+        poach = self._pick_poach(view, legal, product, money)
+        if poach is not None:
+            return poach
+        # 3. hire a Nerd/Suit mix (save up for an executive the supply still holds)
+        saving = money < 6 and not late and (
+            (not pl.big_nerds and view.supply[BIG_NERD] and BIG_NERD not in kinds)
+            and money >= 4 and view.year >= 2)
+        if kinds & {NERD, SUIT} and not saving:
+            my_nerds = sum(sum(view.products[s].nerds) for s in pl.slots)
+            my_suits = sum(sum(view.products[s].suits) for s in pl.slots)
+            want_suit = not late and (
+                my_suits < len(pl.slots) or (view.year <= 2 and my_suits < my_nerds))
+            kind = SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
+            if kind in kinds:
+                return Hire(kind)
+        # 4. protect vested staff with the money left
+        retain = self._pick_retain(view, legal, product, money)
+        if retain is not None:
+            return retain
+        return EndManage()
+
+    def _pick_poach(self, view, legal: list, product, money: int) -> Poach | None:
+        """The cheapest minimum offer on a Nerd of a direct competitor that its owner
+        cannot counter; with the Nerd supply gone, any rival's Nerd will do."""
+        me = view.seat
+        direct = {q.slot for q in self._rivals(view, product)} if product.category else set()
+        scarce = view.supply[NERD] < 4
+        players = view.players
+        best = None
+        best_key: tuple = ()
+        for a in legal:
+            if type(a) is not Poach or a.kind != NERD or a.slot is None:
+                continue
+            if a.offer != 1 + a.vest or a.offer > 2 or a.offer > money:
+                continue
+            if a.slot not in direct and not scarce:
+                continue
+            can_counter = players[a.seat].money >= a.offer + 1
+            if can_counter and not scarce:
+                continue
+            key = (a.slot in direct, not can_counter, -a.offer, a.seat != me)
+            if best is None or key > best_key:
+                best, best_key = a, key
+        return best
+
+    def _pick_retain(self, view, legal: list, product, money: int) -> Retain | None:
+        """Spare money first moves vested executives back to 4, then vested Nerds of a
+        launched product one field (enough that a 1-token poach is no longer possible)."""
+        if money < 3:
+            return None
+        best = None
+        for a in legal:
+            if type(a) is not Retain:
+                continue
+            if a.kind in (BIG_NERD, BIG_SUIT) and a.vest <= 1 and a.steps == 4 - a.vest \
+                    and money - a.steps >= 1:
+                return a
+            if a.kind == NERD and a.vest == 0 and a.steps == 1 and product.launched \
+                    and money >= 4 and best is None:
+                best = a
+        return best
+
+    def _counter(self, view, legal: list) -> Any:
+        """Counter when it costs no more than replacing the employee would."""
+        pp = view.pending_poach
+        me = view.seat
+        money = view.players[me].money
+        amount = pp["offer"] + 1
+        kind = pp["kind"]
+        if kind in (BIG_NERD, BIG_SUIT):
+            worth = 7 if view.supply[kind] else 10
+        else:
+            worth = 2 if view.supply[kind] else 4
+            if kind == SUIT and self._end_near(view):
+                worth = 0
+        return Counter(amount <= worth and amount <= money)
+
+    # ------------------------------------------------------------------ user loss
+    def _loss(self, view, legal: list) -> Any:
+        """Spend pips on rivals' products, the VP leader's first; never on my own."""
+        me = view.seat
+        scores = vp(view)
+        best = None
+        best_key: tuple = ()
+        for a in legal:
+            if type(a) is LosePip:
+                owner = view.products[a.slot].owner
+                if owner == me:
+                    continue
+                key = (scores[owner], view.products[a.slot].field)
+                if best is None or key > best_key:
+                    best, best_key = a, key
+        return best if best is not None else EndUserLoss()
+
+    # ------------------------------------------------------------------ year end
+    def _reassign(self, view, legal: list) -> Any:
+        """Move Nerds off products at the top of the track, where they add nothing."""
+        products = view.products
+        pl = view.players[view.seat]
+        top = LAST_FIELD - 2
+        low = min(pl.slots, key=lambda s: products[s].field)
+        if products[low].field >= top:
+            return EndReassign()
+        for a in legal:
+            if type(a) is Reassign and a.kind == NERD and a.dest == low and \
+                    products[a.src].field >= top:
+                return a
+        return EndReassign()
+
+    def _marketing(self, view, legal: list) -> Any:
+        """Surplus money onto launched (or nearly launched) products in close showdowns."""
+        me = view.seat
+        pl = view.players[me]
+        reserve = 0 if self._end_near(view) else 3
+        if pl.money <= reserve:
+            return EndMarketing()
+        best = None
+        best_gap = 99
+        for s in pl.slots:
+            p = view.products[s]
+            if not p.launched and p.field < LAUNCH_FIELD - 6:
+                continue
+            rivals = self._rivals(view, p)
+            if not rivals:
+                continue
+            base = self._strength(view, p) - p.marketing
+            need = 0
+            for q in rivals:
+                gap = self._strength(view, q) - base + 1
+                if gap <= DIE_REACH + 1:
+                    need = max(need, gap)
+            need = min(need, MAX_MARKETING)
+            if p.marketing < need and need - p.marketing < best_gap:
+                best, best_gap = Market(s), need - p.marketing
+        return best if best is not None else EndMarketing()
+
+    def _order_choose(self, view, legal: list) -> Any:
+        return min((a for a in legal if type(a) is ChoosePosition),
+                   key=lambda a: a.position, default=legal[0])
+
+
+PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}

@@ -1,0 +1,169 @@
+"""Headless Startup Fever simulator behind `python main.py sim startupfever`.
+
+Plays whole games with the simple players (seat types alternate random / rules and rotate
+from game to game, so seat and player type are not confounded), checks the invariants
+after every applied action, and returns the figures. Game `g` uses seed `seed + g`, so
+any game can be replayed alone with `play_game(players, seed + g, g)`.
+
+Invariants checked after every `apply` (F3, F4, F12):
+* money: bank + players + marketing = 100, and nobody (bank included) below 0;
+* employees: Nerds and Suits on products + supply = 50 each, executives held + supply =
+  players - 1 each, and no negative count anywhere;
+* the game does not run past the year-15 safety stop, and it reaches its end.
+
+Large runs are split over the machine's cores (each game is independent, so the figures
+do not depend on the split).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from typing import Any
+
+from .players import RandomPlayer, RulePlayer
+from .rules import CHANCE, TERMINAL, new_game
+from .state import BIG_NERD, BIG_SUIT, LAST_YEAR, NERD, SUIT, SUPPLY_WORKERS, TOTAL_MONEY
+
+TYPES = (RulePlayer, RandomPlayer)
+STEP_CAP = 20_000  # applied actions; a game this long is stuck: a violation
+PARALLEL_FROM = 200  # games; smaller runs are not worth starting processes
+MAX_EXAMPLES = 10
+
+
+def game_seed(seed: int, g: int) -> int:
+    return seed + g
+
+
+def seat_types(players: int, g: int) -> list[type]:
+    """Alternate rules / random by seat, shifted by one every game."""
+    return [TYPES[(seat + g) % len(TYPES)] for seat in range(players)]
+
+
+def invariant_violations(state) -> list[str]:
+    """Broken invariants of a state (empty when all hold). Written to be cheap: it runs
+    after every action of every simulated game."""
+    bad: list[str] = []
+    money = state.bank
+    if money < 0:
+        bad.append(f"bank has {money}")
+    nerds = state.supply[NERD]
+    suits = state.supply[SUIT]
+    big_nerds = state.supply[BIG_NERD]
+    big_suits = state.supply[BIG_SUIT]
+    for i, pl in enumerate(state.players):
+        if pl.money < 0:
+            bad.append(f"seat {i} has {pl.money} money")
+        money += pl.money
+        big_nerds += len(pl.big_nerds)
+        big_suits += len(pl.big_suits)
+    negative = False
+    for p in state.products.values():
+        money += p.marketing
+        pn, ps = p.nerds, p.suits
+        nerds += pn[0] + pn[1] + pn[2] + pn[3] + pn[4]
+        suits += ps[0] + ps[1] + ps[2] + ps[3] + ps[4]
+        if p.marketing < 0 or min(pn) < 0 or min(ps) < 0:
+            negative = True
+    if money != TOTAL_MONEY:
+        bad.append(f"money adds up to {money}, not {TOTAL_MONEY}")
+    if negative or min(state.supply.values()) < 0:
+        bad.append("a negative employee or marketing count")
+    execs = len(state.players) - 1
+    if (nerds, suits, big_nerds, big_suits) != (SUPPLY_WORKERS, SUPPLY_WORKERS, execs, execs):
+        bad.append(f"employees not conserved: {nerds} Nerds, {suits} Suits, "
+                   f"{big_nerds} Big Nerds, {big_suits} Big Suits")
+    if state.year > LAST_YEAR:
+        bad.append(f"year {state.year} is past the safety stop")
+    return bad
+
+
+def play_game(players: int, seed: int, g: int
+              ) -> tuple[int, int, list[int], list[str], list[str]]:
+    """Play game g; returns (steps, years, winners, seat type names, violations)."""
+    gs = game_seed(seed, g)
+    state = new_game(players, seed=gs)
+    kinds = seat_types(players, g)
+    agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
+    violations: list[str] = []
+    apply = state.apply
+    sample = state.sample_chance
+    legal_actions = state.legal_actions
+    steps = 0
+    while True:
+        cp = state.current_player
+        if cp == CHANCE:
+            apply(sample())
+        elif cp == TERMINAL:
+            break
+        else:
+            apply(agents[cp].decide(state, legal_actions()))
+        steps += 1
+        bad = invariant_violations(state)
+        if bad:
+            violations += [f"game {g} (seed {gs}) year {state.year} step {steps}: {b}"
+                           for b in bad]
+            break
+        if steps > STEP_CAP:
+            violations.append(f"game {g} (seed {gs}) did not end in {STEP_CAP} steps")
+            break
+    return steps, state.year, state.winners(), [cls.kind for cls in kinds], violations
+
+
+def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
+    players, seed, start, stop = args
+    steps = years = 0
+    by_seat = [0.0] * players
+    by_type = {cls.kind: 0.0 for cls in TYPES}
+    violations = 0
+    examples: list[str] = []
+    for g in range(start, stop):
+        n, y, winners, kinds, bad = play_game(players, seed, g)
+        steps += n
+        years += y
+        for w in winners:
+            share = 1 / len(winners)
+            by_seat[w] += share
+            by_type[kinds[w]] += share
+        violations += len(bad)
+        examples += bad[:MAX_EXAMPLES - len(examples)]
+    return {"steps": steps, "years": years, "by_seat": by_seat, "by_type": by_type,
+            "violations": violations, "examples": examples}
+
+
+def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None
+             ) -> dict[str, Any]:
+    """Play `games` games of `players` and return the figures (see game/simulate.py)."""
+    if games < 1:
+        raise ValueError("games must be at least 1")
+    if not 2 <= players <= 6:
+        raise ValueError(f"Startup Fever needs 2-6 players, not {players}")
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if games >= PARALLEL_FROM else 1
+    chunks = max(1, min(workers * 4, games))
+    bounds = [games * k // chunks for k in range(chunks + 1)]
+    jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
+    started = time.perf_counter()
+    if workers > 1:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_play_range, jobs)
+    else:
+        parts = [_play_range(job) for job in jobs]
+    seconds = time.perf_counter() - started
+    by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
+    by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "workers": workers,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
+        "avg_turns": round(sum(p["steps"] for p in parts) / games, 2),
+        "avg_years": round(sum(p["years"] for p in parts) / games, 2),
+        "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
+        "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
+        "violations": sum(p["violations"] for p in parts),
+        "violation_examples": [e for p in parts for e in p["examples"]][:MAX_EXAMPLES],
+    }
