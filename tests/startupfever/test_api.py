@@ -168,3 +168,12 @@ def test_F13_observation_never_shows_other_hands_during_play():
         assert isinstance(obs["deck"], int)
 
     random_game(4, seed=8, check=check)
+
+
+def test_sample_chance_outside_a_chance_step_is_refused():
+    state = start()
+    roll(state, 1)
+    assert state.current_player == 0
+    with pytest.raises(sf.IllegalAction):
+        state.sample_chance()
+    assert state.chance_outcomes() == []

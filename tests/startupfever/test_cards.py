@@ -11,6 +11,7 @@ from game.startupfever.actions import (
     MoveResigned,
     Pass,
     PlayCard,
+    Poach,
     Roll,
 )
 from game.startupfever.cards import CARD_TYPES, CARDS, DECK_SIZE, WINDOWS, full_deck
@@ -446,3 +447,16 @@ def test_every_card_is_tested(card):
 
     text = pathlib.Path(__file__).read_text()
     assert text.count(f'"{card}"') >= 2 and card in CARDS
+
+
+def test_card_executive_power_allows_poaching_a_second_executive():
+    state = start(hands={0: ["executive_power"]})
+    state.players[0].big_suits = [0]
+    state.players[1].big_suits = [0]
+    state.supply["big_suit"] -= 2
+    to_window(state, "manage")
+    give_money(state, 0, 10)
+    state.apply(PlayCard("executive_power", seat=0))
+    assert Poach(1, None, "big_suit", 0, 6) in state.legal_actions()
+    state.apply(Poach(1, None, "big_suit", 0, 6))
+    assert state.players[0].big_suits == [0, 4] and state.players[1].big_suits == []
