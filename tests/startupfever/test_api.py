@@ -8,6 +8,7 @@ import pytest
 
 from game import startupfever as sf
 from game.startupfever.actions import Hire, PlaceChip, Poach, Roll
+from game.startupfever.rules import CHANCE_STAGES, DECISION_STAGES
 
 from .helpers import card_total, employees, random_game, roll, start, total_money
 
@@ -116,6 +117,8 @@ def test_current_and_turn_seat_during_a_counter_offer():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_random_games_keep_every_invariant_and_end(players):
     def check(state):
+        assert state.stage in DECISION_STAGES | CHANCE_STAGES | {"over"}
+        assert (state.current_player == sf.CHANCE) == (state.stage in CHANCE_STAGES)
         assert total_money(state) == 100
         assert all(p.money >= 0 for p in state.players) and state.bank >= 0
         assert employees(state) == {"nerd": 50, "suit": 50, "big_nerd": players - 1,

@@ -15,8 +15,8 @@ from game.startupfever.actions import (
     Reassign,
     Roll,
 )
-from game.startupfever.rules import TABLE2
 from game.startupfever.state import SOCIAL
+from game.startupfever.yearend import TABLE2
 
 from .helpers import card_total, roll, start, total_money, until
 
