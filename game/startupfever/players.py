@@ -62,14 +62,13 @@ PUBLIC = frozenset({
 })
 
 
-class ProductView:
-    """A product as `seat` sees it: the category of an unlaunched rival product is None."""
+class MaskedProduct:
+    """A rival's product as a seat sees it: its category is None until it launches."""
 
-    __slots__ = ("_p", "_view")
+    __slots__ = ("_p",)
 
-    def __init__(self, product, view: SeatView) -> None:
+    def __init__(self, product) -> None:
         self._p = product
-        self._view = view
 
     slot = property(lambda self: self._p.slot)
     owner = property(lambda self: self._p.owner)
@@ -82,48 +81,43 @@ class ProductView:
     @property
     def category(self) -> str | None:
         p = self._p
-        return p.category if p.launched or p.owner == self._view.seat else None
+        return p.category if p.launched else None
 
 
-class PlayerView:
-    """A company as `seat` sees it: other players' hands are only a number of cards."""
+class MaskedPlayer:
+    """A rival company as a seat sees it: its hand is only a number of cards."""
 
-    __slots__ = ("_pl", "_index", "_view")
+    __slots__ = ("_pl",)
 
-    def __init__(self, player, index: int, view: SeatView) -> None:
+    def __init__(self, player) -> None:
         self._pl = player
-        self._index = index
-        self._view = view
 
     name = property(lambda self: self._pl.name)
     money = property(lambda self: self._pl.money)
     slots = property(lambda self: self._pl.slots)
     big_nerds = property(lambda self: self._pl.big_nerds)
     big_suits = property(lambda self: self._pl.big_suits)
-
-    @property
-    def hand(self) -> list[str] | int:
-        hand = self._pl.hand
-        return list(hand) if self._index == self._view.seat else len(hand)
+    hand = property(lambda self: len(self._pl.hand))
 
 
 class SeatView:
-    """Read-through view of a live State for the seat that must decide now (F13).
+    """Read-through view of a live State for one seat (F13), built once per game.
 
-    Only names in `PUBLIC`, `products`, `players`, `deck` (its size) and `seat` are
-    readable; anything else (the RNG, the deck's contents, ...) raises AttributeError.
+    The seat's own products and company are the state's own objects (it may see all of
+    them); rival products and companies are masked proxies. Of the rest, only names in
+    `PUBLIC` and `deck` (the size of the draw pile) are readable: anything else (the RNG,
+    the deck's contents, ...) raises AttributeError. Views are read-only by convention.
     """
 
-    __slots__ = ("_s", "products", "players")
+    __slots__ = ("_s", "seat", "products", "players")
 
-    def __init__(self, state) -> None:
+    def __init__(self, state, seat: int) -> None:
         self._s = state
-        self.products = {s: ProductView(p, self) for s, p in state.products.items()}
-        self.players = [PlayerView(pl, i, self) for i, pl in enumerate(state.players)]
-
-    @property
-    def seat(self) -> int:
-        return self._s.current_player
+        self.seat = seat
+        self.products = {s: p if p.owner == seat else MaskedProduct(p)
+                         for s, p in state.products.items()}
+        self.players = [pl if i == seat else MaskedPlayer(pl)
+                        for i, pl in enumerate(state.players)]
 
     @property
     def deck(self) -> int:
@@ -147,7 +141,7 @@ def view_of(state_or_observation):
     """A view for the deciding seat from a State or an observation dict."""
     if isinstance(state_or_observation, dict):
         return observation_view(state_or_observation)
-    return SeatView(state_or_observation)
+    return SeatView(state_or_observation, state_or_observation.current_player)
 
 
 # ----------------------------------------------------------------------------- players
@@ -180,6 +174,15 @@ MAX_MARKETING = 6  # tokens on one product: beyond a die's reach it buys nothing
 DIE_REACH = 5  # two dice differ by at most 5: a rival further away is out of reach
 
 
+def same(legal: list, action):
+    """The object in `legal` equal to `action`. Returning the listed object itself lets
+    `State.apply` skip recomputing the legal actions (it checks identity first)."""
+    for a in reversed(legal):
+        if a == action:
+            return a
+    return action
+
+
 def vp(view) -> list[int]:
     """Victory points per seat from the public User Markers."""
     scores = [0] * len(view.players)
@@ -200,10 +203,11 @@ class RulePlayer:
 
     # ------------------------------------------------------------------ entry
     def decide(self, state_or_observation, legal: list) -> Any:
-        if state_or_observation is not self._state or isinstance(state_or_observation, dict):
-            self._view = view_of(state_or_observation)
-            self._state = state_or_observation
         view = self._view
+        if state_or_observation is not self._state or isinstance(state_or_observation, dict) \
+                or view.seat != state_or_observation.current_player:
+            self._view = view = view_of(state_or_observation)
+            self._state = state_or_observation
         choose = getattr(self, "_" + view.stage, None)
         action = choose(view, legal) if choose else None
         return legal[0] if action is None else action
@@ -250,7 +254,7 @@ class RulePlayer:
             score = self._card_value(view, a, me, leader, leading)
             if score > best_score:
                 best, best_score = a, score
-        return best if best is not None else Pass()
+        return best if best is not None else same(legal, Pass())
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
         """How much playing `a` now is worth (0: keep the card)."""
@@ -316,10 +320,10 @@ class RulePlayer:
                         p.field > 33 and p.owner != view.seat for p in view.products.values())
             ) or (a.card == "security_breach" and not launched_rival):
                 return a
-        return Pass()
+        return same(legal, Pass())
 
     def _defense(self, view, legal: list) -> Any:
-        return Defend(view.pending_card["card"] in HARMFUL)
+        return same(legal, Defend(view.pending_card["card"] in HARMFUL))
 
     def _attrition(self, view, legal: list) -> Any:
         """Resigning workers: Nerds first, to my own products, else to the weakest seat."""
@@ -350,11 +354,11 @@ class RulePlayer:
         # 1. executives as soon as affordable
         if money >= 6:
             if BIG_SUIT in kinds and not pl.big_suits and not late and view.year <= 2:
-                return Hire(BIG_SUIT)
+                return same(hires, Hire(BIG_SUIT))
             if BIG_NERD in kinds:
-                return Hire(BIG_NERD)
+                return same(hires, Hire(BIG_NERD))
             if BIG_SUIT in kinds and not late:
-                return Hire(BIG_SUIT)
+                return same(hires, Hire(BIG_SUIT))
         # 2. poach a cheap Nerd of a direct competitor
         poach = self._pick_poach(view, legal, product, money)
         if poach is not None:
@@ -370,12 +374,12 @@ class RulePlayer:
                 my_suits < len(pl.slots) or (view.year <= 2 and my_suits < my_nerds))
             kind = SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
             if kind in kinds:
-                return Hire(kind)
+                return same(hires, Hire(kind))
         # 4. protect vested staff with the money left
         retain = self._pick_retain(view, legal, product, money)
         if retain is not None:
             return retain
-        return EndManage()
+        return same(legal, EndManage())
 
     def _pick_poach(self, view, legal: list, product, money: int) -> Poach | None:
         """The cheapest minimum offer on a Nerd of a direct competitor that its owner
@@ -389,7 +393,7 @@ class RulePlayer:
         for a in legal:
             if type(a) is not Poach or a.kind != NERD or a.slot is None:
                 continue
-            if a.offer != 1 + a.vest or a.offer > 2 or a.offer > money:
+            if a.offer > 2 or a.offer > money:  # listed: the minimum and the sure offer
                 continue
             if a.slot not in direct and not scarce:
                 continue
@@ -431,7 +435,7 @@ class RulePlayer:
             worth = 2 if view.supply[kind] else 4
             if kind == SUIT and self._end_near(view):
                 worth = 0
-        return Counter(amount <= worth and amount <= money)
+        return same(legal, Counter(amount <= worth and amount <= money))
 
     # ------------------------------------------------------------------ user loss
     def _loss(self, view, legal: list) -> Any:
@@ -448,7 +452,7 @@ class RulePlayer:
                 key = (scores[owner], view.products[a.slot].field)
                 if best is None or key > best_key:
                     best, best_key = a, key
-        return best if best is not None else EndUserLoss()
+        return best if best is not None else same(legal, EndUserLoss())
 
     # ------------------------------------------------------------------ year end
     def _reassign(self, view, legal: list) -> Any:
@@ -458,12 +462,12 @@ class RulePlayer:
         top = LAST_FIELD - 2
         low = min(pl.slots, key=lambda s: products[s].field)
         if products[low].field >= top:
-            return EndReassign()
+            return same(legal, EndReassign())
         for a in legal:
             if type(a) is Reassign and a.kind == NERD and a.dest == low and \
                     products[a.src].field >= top:
                 return a
-        return EndReassign()
+        return same(legal, EndReassign())
 
     def _marketing(self, view, legal: list) -> Any:
         """Surplus money onto launched (or nearly launched) products in close showdowns."""
@@ -471,7 +475,7 @@ class RulePlayer:
         pl = view.players[me]
         reserve = 0 if self._end_near(view) else 3
         if pl.money <= reserve:
-            return EndMarketing()
+            return same(legal, EndMarketing())
         best = None
         best_gap = 99
         for s in pl.slots:
@@ -489,8 +493,8 @@ class RulePlayer:
                     need = max(need, gap)
             need = min(need, MAX_MARKETING)
             if p.marketing < need and need - p.marketing < best_gap:
-                best, best_gap = Market(s), need - p.marketing
-        return best if best is not None else EndMarketing()
+                best, best_gap = s, need - p.marketing
+        return same(legal, Market(best) if best is not None else EndMarketing())
 
     def _order_choose(self, view, legal: list) -> Any:
         return min((a for a in legal if type(a) is ChoosePosition),

@@ -79,6 +79,41 @@ def invariant_violations(state) -> list[str]:
     return bad
 
 
+def fast_check(state):
+    """A closure returning True while every invariant holds: the simulator's hot path.
+    `invariant_violations` says what is wrong once it returns False. (A bitwise OR of
+    ints is negative exactly when one of them is, so one test covers every count.)"""
+    products = list(state.products.values())
+    players = state.players
+    supply = state.supply
+    execs = len(players) - 1
+
+    def ok() -> bool:
+        money = neg = state.bank
+        nerds, suits = supply[NERD], supply[SUIT]
+        big_nerds, big_suits = supply[BIG_NERD], supply[BIG_SUIT]
+        neg |= nerds | suits | big_nerds | big_suits
+        for pl in players:
+            m = pl.money
+            money += m
+            neg |= m
+            big_nerds += len(pl.big_nerds)
+            big_suits += len(pl.big_suits)
+        for p in products:
+            n0, n1, n2, n3, n4 = p.nerds
+            s0, s1, s2, s3, s4 = p.suits
+            m = p.marketing
+            money += m
+            nerds += n0 + n1 + n2 + n3 + n4
+            suits += s0 + s1 + s2 + s3 + s4
+            neg |= n0 | n1 | n2 | n3 | n4 | s0 | s1 | s2 | s3 | s4 | m
+        return (neg >= 0 and money == TOTAL_MONEY and nerds == SUPPLY_WORKERS
+                and suits == SUPPLY_WORKERS and big_nerds == execs and big_suits == execs
+                and state.year <= LAST_YEAR)
+
+    return ok
+
+
 def play_game(players: int, seed: int, g: int
               ) -> tuple[int, int, list[int], list[str], list[str]]:
     """Play game g; returns (steps, years, winners, seat type names, violations)."""
@@ -90,6 +125,7 @@ def play_game(players: int, seed: int, g: int
     apply = state.apply
     sample = state.sample_chance
     legal_actions = state.legal_actions
+    ok = fast_check(state)
     steps = 0
     while True:
         cp = state.current_player
@@ -100,8 +136,8 @@ def play_game(players: int, seed: int, g: int
         else:
             apply(agents[cp].decide(state, legal_actions()))
         steps += 1
-        bad = invariant_violations(state)
-        if bad:
+        if not ok():
+            bad = invariant_violations(state) or ["fast check and full check disagree"]
             violations += [f"game {g} (seed {gs}) year {state.year} step {steps}: {b}"
                            for b in bad]
             break
