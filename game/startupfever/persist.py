@@ -96,7 +96,17 @@ def _check(state) -> None:
     missing = set(State(["a", "b"]).__dict__) - set(state.__dict__) - set(_SKIP)
     if missing:
         raise KeyError(f"missing fields {sorted(missing)}")
+    from .rules import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
+
+    if state.stage not in set(AUTO_STAGES) | CHANCE_STAGES | DECISION_STAGES | {"over"}:
+        raise ValueError(f"unknown stage {state.stage!r}")
     money = state.bank + sum(p.money for p in state.players) + \
         sum(p.marketing for p in state.products.values())
     if money != 100:
         raise ValueError(f"money adds up to {money}, not 100")
+    for p in state.products.values():
+        for arr in (p.nerds, p.suits):
+            if len(arr) != 5 or any(type(k) is not int or k < 0 for k in arr):
+                raise ValueError(f"bad workers on product {p.slot}")
+    if any(pl.money < 0 for pl in state.players) or any(k < 0 for k in state.deck.values()):
+        raise ValueError("negative money or card counts")

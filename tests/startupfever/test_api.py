@@ -88,7 +88,12 @@ def test_json_is_versioned_and_corrupt_saves_fail_clearly():
     assert data["format"] == "startupfever" and data["version"] == 1
     for text in ("", "{}", "[1]", json.dumps({**data, "version": 99}),
                  json.dumps({**data, "bank": data["bank"] + 1}),
-                 json.dumps({k: v for k, v in data.items() if k != "products"})):
+                 json.dumps({k: v for k, v in data.items() if k != "products"}),
+                 json.dumps({**data, "stage": "nowhere"}),
+                 json.dumps({**data, "rng": [3, [1, 2], None]}),
+                 json.dumps({**data, "products": {**data["products"],
+                                                  "A": {**data["products"]["A"], "nerds": [1]}}}),
+                 ):
         with pytest.raises(ValueError):
             sf.from_json(text)
 
