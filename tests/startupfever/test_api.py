@@ -185,3 +185,28 @@ def test_sample_chance_outside_a_chance_step_is_refused():
     with pytest.raises(sf.IllegalAction):
         state.sample_chance()
     assert state.chance_outcomes() == []
+
+
+def test_actions_and_events_are_frozen_with_plain_text():
+    import dataclasses
+
+    seen: set[type] = set()
+
+    def check(state):
+        if state.current_player >= 0:
+            for action in state.legal_actions():
+                seen.add(type(action))
+                assert str(action) and hash(action) is not None
+
+    state = sf.new_game(4, seed=6)
+    rng = random.Random(6)
+    while not state.is_terminal():
+        check(state)
+        action = state.sample_chance() if state.current_player == sf.CHANCE \
+            else rng.choice(state.legal_actions())
+        for event in state.apply(action):
+            seen.add(type(event))
+            assert dataclasses.is_dataclass(event) and str(event)
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                event.__setattr__(dataclasses.fields(event)[0].name, None)
+    assert len(seen) > 30

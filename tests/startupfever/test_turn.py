@@ -386,3 +386,14 @@ def test_listed_offers_are_the_minimum_and_the_one_that_cannot_be_countered():
     assert offers == [2, 6]  # 6: a counter would cost 7, more than the owner has
     state.apply(Poach(1, "D", "nerd", 1, 6))
     assert state.stage == "manage" and state.products["A"].nerds[4] == 1
+
+
+def test_rulebook_example_user_loss_4_as_two_products_back_two_each():
+    state = loss_setup()
+    roll(state, 1)
+    end_manage(state)
+    roll(state, 4)
+    for slot in ("D", "D", "E", "E"):
+        state.apply(LosePip(slot))
+    assert state.products["D"].field == 36 and state.products["E"].field == 43
+    assert state.current_slot == "B"  # all four pips spent: the turn is over
