@@ -527,7 +527,7 @@ def _copy(value):
     if t is Product or t is Player:
         return value.copy()
     if t is random.Random:
-        rng = random.Random()
+        rng = random.Random.__new__(random.Random)  # skips seeding from the OS
         rng.setstate(value.getstate())
         return rng
     return value
