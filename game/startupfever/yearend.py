@@ -39,7 +39,7 @@ class YearEndMixin:
             if len(entries) < 2:
                 continue
             self.comp_category = category
-            self.comp_base = {s: [self._strength(s), self.products[s].nerd_count]
+            self.comp_base = {s: [self.strength(s), self.products[s].nerd_count]
                               for s in entries}
             self.comp_rolls = {s: [] for s in entries}
             self.comp_pending = entries
@@ -48,8 +48,9 @@ class YearEndMixin:
             return
         self.stage = "comp_done"
 
-    def _strength(self, slot: str) -> int:
-        """Table 1: Nerds on the product + 4 per Big Nerd + marketing (+ Press Coverage)."""
+    def strength(self, slot: str) -> int:
+        """Table 1 strength before the die: Nerds on the product + 4 per Big Nerd of its
+        company + its marketing money (+ Press Coverage)."""
         p = self.products[slot]
         return (p.nerd_count + 4 * len(self.players[p.owner].big_nerds) + p.marketing
                 + self.press.get(slot, 0))
