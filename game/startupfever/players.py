@@ -172,6 +172,7 @@ SELF_CARDS = frozenset({"viral_growth", "funding_round", "talent_fair", "acqui_h
                         "executive_power", "press_coverage"})
 MAX_MARKETING = 6  # tokens on one product: beyond a die's reach it buys nothing more
 DIE_REACH = 5  # two dice differ by at most 5: a rival further away is out of reach
+LEAD = 3  # marketing aims for this lead over a close rival: then it wins 5 times in 6
 
 
 def same(legal: list, action):
@@ -370,8 +371,12 @@ class RulePlayer:
         if kinds & {NERD, SUIT} and not saving:
             my_nerds = sum(sum(view.products[s].nerds) for s in pl.slots)
             my_suits = sum(sum(view.products[s].suits) for s in pl.slots)
-            want_suit = not late and (
-                my_suits < len(pl.slots) or (view.year <= 2 and my_suits < my_nerds))
+            if late:  # a Suit hired now will hardly pay for itself
+                want_suit = False
+            elif view.year <= 2:  # alternate, Suit first: Suits fund the next hires
+                want_suit = my_suits <= my_nerds
+            else:  # then one Suit per two Nerds
+                want_suit = 2 * my_suits < my_nerds
             kind = SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
             if kind in kinds:
                 return same(hires, Hire(kind))
@@ -487,11 +492,10 @@ class RulePlayer:
                 continue
             base = self._strength(view, p) - p.marketing
             need = 0
-            for q in rivals:
-                gap = self._strength(view, q) - base + 1
-                if gap <= DIE_REACH + 1:
+            for q in rivals:  # tokens for a lead of LEAD over each rival still in reach
+                gap = self._strength(view, q) - base + LEAD
+                if gap <= MAX_MARKETING:
                     need = max(need, gap)
-            need = min(need, MAX_MARKETING)
             if p.marketing < need and need - p.marketing < best_gap:
                 best, best_gap = s, need - p.marketing
         return same(legal, Market(best) if best is not None else EndMarketing())
