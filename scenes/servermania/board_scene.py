@@ -1,0 +1,422 @@
+"""The SERVERMANIA game screen: the board, pawns, die, cards, side panel and prompts.
+
+The scene drives the rules API and nothing else decides the game: when the director has
+no animation left to play it asks the state what comes next. A chance step is sampled
+with the state's own seeded RNG (`state.sample_chance()`); a computer seat "thinks" for
+a moment and asks its rule-based player; a human seat gets a prompt. Every `apply`
+returns events, which the director turns into animation steps.
+
+Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown, or
+the left mouse button on the board) plays ×4; X (or a quick click) skips what is playing.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from game import servermania as sm
+from game.servermania.players import RulePlayer
+from game.servermania.rules import SERVER_VALUE
+from scenes.engine import draw
+from scenes.engine.input import CLICK, POINT, Action, DeviceId
+from scenes.engine.palette import CREAM, GOLD, INK, Color
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import PromptBar
+from scenes.overlays import PauseOverlay, dim
+from scenes.servermania import look
+from scenes.servermania.board_view import BoardView
+from scenes.servermania.camera import Camera, Lens
+from scenes.servermania.cards import CardFlip
+from scenes.servermania.die import DieRoll
+from scenes.servermania.director import Director
+from scenes.servermania.effects import Effects
+from scenes.servermania.hud import Hud
+from scenes.servermania.log_panel import LogPanel
+from scenes.servermania.pawns import Pawn, PawnLayer
+from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
+from scenes.servermania.seats import Seat
+
+VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
+FAST = 4.0  # speed-up while the fast button is held
+THINK = 0.7  # seconds a computer seat "thinks" before deciding (at speed 1)
+QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
+# Places in the empty middle of the track (world px): the decks, the pot and the die.
+DECK_SPOTS = {"signups": (205, 362), "churn": (320, 362)}
+POT_SPOT = (450, 352)
+DIE_SPOT = (585, 350)
+
+
+class BoardScene(Scene):
+    """One game of SERVERMANIA from the roll-off to the results.
+
+    seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
+    demo: every seat is played by the computer and confirm/back return to the title.
+    pace: extra speed factor (tests use it to play a whole game quickly).
+    """
+
+    def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
+                 pace: float = 1.0) -> None:
+        self.seats = list(seats)
+        self.seed = seed
+        self.demo = demo
+        self.pace = pace
+        self.view = VIEW
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
+        self.state = sm.new_game([s.name for s in self.seats], seed=seed)
+        self.board_view = BoardView(self.state.board, self.app.fonts)
+        self.camera = Camera(self.view, self.board_view.size, self.board_view.track_bounds())
+        for zoom in (self.camera.full_zoom, self.camera.close_zoom):
+            self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
+        players = self.state.players
+        pawns = [Pawn(i, seat.colour, players[i].position,
+                      self.board_view.center(players[i].position))
+                 for i, seat in enumerate(self.seats)]
+        self.pawns = PawnLayer(pawns, self.board_view.center)
+        self.pawns.finish()
+        self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
+                       self.state.pot, SERVER_VALUE)
+        self.log_panel = LogPanel(pygame.Rect(990, self.hud.pot_rect().bottom + 8, 280,
+                                              648 - self.hud.pot_rect().bottom - 8))
+        self.effects = Effects(seed)
+        self.director = Director(self)
+        self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
+                       if self.demo or not s.human}
+        self.die: DieRoll | None = None
+        self.card: CardFlip | None = None
+        self.prompt: Prompt | None = None
+        self.active: int | None = None
+        self.follow: int | None = None
+        self.flashes: list[list] = []  # [square, colour, age]
+        self.banner_state: list | None = None  # [text, colour, icon, age]
+        self.think = 0.0
+        self.clock = 0.0
+        self.fast: set[DeviceId] = set()
+        self.mouse_down_at: float | None = None
+        self.history: list[list[int]] = []
+        self.tallies: dict[int, object] = {}
+        self.game_over = None
+        self.leaving = False
+        self.record_history()
+        self.log("Roll the die to see who goes first!")
+        self.bar_play = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                                   ("pause", "Pause")])
+        self.bar_prompt = PromptBar([("updown", "Choose"), ("confirm", "Select"),
+                                     ("pause", "Pause")])
+        self.bar_demo = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
+                                   ("x", "Skip")])
+
+    # -- services for the director -------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def colour(self, seat: int) -> Color:
+        return look.RGB[self.seats[seat].colour]
+
+    def sound(self, name: str) -> None:
+        self.app.audio.play(name)
+
+    def log(self, text: str, seat: int | None = None) -> None:
+        self.log_panel.add(text, self.colour(seat) if seat is not None else None)
+
+    def banner(self, text: str, colour: Color, icon: str | None = None) -> None:
+        self.banner_state = [text, colour, icon, 0.0]
+
+    def flash_square(self, square: int, colour: Color) -> None:
+        self.flashes.append([square, colour, 0.0])
+
+    def lens(self, alpha: float = 1.0) -> Lens:
+        zoom, center = self.camera.lens(alpha)
+        return Lens(self.view, zoom, center)
+
+    def pawn_screen(self, seat: int) -> tuple[float, float]:
+        pawn = self.pawns.pawns[seat]
+        lens = self.lens()
+        x, y = lens.to_screen(pawn.pos)
+        return (x, y - 36 * lens.zoom)
+
+    def square_screen(self, square: int) -> tuple[float, float]:
+        return self.lens().to_screen(self.board_view.center(square))
+
+    def square_label(self, square: int) -> str:
+        return self.state.board[square].label or f"square {square}"
+
+    def deck_screen(self, deck: str) -> tuple[float, float]:
+        return self.lens().to_screen(DECK_SPOTS[deck])
+
+    def pot_screen(self) -> tuple[float, float]:
+        return self.hud.pot_anchor()
+
+    def record_history(self) -> None:
+        self.history.append([c.target + s.target * SERVER_VALUE
+                             for c, s in zip(self.hud.cash, self.hud.servers, strict=True)])
+
+    def finish_motion(self) -> None:
+        """Snap every moving thing to where it is going (skip)."""
+        self.pawns.finish()
+        if self.die is not None:
+            self.die.finish()
+        if self.card is not None:
+            self.card.finish()
+        self.effects.finish()
+        self.hud.finish()
+        if self.follow is not None:
+            self.camera.follow(self.pawns.pawns[self.follow].rest)
+        self.camera.snap()
+
+    # -- pace ----------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
+
+    def skip(self) -> None:
+        if not self.director.idle:
+            self.director.skip()
+            self.sound("click")
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        name = action.name
+        if name == "rshoulder":
+            (self.fast.add if action.pressed else self.fast.discard)(action.device)
+            return True
+        if self.demo and action.pressed and name in ("confirm", "back", "pause"):
+            self._to_title()
+            return True
+        if name in ("pause", "back") and action.pressed:
+            self.sound("back")
+            self.app.stack.push(PauseOverlay())
+            self.fast.clear()
+            return True
+        if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
+                                                POINT, CLICK):
+            before = self.prompt.selected
+            choice = self.prompt.handle(action)
+            if choice is not None:
+                self.sound("confirm")
+                self.prompt = None
+                self.director.push(self.state.apply(choice))
+            elif self.prompt.selected != before:
+                self.sound("move")
+            return True
+        if name == "x" and action.pressed:
+            self.skip()
+            return True
+        if name == CLICK:
+            if action.pressed:
+                self.mouse_down_at = self.clock
+                self.fast.add(action.device)
+            else:
+                self.fast.discard(action.device)
+                if self.mouse_down_at is not None and \
+                        self.clock - self.mouse_down_at < QUICK_CLICK:
+                    self.skip()
+                self.mouse_down_at = None
+            return True
+        return False
+
+    def on_device_removed(self, device: DeviceId) -> None:
+        self.fast.discard(device)
+        if self.app.stack.top is self and not self.demo:
+            self.app.stack.push(PauseOverlay("A controller was unplugged"))
+
+    def pause(self) -> None:
+        self.fast.clear()
+
+    def _to_title(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene())
+
+    # -- the game flow -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        sdt = dt * self.speed
+        self.clock += dt
+        self.director.update(sdt)
+        if self.follow is not None:
+            self.camera.follow(self.pawns.pawns[self.follow].pos)
+        self.pawns.update(sdt)
+        self.camera.update(sdt)
+        if self.die is not None:
+            self.die.update(sdt)
+            if self.die.gone:
+                self.die = None
+        if self.card is not None:
+            self.card.update(sdt)
+            if self.card.done:
+                self.card = None
+        self.effects.update(sdt)
+        self.hud.update(sdt)
+        self.log_panel.update(sdt)
+        for flash in self.flashes:
+            flash[2] += sdt
+        self.flashes = [f for f in self.flashes if f[2] < 0.9]
+        if self.banner_state is not None:
+            self.banner_state[3] += sdt
+            if self.banner_state[3] > 1.6:
+                self.banner_state = None
+        if self.prompt is not None:
+            self.prompt.update(dt)
+        if self.director.idle and not self.leaving:
+            self.drive(sdt)
+
+    def drive(self, dt: float) -> None:
+        """Ask the rules what happens next; only a human's decision waits for input."""
+        state = self.state
+        if self.prompt is not None:
+            return
+        if state.is_terminal():
+            self.show_results()
+            return
+        seat = state.current_player
+        if seat == sm.CHANCE:
+            self.director.push(state.apply(state.sample_chance()))
+            return
+        agent = self.agents.get(seat)
+        if agent is None:
+            self.prompt = self.open_prompt()
+            self.sound("confirm")
+            return
+        self.hud.thinking = seat
+        self.think += dt
+        if self.think >= THINK:
+            self.think = 0.0
+            self.hud.thinking = None
+            self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+
+    def open_prompt(self) -> Prompt:
+        seat = self.state.current_player
+        legal = self.state.legal_actions()
+        self.follow = None
+        self.camera.frame_all()
+        if sm.PAY_MAINTENANCE in legal:
+            return maintenance_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+        return stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+
+    def show_results(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.servermania.results import ResultsScene
+
+        self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
+                                            self.state.winners(), self.history,
+                                            [self.tallies.get(i) for i in range(len(self.seats))],
+                                            demo=self.demo, pace=self.pace))
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        lens = self.lens(alpha)
+        canvas.set_clip(self.view)
+        self._draw_board(canvas, lens)
+        self._draw_middle(canvas, lens)
+        self._draw_flashes(canvas, lens)
+        self.pawns.draw(canvas, lens, alpha, self.active, self.clock)
+        if self.die is not None:
+            self.die.draw(canvas, self.app.fonts, lens.to_screen(DIE_SPOT), alpha)
+        canvas.set_clip(None)
+        self.hud.draw(canvas, self.app.fonts, self.clock)
+        self.log_panel.draw(canvas, self.app.fonts)
+        if self.card is not None:
+            self.card.draw(canvas, alpha)
+        self.effects.draw(canvas, self.app.fonts)
+        self._draw_banner(canvas)
+        if self.prompt is not None:
+            veil = canvas.subsurface(self.view)
+            dim(veil, 120)
+            self.prompt.draw(canvas, self.app.fonts)
+        bar = self.bar_demo if self.demo else self.bar_prompt if self.prompt else self.bar_play
+        bar.draw(canvas, self.app.fonts, self.app.input.style)
+        if self.fast and not self.prompt:
+            draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),
+                      GOLD, anchor="topright", outline=3)
+
+    def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
+        view, zoom, c = self.view, lens.zoom, lens.center
+        for level in (self.camera.full_zoom, self.camera.close_zoom):
+            if abs(zoom - level) < 0.002:
+                surface = self.board_view.at_zoom(level)
+                src = pygame.Rect(round(c.x * level - view.w / 2), round(c.y * level - view.h / 2),
+                                  view.w, view.h)
+                canvas.blit(surface, view.topleft, src)
+                return
+        level = self.camera.close_zoom
+        big = self.board_view.at_zoom(level)
+        w, h = view.w * level / zoom, view.h * level / zoom
+        src = pygame.Rect(round(c.x * level - w / 2), round(c.y * level - h / 2), round(w),
+                          round(h)).clip(big.get_rect())
+        part = pygame.transform.smoothscale(big.subsurface(src),
+                                            (round(src.w * zoom / level),
+                                             round(src.h * zoom / level)))
+        canvas.fill(INK, view)
+        canvas.blit(part, lens.to_screen((src.x / level, src.y / level)))
+
+    def _draw_middle(self, canvas: pygame.Surface, lens: Lens) -> None:
+        """The two decks and the CEO BONUS pot in the middle of the track."""
+        z = lens.zoom
+        fonts = self.app.fonts
+        small = fonts.body(max(10, round(20 * z)))
+        for deck, spot in DECK_SPOTS.items():
+            size = (round(88 * z), round(121 * z))
+            x, y = lens.to_screen(spot)
+            for k in range(3):  # a little stack
+                back = look.scaled(f"card_back_{deck}", size)
+                canvas.blit(back, back.get_rect(center=(round(x - 2 * k * z),
+                                                        round(y - 3 * k * z))))
+        x, y = lens.to_screen(POT_SPOT)
+        pot = self.hud.pot.shown
+        coins = min(14, math.ceil(pot / 25_000)) if pot else 0
+        coin = look.scaled("icon_coin", (round(30 * z), round(30 * z)))
+        for k in range(coins):  # the pile grows with the pot
+            dx = (-30 + 60 * ((k * 7) % 5) / 4) * z
+            canvas.blit(coin, coin.get_rect(center=(round(x + dx), round(y + (18 - 6 * k) * z))))
+        size = round(74 * z * (1 + 0.12 * self.hud.pot.flash))
+        icon = look.scaled("icon_ceo_bonus", (size, size))
+        canvas.blit(icon, icon.get_rect(center=(round(x), round(y + 4 * z))))
+        draw.text(canvas, small, "CEO BONUS", (x, y + 50 * z), CREAM, anchor="center",
+                  outline=2)
+        draw.text(canvas, fonts.display(max(10, round(26 * z))), look.money(pot),
+                  (x, y + 74 * z), GOLD, anchor="center", outline=3)
+
+    def _draw_flashes(self, canvas: pygame.Surface, lens: Lens) -> None:
+        for square, colour, age in self.flashes:
+            x, y, w, h = self.state.board[square].rect
+            tl = lens.to_screen((x, y))
+            grow = pytweening.easeOutQuad(min(1.0, age / 0.9))
+            rect = pygame.Rect(round(tl[0]), round(tl[1]), round(w * lens.zoom),
+                               round(h * lens.zoom)).inflate(round(14 * grow), round(14 * grow))
+            width = max(2, round(7 * (1 - grow)))
+            pygame.draw.rect(canvas, colour, rect, width, border_radius=14)
+
+    def _draw_banner(self, canvas: pygame.Surface) -> None:
+        if self.banner_state is None:
+            return
+        text, colour, icon, age = self.banner_state
+        slide = pytweening.easeOutBack(min(1.0, age / 0.3))
+        out = pytweening.easeInQuad(max(0.0, (age - 1.3) / 0.3))
+        font = self.app.fonts.display(40)
+        label = draw.render(font, text, INK)
+        width = label.get_width() + (110 if icon else 60)
+        rect = pygame.Rect(0, 0, width, 72)
+        rect.midtop = (self.view.centerx, round(-80 + 100 * slide - 120 * out))
+        draw.box(canvas, rect, colour, radius=24, shadow=6)
+        x = rect.x + 30
+        if icon:
+            image = look.scaled(icon, (54, 54))
+            canvas.blit(image, image.get_rect(midleft=(rect.x + 18, rect.centery)))
+            x = rect.x + 82
+        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft")

@@ -1,0 +1,162 @@
+"""The SERVERMANIA board drawn from its Tiled map: tile layers plus one tile per square.
+
+The map (`maps/servermania.tmx`) is read with pytmx's pygame loader; its tile layers and
+the "squares" objects (kind, label, rectangle) are drawn once per zoom level into a
+static surface, so a frame costs one blit. Squares get a colour, an icon and a label per
+kind so every square reads at couch distance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pytmx.util_pygame import load_pygame
+
+from game.servermania.board import DEFAULT_MAP, Board
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
+from scenes.servermania import look
+
+
+@dataclass(frozen=True)
+class KindLook:
+    fill: Color
+    icon: str | None
+    label: str
+
+
+KIND_LOOKS: dict[str, KindLook] = {
+    "start": KindLook(MINT, "icon_start", "START UP"),
+    "plain": KindLook(CREAM, None, ""),
+    "payday": KindLook(GOLD, "icon_payday", "PAYDAY!"),
+    "customer_service": KindLook(SKY, "icon_customer_service", "CUSTOMER SERVICE"),
+    "techpad": KindLook(VIOLET, "icon_techpad", "TECHPAD"),
+    "stuck": KindLook((150, 150, 170), "icon_stuck", "STUCK"),
+    "ceo_bonus": KindLook(ORANGE, "icon_ceo_bonus", "CEO BONUS"),
+    "churn": KindLook(look.CHURN_RED, "icon_churn", "CHURN!"),
+    "signups": KindLook(look.SIGNUPS_GREEN, "icon_signups", "SIGN UPS"),
+    "finish": KindLook((245, 245, 255), "icon_finish", "FINISH"),
+}
+
+#: Long names used in banners and prompts.
+KIND_TITLES = {"start": "START UP", "plain": "", "payday": "PAYDAY!",
+               "customer_service": "CUSTOMER SERVICE", "techpad": "TechPad Agency",
+               "stuck": "STUCK", "ceo_bonus": "CEO BONUS", "churn": "CHURN!",
+               "signups": "SIGN UPS", "finish": "FINISH"}
+
+
+class BoardView:
+    """Static board art in world (map pixel) coordinates, pre-rendered per zoom level."""
+
+    def __init__(self, board: Board, fonts: Fonts, path: str = DEFAULT_MAP) -> None:
+        self.board = board
+        self.fonts = fonts
+        self.tmx = load_pygame(path)
+        self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
+        self.base = pygame.Surface(self.size).convert()
+        for layer in self.tmx.visible_layers:
+            if hasattr(layer, "tiles"):
+                for x, y, image in layer.tiles():
+                    self.base.blit(image, (x * self.tmx.tilewidth, y * self.tmx.tileheight))
+        self._levels: dict[float, pygame.Surface] = {}
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def center(self, index: int) -> tuple[float, float]:
+        return self.board[index].center
+
+    def square_rect(self, index: int) -> pygame.Rect:
+        x, y, w, h = self.board[index].rect
+        return pygame.Rect(round(x), round(y), round(w), round(h))
+
+    def track_bounds(self) -> pygame.Rect:
+        rects = [self.square_rect(s.index) for s in self.board]
+        return rects[0].unionall(rects[1:])
+
+    def inner_area(self) -> pygame.Rect:
+        """The empty middle of the track (decks and the CEO BONUS pot live there)."""
+        return pygame.Rect(140, 290, 520, 140)
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def at_zoom(self, zoom: float) -> pygame.Surface:
+        """The whole board at `zoom` (cached: each level is drawn once)."""
+        key = round(zoom, 3)
+        if key not in self._levels:
+            self._levels[key] = self._render(key)
+        return self._levels[key]
+
+    def _render(self, zoom: float) -> pygame.Surface:
+        size = (round(self.size[0] * zoom), round(self.size[1] * zoom))
+        out = pygame.transform.smoothscale(self.base, size)
+        for square in self.board:
+            self._draw_square(out, square.index, zoom)
+        return out
+
+    def _draw_square(self, out: pygame.Surface, index: int, zoom: float) -> None:
+        square = self.board[index]
+        kind = KIND_LOOKS.get(square.kind, KIND_LOOKS["plain"])
+        x, y, w, h = square.rect
+        rect = pygame.Rect(round(x * zoom), round(y * zoom), round(w * zoom), round(h * zoom))
+        rect = rect.inflate(-round(6 * zoom), -round(6 * zoom))
+        radius = round(12 * zoom)
+        pygame.draw.rect(out, INK, rect.move(0, round(4 * zoom)), border_radius=radius)
+        pygame.draw.rect(out, INK, rect, border_radius=radius)
+        inner = rect.inflate(-round(6 * zoom), -round(6 * zoom))
+        pygame.draw.rect(out, kind.fill, inner, border_radius=max(1, radius - 3))
+        shine = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 3)
+        pygame.draw.rect(out, mix(kind.fill, (255, 255, 255), 0.35), shine,
+                         border_top_left_radius=max(1, radius - 3),
+                         border_top_right_radius=max(1, radius - 3))
+        if square.kind == "finish":
+            self._checker(out, inner, zoom)
+        label = kind.label or square.label
+        words = label.split()
+        small = self.fonts.body(max(8, round(11.5 * zoom)))
+        if kind.icon:
+            icon_size = round(44 * zoom) if len(words) < 2 or len(label) < 10 else round(38 * zoom)
+            icon = look.scaled(kind.icon, (icon_size, icon_size))
+            out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(3 * zoom))))
+            lines = [label] if small.size(label)[0] <= inner.w - 4 else words
+            bottom = inner.bottom - round(2 * zoom)
+            for line in reversed(lines):
+                face = small.render(line, True, INK)
+                r = face.get_rect(midbottom=(inner.centerx, bottom))
+                out.blit(face, r)
+                bottom = r.top + round(3 * zoom)
+        else:
+            lines = _wrap(small, label, inner.w - round(6 * zoom))
+            heights = small.get_linesize() * len(lines)
+            top = inner.centery - heights // 2 + round(4 * zoom)
+            for i, line in enumerate(lines):
+                face = small.render(line, True, (90, 80, 120))
+                out.blit(face, face.get_rect(midtop=(inner.centerx,
+                                                     top + i * small.get_linesize())))
+            num = self.fonts.display(max(8, round(14 * zoom))).render(str(index), True,
+                                                                      (170, 160, 200))
+            out.blit(num, num.get_rect(topleft=(inner.x + round(4 * zoom),
+                                                inner.y + round(2 * zoom))))
+
+    def _checker(self, out: pygame.Surface, inner: pygame.Rect, zoom: float) -> None:
+        cell = max(2, round(8 * zoom))
+        strip = pygame.Rect(inner.x + 4, inner.bottom - 2 * cell - 2, inner.w - 8, 2 * cell)
+        for i in range(strip.w // cell):
+            for j in range(2):
+                if (i + j) % 2 == 0:
+                    pygame.draw.rect(out, (200, 200, 215),
+                                     (strip.x + i * cell, strip.y + j * cell, cell, cell))
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

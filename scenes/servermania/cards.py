@@ -1,0 +1,103 @@
+"""A SIGN UPS or CHURN! card: lifted off its deck, flipped over to show its text, put away.
+
+Phases (seconds at speed 1): rise from the deck to the middle of the board view while
+growing, flip (the back narrows to an edge, the front widens), hold so the text can be
+read from the couch, then shrink away. The text is wrapped into the card's text box.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytweening
+
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import INK
+from scenes.servermania import look
+
+RISE, FLIP, HOLD, AWAY = 0.4, 0.4, 2.4, 0.3
+CARD_SIZE = (320, 440)
+
+
+class CardFlip:
+    def __init__(self, deck: str, text: str, start: tuple[float, float],
+                 centre: tuple[float, float], fonts: Fonts, scale: float = 1.0) -> None:
+        self.deck = deck
+        self.start = pygame.Vector2(start)
+        self.centre = pygame.Vector2(centre)
+        self.scale = scale
+        self.t = self.prev_t = 0.0
+        self.back = look.sprite(f"card_back_{deck}")
+        self.front = self._front(deck, text, fonts)
+
+    @property
+    def duration(self) -> float:
+        return RISE + FLIP + HOLD + AWAY
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+    @property
+    def shows_front(self) -> bool:
+        return self.t >= RISE + FLIP / 2
+
+    def update(self, dt: float) -> None:
+        self.prev_t = self.t
+        self.t += dt
+
+    def finish(self) -> None:
+        self.t = self.prev_t = self.duration
+
+    @staticmethod
+    def _front(deck: str, text: str, fonts: Fonts) -> pygame.Surface:
+        card = look.sprite(f"card_{deck}_front").copy()
+        box = look.CARD_TEXT_RECT.inflate(-16, -16)
+        for size in (32, 30, 28, 26, 24):
+            font = fonts.body(size)
+            lines = _wrap(font, text, box.w)
+            if len(lines) * font.get_linesize() <= box.h:
+                break
+        total = len(lines) * font.get_linesize()
+        y = box.centery - total // 2
+        for line in lines:
+            face = font.render(line, True, INK)
+            card.blit(face, face.get_rect(midtop=(box.centerx, y)))
+            y += font.get_linesize()
+        return card
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        t = self.prev_t + (self.t - self.prev_t) * alpha
+        if t >= self.duration:
+            return
+        rise = pytweening.easeOutBack(min(1.0, t / RISE))
+        pos = self.start.lerp(self.centre, min(1.0, pytweening.easeOutCubic(min(1.0, t / RISE))))
+        size = 0.3 + (self.scale - 0.3) * rise
+        width_factor = 1.0
+        if RISE <= t < RISE + FLIP:
+            width_factor = abs(1 - 2 * (t - RISE) / FLIP)
+        face = self.front if self.shows_front else self.back
+        if t > RISE + FLIP + HOLD:
+            u = pytweening.easeInBack(min(1.0, (t - RISE - FLIP - HOLD) / AWAY))
+            size *= max(0.05, 1 - u)
+            pos = pos + pygame.Vector2(0, 260 * u)
+        w = max(2, round(CARD_SIZE[0] * size * width_factor))
+        h = max(2, round(CARD_SIZE[1] * size))
+        image = pygame.transform.smoothscale(face, (w, h))
+        shadow = pygame.Rect(0, 0, w, h)
+        shadow.center = (round(pos.x), round(pos.y + 12))
+        pygame.draw.rect(canvas, INK, shadow, border_radius=max(1, round(16 * size)))
+        canvas.blit(image, image.get_rect(center=(round(pos.x), round(pos.y))))
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,195 @@
+"""The side panel's top half: whose turn, one row per player, and the CEO BONUS pot.
+
+Numbers shown here come only from events (CashChanged, ServersChanged, PotChanged carry
+the value after the change); they count toward their new value instead of jumping.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, mix
+from scenes.servermania import look
+from scenes.servermania.seats import Seat
+
+PANEL_RECT = pygame.Rect(980, 0, 300, 656)
+BANNER = pygame.Rect(990, 8, 280, 54)
+ROW_TOP, ROW_H, ROW_GAP = 70, 68, 6
+ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+class Counter:
+    """A number that eases toward its target: money visibly counts up or down."""
+
+    def __init__(self, value: int) -> None:
+        self.value = float(value)
+        self.target = value
+        self.flash = 0.0  # seconds left of the "just changed" glow
+
+    def set(self, value: int) -> None:
+        if value != self.target:
+            self.flash = 0.8
+        self.target = value
+
+    def update(self, dt: float) -> None:
+        self.value += (self.target - self.value) * min(1.0, dt * 7)
+        if abs(self.target - self.value) < 1:
+            self.value = float(self.target)
+        self.flash = max(0.0, self.flash - dt)
+
+    def finish(self) -> None:
+        self.value = float(self.target)
+
+    @property
+    def shown(self) -> int:
+        return round(self.value)
+
+
+class Hud:
+    def __init__(self, seats: list[Seat], cash: list[int], servers: list[int], pot: int,
+                 server_value: int) -> None:
+        self.seats = seats
+        self.cash = [Counter(c) for c in cash]
+        self.servers = [Counter(s) for s in servers]
+        self.pot = Counter(pot)
+        self.server_value = server_value
+        self.turn: int | None = None
+        self.banner_text = "WHO GOES FIRST?"
+        self.banner_t = 1.0
+        self.finish_place: dict[int, int] = {}
+        self.thinking: int | None = None
+
+    # -- model ---------------------------------------------------------------------------
+
+    def set_turn(self, seat: int | None, text: str) -> None:
+        self.turn = seat
+        self.banner_text = text
+        self.banner_t = 0.0
+
+    def places(self) -> list[int]:
+        """Standing by money now: cash + servers at their end-of-game value (1 = leading)."""
+        money = [c.target + s.target * self.server_value
+                 for c, s in zip(self.cash, self.servers, strict=True)]
+        return [1 + sum(1 for m in money if m > mine) for mine in money]
+
+    def row_rect(self, seat: int) -> pygame.Rect:
+        return pygame.Rect(990, ROW_TOP + seat * (ROW_H + ROW_GAP), 280, ROW_H)
+
+    def pot_rect(self) -> pygame.Rect:
+        top = ROW_TOP + len(self.seats) * (ROW_H + ROW_GAP) + 2
+        return pygame.Rect(990, top, 280, 58)
+
+    def cash_anchor(self, seat: int) -> tuple[int, int]:
+        r = self.row_rect(seat)
+        return (r.x + 120, r.y + 48)
+
+    def servers_anchor(self, seat: int) -> tuple[int, int]:
+        r = self.row_rect(seat)
+        return (r.right - 58, r.y + 48)
+
+    def pot_anchor(self) -> tuple[int, int]:
+        r = self.pot_rect()
+        return (r.x + 34, r.centery)
+
+    # -- time ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        for c in (*self.cash, *self.servers, self.pot):
+            c.update(dt)
+        self.banner_t = min(1.0, self.banner_t + dt / 0.4)
+
+    def finish(self) -> None:
+        for c in (*self.cash, *self.servers, self.pot):
+            c.finish()
+        self.banner_t = 1.0
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, clock: float) -> None:
+        pygame.draw.rect(canvas, INK, PANEL_RECT)
+        pygame.draw.line(canvas, PANEL_LIGHT, PANEL_RECT.topleft, PANEL_RECT.bottomleft, 3)
+        self._draw_banner(canvas, fonts)
+        places = self.places()
+        for seat in range(len(self.seats)):
+            self._draw_row(canvas, fonts, seat, places[seat], clock)
+        self._draw_pot(canvas, fonts, clock)
+
+    def _draw_banner(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        colour = look.RGB[self.seats[self.turn].colour] if self.turn is not None else GOLD
+        grow = 1.0 - 0.12 * (1 - self.banner_t) ** 2
+        rect = BANNER.inflate(-round(BANNER.w * (1 - grow)), 0)
+        draw.box(canvas, rect, colour, radius=18, shadow=4)
+        font = fonts.display(30)
+        text = self.banner_text
+        while font.size(text)[0] > rect.w - 70 and font.get_height() > 20:
+            font = fonts.display(font.get_height() - 3)
+        if self.turn is not None:
+            badge = look.marker(self.seats[self.turn].colour, 38)
+            canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
+            draw.text(canvas, font, text, (rect.x + 56, rect.centery), INK, anchor="midleft")
+        else:
+            draw.text(canvas, font, text, rect.center, INK)
+
+    def _draw_row(self, canvas: pygame.Surface, fonts: Fonts, seat: int, place: int,
+                  clock: float) -> None:
+        s = self.seats[seat]
+        rect = self.row_rect(seat)
+        colour = look.RGB[s.colour]
+        active = seat == self.turn
+        fill = mix(PANEL, colour, 0.25) if active else PANEL
+        draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
+                 width=4)
+        canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
+        name = s.name + ("" if s.human else "  (CPU)")
+        draw.text(canvas, fonts.body(24), name, (rect.x + 56, rect.y + 5), WHITE,
+                  anchor="topleft")
+        label = ORDINALS.get(place, f"{place}th")
+        badge_colour = GOLD if place == 1 else mix(MUTED, WHITE, 0.2)
+        badge = pygame.Rect(0, 0, 50, 28)
+        badge.topright = (rect.right - 8, rect.y + 6)
+        pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
+        pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
+        draw.text(canvas, fonts.body(22), label, badge.center, INK)
+        if seat in self.finish_place:
+            flag = look.scaled("icon_finish", (28, 28))
+            canvas.blit(flag, flag.get_rect(midright=(badge.x - 4, badge.centery)))
+        if seat == self.thinking:
+            dots = "." * (1 + int(clock * 3) % 3)
+            draw.text(canvas, fonts.body(22), f"thinking{dots}",
+                      (rect.x + 8, rect.bottom - 4), CREAM, anchor="bottomleft")
+        cash_colour = _flash_colour(self.cash[seat].flash, WHITE)
+        money_font = fonts.display(28)
+        if seat != self.thinking:
+            draw.text(canvas, money_font, look.money(self.cash[seat].shown),
+                      (rect.x + 56, rect.bottom - 4), cash_colour, anchor="bottomleft")
+        icon = look.scaled("icon_server", (30, 30))
+        count = self.servers[seat]
+        x = rect.right - 12
+        r = draw.text(canvas, money_font, f"{count.shown}", (x, rect.bottom - 4),
+                      _flash_colour(count.flash, WHITE), anchor="bottomright")
+        bump = 4 * math.sin(count.flash * 20) if count.flash else 0
+        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.bottom - 4 - bump)))
+
+    def _draw_pot(self, canvas: pygame.Surface, fonts: Fonts, clock: float) -> None:
+        rect = self.pot_rect()
+        glow = self.pot.flash / 0.8
+        fill = mix(PANEL, GOLD, 0.35 * glow)
+        draw.box(canvas, rect, fill, outline=GOLD, radius=14, shadow=0, width=3)
+        size = round(48 * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
+        icon = look.scaled("icon_ceo_bonus", (size, size))
+        canvas.blit(icon, icon.get_rect(center=(rect.x + 34, rect.centery)))
+        draw.text(canvas, fonts.body(22), "CEO BONUS", (rect.x + 66, rect.y + 4), CREAM,
+                  anchor="topleft")
+        draw.text(canvas, fonts.display(28), look.money(self.pot.shown),
+                  (rect.right - 12, rect.bottom - 4), _flash_colour(self.pot.flash, GOLD),
+                  anchor="bottomright")
+
+
+def _flash_colour(flash: float, base: tuple[int, int, int]) -> tuple[int, int, int]:
+    if flash <= 0:
+        return base
+    return mix(base, GOLD if base != GOLD else WHITE, min(1.0, flash / 0.4))

@@ -1,0 +1,70 @@
+"""The event log in the side panel: one short line per event, newest at the bottom.
+
+Every event the rules report gets a line (named with the players' names, not seat
+numbers), so a player who looked away can catch up. Long lines wrap once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color
+
+FONT_SIZE = 22
+LINE = 26
+
+
+class LogPanel:
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        self.entries: list[tuple[str, Color | None]] = []
+        self.age = 0.0  # seconds since the newest line (it slides in)
+
+    def add(self, text: str, colour: Color | None = None) -> None:
+        self.entries.append((text, colour))
+        self.entries = self.entries[-60:]
+        self.age = 0.0
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def lines(self, fonts: Fonts) -> list[tuple[str, Color | None, bool]]:
+        """(text, colour, first line of its entry) for the visible part, newest last."""
+        font = fonts.body(FONT_SIZE)
+        width = self.rect.w - 28
+        out: list[tuple[str, Color | None, bool]] = []
+        for text, colour in self.entries[-12:]:
+            for i, line in enumerate(_wrap(font, text, width)):
+                out.append((line, colour, i == 0))
+        return out[-(self.rect.h - 8) // LINE:]
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        pygame.draw.rect(canvas, (36, 26, 66), self.rect, border_radius=12)
+        pygame.draw.rect(canvas, PANEL_LIGHT, self.rect, 2, border_radius=12)
+        font = fonts.body(FONT_SIZE)
+        rows = self.lines(fonts)
+        y = self.rect.bottom - 4 - LINE * len(rows)
+        slide = max(0.0, 1.0 - self.age / 0.2) * LINE
+        for i, (line, colour, first) in enumerate(rows):
+            newest = i >= len(rows) - 2
+            yy = y + i * LINE + (slide if newest else 0)
+            if first and colour is not None:
+                pygame.draw.circle(canvas, INK, (self.rect.x + 12, round(yy + LINE / 2)), 7)
+                pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + LINE / 2)), 5)
+            draw.text(canvas, font, line, (self.rect.x + 24, yy + 1), CREAM, anchor="topleft")
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = "  " + word
+    if line:
+        lines.append(line)
+    return lines

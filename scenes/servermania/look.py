@@ -1,0 +1,88 @@
+"""Sprites, player colours and shapes for the SERVERMANIA screens, loaded once and cached.
+
+Player colours and shape markers come from `assets/sprites/palette.json` so the pawns on
+the board, the HUD swatches and the results chart all agree with the generated art.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+import pygame
+
+from scenes.engine.palette import Color
+from scenes.engine.paths import ASSETS
+
+SPRITES = ASSETS / "sprites"
+_PALETTE = json.loads((SPRITES / "palette.json").read_text(encoding="utf-8"))
+
+COLOURS: tuple[str, ...] = tuple(_PALETTE["player_colours"])  # pink, blue, yellow, ...
+SHAPES: tuple[str, ...] = tuple(_PALETTE["marker_shapes"])  # one shape per colour
+PAWN_ANCHOR: tuple[int, int] = tuple(_PALETTE["pawn_anchor"])  # feet, in sprite px
+MARKER_CENTRE: tuple[int, int] = tuple(_PALETTE["pawn_marker_centre"])
+CARD_TEXT_RECT = pygame.Rect(_PALETTE["card_text_rect"])
+
+
+def _hex(code: str) -> Color:
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+RGB: dict[str, Color] = {name: _hex(code) for name, code in _PALETTE["player_colours"].items()}
+SIGNUPS_GREEN = _hex(_PALETTE["colours"]["signups_green"])
+CHURN_RED = _hex(_PALETTE["colours"]["churn_red"])
+
+
+def shape_of(colour: str) -> str:
+    """The marker shape that goes with a colour (colour-blind players read the shape)."""
+    return SHAPES[COLOURS.index(colour) % len(SHAPES)]
+
+
+@cache
+def sprite(name: str) -> pygame.Surface:
+    """assets/sprites/<name>.png, converted for fast blits (needs a display mode set)."""
+    image = pygame.image.load(str(SPRITES / f"{name}.png"))
+    return image.convert_alpha() if pygame.display.get_surface() else image
+
+
+@cache
+def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
+    """A sprite smooth-scaled to `size` (cached, so scaling happens once per size)."""
+    return pygame.transform.smoothscale(sprite(name), size)
+
+
+@cache
+def pawn(colour: str) -> pygame.Surface:
+    """The pawn of `colour` with its shape marker printed on the body."""
+    body = sprite(f"pawn_{colour}").copy()
+    mark = sprite(f"marker_{shape_of(colour)}_small")
+    body.blit(mark, mark.get_rect(center=MARKER_CENTRE))
+    return body
+
+
+@cache
+def pawn_scaled(colour: str, w: int, h: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(pawn(colour), (max(1, w), max(1, h)))
+
+
+@cache
+def marker(colour: str, size: int) -> pygame.Surface:
+    """A round badge in the player's colour with their shape on it (HUD, results, chart)."""
+    out = pygame.Surface((size, size), pygame.SRCALPHA)
+    r = size // 2
+    pygame.draw.circle(out, (27, 20, 48), (r, r), r)
+    pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
+    mark = pygame.transform.smoothscale(sprite(f"marker_{shape_of(colour)}"),
+                                        (round(size * 0.6), round(size * 0.6)))
+    out.blit(mark, mark.get_rect(center=(r, r)))
+    return out
+
+
+def money(amount: int) -> str:
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount):,}"
+
+
+def signed_money(amount: int) -> str:
+    return f"+${amount:,}" if amount >= 0 else f"-${-amount:,}"

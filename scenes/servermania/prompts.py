@@ -1,0 +1,187 @@
+"""Decision prompts for human seats: the maintenance choice and the STUCK choice.
+
+A prompt shows what matters for the choice (how far CUSTOMER SERVICE is and the chance of
+landing on it, the cash after paying, the chance of rolling free) and offers two big
+buttons anyone can answer: up/down + confirm on a pad or keyboard, or a mouse click.
+The numbers are worked out by the rules themselves: `preview_*` play each option on a
+clone of the state, so the screen never re-implements a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+import pytweening
+
+from game import servermania as sm
+from game.servermania.events import Landed, ServersChanged, StuckRoll
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.input import CLICK, POINT, Action
+from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
+from scenes.servermania import look
+
+
+@dataclass
+class Option:
+    label: str
+    detail: str
+    action: object  # the rules action this button applies
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+class Prompt:
+    """A panel with a title, a few facts and option buttons; `handle` returns the choice."""
+
+    def __init__(self, title: str, facts: list[str], options: list[Option], colour: Color,
+                 view: pygame.Rect, icon: str) -> None:
+        self.title, self.facts, self.options = title, facts, options
+        self.colour, self.icon = colour, icon
+        self.selected = 0
+        self.t = 0.0
+        self.shake = 0.0
+        width = min(760, view.w - 40)
+        height = 150 + 34 * len(facts) + len(options) * 104
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (view.centerx, view.centery - 10)
+        top = self.rect.y + 120 + 34 * len(facts)
+        for i, option in enumerate(options):
+            option.rect = pygame.Rect(self.rect.x + 30, top + i * 104, width - 60, 88)
+
+    def handle(self, action: Action) -> object | None:
+        """The chosen rules action, or None. Any device may answer."""
+        if not action.pressed and action.name != CLICK:
+            return None
+        if action.name in ("up", "left") and action.pressed:
+            self.selected = (self.selected - 1) % len(self.options)
+        elif action.name in ("down", "right") and action.pressed:
+            self.selected = (self.selected + 1) % len(self.options)
+        elif action.name == "confirm":
+            return self.options[self.selected].action
+        elif action.name in (POINT, CLICK) and action.pos is not None:
+            for i, option in enumerate(self.options):
+                if option.rect.collidepoint(action.pos):
+                    self.selected = i
+                    if action.name == CLICK and action.pressed:
+                        return option.action
+        return None
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        grow = pytweening.easeOutBack(min(1.0, self.t / 0.3))
+        if grow < 0.999:
+            layer = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
+            self._draw(layer, fonts)
+            size = (round(self.rect.w * grow), round(self.rect.h * grow))
+            part = layer.subsurface(self.rect.inflate(0, 12).clip(layer.get_rect()))
+            scaled = pygame.transform.smoothscale(part, (max(1, size[0]), max(1, size[1])))
+            canvas.blit(scaled, scaled.get_rect(center=self.rect.center))
+            return
+        self._draw(canvas, fonts)
+
+    def _draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        draw.box(canvas, self.rect, PANEL, radius=26, shadow=10, width=5)
+        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 80)
+        pygame.draw.rect(canvas, self.colour, band.inflate(-10, -10).move(0, 0),
+                         border_top_left_radius=22, border_top_right_radius=22)
+        icon = look.scaled(self.icon, (64, 64))
+        canvas.blit(icon, icon.get_rect(midleft=(self.rect.x + 20, band.centery)))
+        font = fonts.display(40)
+        while font.size(self.title)[0] > self.rect.w - 120:
+            font = fonts.display(font.get_height() - 4)
+        draw.text(canvas, font, self.title, (self.rect.x + 96, band.centery), INK,
+                  anchor="midleft")
+        y = self.rect.y + 96
+        for fact in self.facts:
+            draw.text(canvas, fonts.body(26), fact, (self.rect.centerx, y), CREAM, anchor="midtop")
+            y += 34
+        for i, option in enumerate(self.options):
+            selected = i == self.selected
+            fill, ink = (GOLD, INK) if selected else (PANEL_LIGHT, WHITE)
+            rect = option.rect.inflate(10, 6) if selected else option.rect
+            draw.box(canvas, rect, fill, outline=WHITE if selected else INK, radius=18, shadow=5)
+            draw.text(canvas, fonts.body(32), option.label, (rect.x + 24, rect.y + 8), ink,
+                      anchor="topleft")
+            draw.text(canvas, fonts.body(24), option.detail, (rect.x + 24, rect.bottom - 8),
+                      INK if selected else MUTED, anchor="bottomleft")
+
+
+# -- the two SERVERMANIA decisions --------------------------------------------------------------
+
+def _after(state: sm.State, *actions: object) -> tuple[sm.State, list]:
+    clone = state.clone()
+    events: list = []
+    for action in actions:
+        events += clone.apply(action)
+    return clone, events
+
+
+def preview_maintenance(state: sm.State) -> dict:
+    """What paying or skipping means for this roll, worked out on clones by the rules."""
+    seat = state.turn_seat
+    p = state.players[seat]
+    cs = state.board.cs_ahead[p.position]
+    distance = cs - p.position
+    out = {"distance": distance, "servers": p.servers, "cash": p.cash}
+    for key, action in (("pay", sm.PAY_MAINTENANCE), ("skip", sm.SKIP_MAINTENANCE)):
+        clone, _ = _after(state, action)
+        hits, servers_if_hit = 0, p.servers
+        outcomes = clone.chance_outcomes()
+        for outcome, _prob in outcomes:
+            _, events = _after(clone, outcome)
+            if any(isinstance(e, Landed) and e.square == cs for e in events):
+                hits += 1
+                changed = [e for e in events if isinstance(e, ServersChanged) and e.seat == seat]
+                servers_if_hit = changed[0].servers_after if changed else p.servers
+        out[key] = {"cash": clone.players[seat].cash, "servers_if_hit": servers_if_hit,
+                    "hits": hits, "of": len(outcomes)}
+    return out
+
+
+def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect
+                       ) -> Prompt:
+    info = preview_maintenance(state)
+    d, pay, skip = info["distance"], info["pay"], info["skip"]
+    squares = "square" if d == 1 else "squares"
+    facts = [f"CUSTOMER SERVICE is {d} {squares} ahead.",
+             f"Roll exactly {d} to land on it: {pay['hits']} in {pay['of']} chance."]
+    options = [
+        Option("Pay $50,000 maintenance",
+               f"Cash after: {look.money(pay['cash'])}  ·  land: "
+               f"{info['servers']} → {pay['servers_if_hit']} servers", sm.PAY_MAINTENANCE),
+        Option("Skip maintenance",
+               f"Keep {look.money(skip['cash'])}  ·  land: "
+               f"{info['servers']} → {skip['servers_if_hit']} servers", sm.SKIP_MAINTENANCE),
+    ]
+    return Prompt(f"{name}: pay maintenance?", facts, options, colour, view,
+                  "icon_customer_service")
+
+
+def preview_stuck(state: sm.State) -> dict:
+    seat = state.turn_seat
+    clone, _ = _after(state, sm.PAY_TO_LEAVE_STUCK)
+    rolled, _ = _after(state, sm.ROLL_TO_LEAVE_STUCK)
+    outcomes = rolled.chance_outcomes()
+    faces = sorted(o.value for o, _ in outcomes
+                   if any(isinstance(e, StuckRoll) and e.freed for e in _after(rolled, o)[1]))
+    freed = len(faces)
+    return {"pay_cash": clone.players[seat].cash, "cash": state.players[seat].cash,
+            "freed": freed, "of": len(outcomes), "faces": faces}
+
+
+def stuck_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect) -> Prompt:
+    info = preview_stuck(state)
+    faces = ", ".join(map(str, info["faces"][:-1])) + f" or {info['faces'][-1]}" \
+        if len(info["faces"]) > 1 else ", ".join(map(str, info["faces"]))
+    facts = [f"{name} is STUCK. Pay to go on now,",
+             f"or roll {faces} to go free ({info['freed']} in {info['of']} chance)."]
+    options = [
+        Option("Pay $50,000 and move", f"Cash after: {look.money(info['pay_cash'])}  ·  "
+               "then roll to move", sm.PAY_TO_LEAVE_STUCK),
+        Option(f"Roll for {faces}", f"Keep {look.money(info['cash'])}  ·  "
+               f"{info['freed']} in {info['of']} to go free", sm.ROLL_TO_LEAVE_STUCK),
+    ]
+    return Prompt(f"{name}: get out of STUCK?", facts, options, colour, view, "icon_stuck")

@@ -1,0 +1,220 @@
+"""The results screen: final money broken down, the winner celebrated, money over the turns.
+
+Final money is the rules' own figure (`state.scores()`, cash + servers × $20,000); the
+breakdown comes from the FinalTally events. The chart plots each player's money (cash +
+servers at their end value) after every turn, as recorded by the board scene from events.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from game.servermania.rules import SERVER_VALUE
+from scenes.engine import draw
+from scenes.engine.input import Action
+from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, WHITE, mix
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import Button, Menu, PromptBar, panel
+from scenes.servermania import look
+from scenes.servermania.effects import Effects
+from scenes.servermania.hud import ORDINALS
+from scenes.servermania.seats import Seat
+
+TABLE = pygame.Rect(30, 150, 600, 430)
+CHART = pygame.Rect(660, 150, 590, 430)
+DEMO_RESTART = 8.0  # seconds before a demo starts its next game
+
+
+class ResultsScene(Scene):
+    def __init__(self, seats: list[Seat], scores: list[int], winners: list[int],
+                 history: list[list[int]], tallies: list, demo: bool = False,
+                 pace: float = 1.0) -> None:
+        self.seats, self.scores, self.winners = seats, scores, winners
+        self.history = history or [scores]
+        self.tallies = tallies
+        self.demo, self.pace = demo, pace
+        self.order = sorted(range(len(seats)), key=lambda i: -scores[i])
+        self.t = 0.0
+        self.leaving = False
+
+    def enter(self) -> None:
+        self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
+        self.effects = Effects(len(self.history))
+        buttons = [Button("Play again", pygame.Rect(250, 602, 370, 50)),
+                   Button("Back to title", pygame.Rect(660, 602, 370, 50))]
+        self.menu = Menu(buttons)
+        self.prompts = PromptBar([("leftright", "Choose"), ("confirm", "Select"),
+                                  ("back", "Title")])
+        self.app.audio.play("fanfare")
+        self.next_burst = 0.0
+
+    def place_of(self, seat: int) -> int:
+        return 1 + sum(1 for s in self.scores if s > self.scores[seat])
+
+    # -- input ---------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        if not action.pressed and action.name != "click":
+            return False
+        if self.demo and action.name in ("confirm", "back", "pause", "click"):
+            self._title()
+            return True
+        if action.name == "back":
+            self._title()
+            return True
+        if action.name in ("left", "right"):
+            action = Action("up" if action.name == "left" else "down", action.device)
+        result = self.menu.handle(action)
+        if result and result[0] == "move":
+            self.app.audio.play("move")
+        elif result and result[0] == "activate":
+            self.app.audio.play("confirm")
+            self._play_again() if result[1] == 0 else self._title()
+        return True
+
+    def _play_again(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.servermania.board_scene import BoardScene
+
+        self.app.stack.replace(BoardScene(self.seats, demo=self.demo, pace=self.pace))
+
+    def _title(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene())
+
+    # -- time ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        speed = self.app.settings.anim_speed * self.pace
+        self.t += dt * speed
+        self.menu.update(dt)
+        self.effects.update(dt * speed)
+        if self.t >= self.next_burst:
+            self.next_burst = self.t + 1.6
+            x = 120 + (int(self.t * 7919) % 1040)
+            self.effects.confetti((x, 120), 36, 800)
+        if self.demo and self.t >= DEMO_RESTART:
+            self._play_again()
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        fonts = self.app.fonts
+        canvas.blit(self.background, (0, 0))
+        self._draw_title(canvas)
+        panel(canvas, fonts, TABLE, "Final money")
+        self._draw_table(canvas)
+        panel(canvas, fonts, CHART, "Money over the turns")
+        self._draw_chart(canvas)
+        self.effects.draw(canvas, fonts)
+        self.menu.draw(canvas, fonts)
+        self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def _draw_title(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        names = " & ".join(self.seats[w].name for w in self.winners) or "Nobody"
+        verb = "WINS!" if len(self.winners) == 1 else "WIN!"
+        pop = pytweening.easeOutElastic(min(1.0, self.t / 1.0)) if self.t < 1.0 else 1.0
+        font = fonts.display(round(70 * max(0.3, pop)))
+        text = f"{names.upper()} {verb}"
+        label = draw.render(font, text, GOLD, 6)
+        rect = label.get_rect(center=(640, 70))
+        shade = draw.render(font, text, INK, 6, INK)
+        canvas.blit(shade, rect.move(0, 7))
+        canvas.blit(label, rect)
+        emblem = look.scaled("unicorn_emblem", (110, 110))
+        bob = 8 * math.sin(self.t * 4)
+        for x in (rect.left - 70, rect.right + 70):
+            canvas.blit(emblem, emblem.get_rect(center=(x, 66 + bob)))
+        if self.winners:
+            for k, w in enumerate(self.winners):
+                pawn = look.pawn(self.seats[w].colour)
+                hop = abs(math.sin(self.t * 5 + k)) * 14
+                canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
+                                                           112 - hop)))
+
+    def _draw_table(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        y = TABLE.y + 44
+        row_h = min(96, (TABLE.h - 60) // max(1, len(self.order)))
+        count = pytweening.easeOutCubic(min(1.0, max(0.0, (self.t - 0.3) / 1.4)))
+        for seat in self.order:
+            s = self.seats[seat]
+            place = self.place_of(seat)
+            rect = pygame.Rect(TABLE.x + 20, y, TABLE.w - 40, row_h - 10)
+            winner = seat in self.winners
+            draw.box(canvas, rect, mix(PANEL, look.RGB[s.colour], 0.3 if winner else 0.12),
+                     outline=GOLD if winner else INK, radius=16, shadow=4)
+            draw.text(canvas, fonts.display(34), ORDINALS.get(place, str(place)),
+                      (rect.x + 16, rect.y + 10), GOLD if place == 1 else CREAM, anchor="topleft",
+                      outline=2)
+            canvas.blit(look.marker(s.colour, 40), (rect.x + 82, rect.y + 8))
+            draw.text(canvas, fonts.body(28), s.name, (rect.x + 132, rect.y + 10), WHITE,
+                      anchor="topleft")
+            total = round(self.scores[seat] * count)
+            draw.text(canvas, fonts.display(34), look.money(total), (rect.right - 16, rect.y + 10),
+                      GOLD if winner else WHITE, anchor="topright", outline=2)
+            tally = self.tallies[seat] if seat < len(self.tallies) else None
+            if tally is not None:
+                detail = f"{look.money(tally.cash)} cash + {tally.servers} servers × " \
+                         f"{look.money(SERVER_VALUE)}"
+            else:
+                detail = "cash + servers × $20,000"
+            draw.text(canvas, fonts.body(24), detail, (rect.x + 82, rect.bottom - 8), CREAM,
+                      anchor="bottomleft")
+            y += row_h
+
+    def _draw_chart(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        area = pygame.Rect(CHART.x + 96, CHART.y + 50, CHART.w - 130, CHART.h - 110)
+        top = max(max(row) for row in self.history)
+        step = _nice_step(top)
+        top = step * math.ceil(top / step) if top else step
+        small = fonts.body(22)
+        for k in range(int(top / step) + 1):
+            value = k * step
+            y = area.bottom - area.h * value / top
+            pygame.draw.line(canvas, mix(PANEL, WHITE, 0.15), (area.x, y), (area.right, y), 1)
+            draw.text(canvas, small, _short(value), (area.x - 10, y), MUTED, anchor="midright")
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.bottomright, 3)
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.topleft, 3)
+        turns = len(self.history) - 1
+        draw.text(canvas, small, "turns", (area.centerx, area.bottom + 10), MUTED,
+                  anchor="midtop")
+        draw.text(canvas, small, "0", (area.x, area.bottom + 10), MUTED, anchor="midtop")
+        draw.text(canvas, small, str(turns), (area.right, area.bottom + 10), MUTED,
+                  anchor="midtop")
+        reveal = pytweening.easeInOutQuad(min(1.0, self.t / 1.8))
+        shown = max(2, 1 + round(turns * reveal))
+        for seat in sorted(range(len(self.seats)), key=lambda s: s in self.winners):
+            colour = look.RGB[self.seats[seat].colour]
+            points = [(area.x + area.w * i / max(1, turns),
+                       area.bottom - area.h * row[seat] / top)
+                      for i, row in enumerate(self.history[:shown])]
+            if len(points) >= 2:
+                pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
+                pygame.draw.lines(canvas, colour, False, points, 5)
+            badge = look.marker(self.seats[seat].colour, 28)
+            canvas.blit(badge, badge.get_rect(center=points[-1]))
+
+
+def _nice_step(top: float) -> int:
+    for step in (50_000, 100_000, 200_000, 250_000, 500_000, 1_000_000, 2_000_000):
+        if top / step <= 6:
+            return step
+    return 5_000_000
+
+
+def _short(value: int) -> str:
+    if value >= 1_000_000:
+        return f"${value / 1_000_000:g}M"
+    return f"${value // 1000}k"

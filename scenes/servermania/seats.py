@@ -1,0 +1,24 @@
+"""Who sits at the table: a name, a colour and whether a person or the computer plays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scenes.servermania.look import COLOURS
+
+MIN_SEATS, MAX_SEATS = 2, 4
+
+NAMES = ("Ada", "Linus", "Grace", "Alan", "Radia", "Ken", "Margaret", "Tim", "Barbara",
+         "Dennis", "Hedy", "Guido")
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    colour: str  # one of look.COLOURS
+    human: bool = True
+
+
+def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:
+    """`count` seats with distinct names and colours; the first `humans` are people."""
+    return [Seat(NAMES[i], COLOURS[i], i < humans) for i in range(count)]
