@@ -47,7 +47,7 @@ from .actions import (
     Retain,
 )
 from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
-from .usertrack import LAST_FIELD, LAUNCH_FIELD, victory_points
+from .usertrack import LAST_FIELD, LAUNCH_FIELD
 
 # ----------------------------------------------------------------------------- views
 
@@ -187,8 +187,11 @@ def same(legal: list, action):
 def vp(view) -> list[int]:
     """Victory points per seat from the public User Markers."""
     scores = [0] * len(view.players)
+    first = LAUNCH_FIELD - 1  # inlined victory_points(): this runs at every card window
     for p in view.products.values():
-        scores[p.owner] += victory_points(p.field)
+        field = p.field
+        if field > first:
+            scores[p.owner] += field - first
     return scores
 
 
@@ -231,8 +234,9 @@ class RulePlayer:
     def _leader(view, me: int) -> int:
         """The rival seat with the most VP (then the most money)."""
         scores = vp(view)
-        rivals = [s for s in range(len(view.players)) if s != me]
-        return max(rivals, key=lambda s: (scores[s], view.players[s].money, -s))
+        players = view.players
+        return max((s for s in range(len(players)) if s != me),
+                   key=lambda s: (scores[s], players[s].money, -s))
 
     @staticmethod
     def _end_near(view) -> bool:
@@ -244,14 +248,17 @@ class RulePlayer:
         me = view.seat
         if view.window == "discard":
             return self._discard(view, legal)
-        scores = vp(view)
-        leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
-        leader = self._leader(view, me)
+        leader = -1
+        leading = False
         best = None
         best_score = 0
         for a in legal:
             if type(a) is not PlayCard:
                 continue
+            if leader < 0 and a.card not in SELF_CARDS:  # only bad cards need the leader
+                scores = vp(view)
+                leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
+                leader = self._leader(view, me)
             score = self._card_value(view, a, me, leader, leading)
             if score > best_score:
                 best, best_score = a, score
