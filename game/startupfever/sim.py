@@ -37,8 +37,10 @@ def game_seed(seed: int, g: int) -> int:
 
 
 def seat_types(players: int, g: int) -> list[type]:
-    """Alternate rules / random by seat, shifted by one every game."""
-    return [TYPES[(seat + g) % len(TYPES)] for seat in range(players)]
+    """The pattern rules, random, rules, ... rotated by one seat every game. Rotating
+    the whole pattern (not just alternating) keeps every game's mix the same for odd
+    player counts too, so each seat meets every position and the mix equally often."""
+    return [TYPES[(seat + g) % players % len(TYPES)] for seat in range(players)]
 
 
 def invariant_violations(state) -> list[str]:

@@ -24,8 +24,9 @@ KEYS = ("games", "seconds", "games_per_second", "avg_turns", "avg_years", "wins_
 def test_seat_types_alternate_and_rotate_across_games():
     assert [c.kind for c in sim.seat_types(4, 0)] == ["rules", "random", "rules", "random"]
     assert [c.kind for c in sim.seat_types(4, 1)] == ["random", "rules", "random", "rules"]
-    three = [[c.kind for c in sim.seat_types(3, g)] for g in range(2)]
-    assert three == [["rules", "random", "rules"], ["random", "rules", "random"]]
+    three = [[c.kind for c in sim.seat_types(3, g)] for g in range(3)]
+    assert three == [["rules", "random", "rules"], ["random", "rules", "rules"],
+                     ["rules", "rules", "random"]]  # every game: two rules, one random
 
 
 def test_play_game_is_reproducible_and_clean():
