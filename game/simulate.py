@@ -23,7 +23,8 @@ def format_report(game: str, figures: dict[str, Any]) -> str:
     lines.append(f"average turns per game: {figures['avg_turns']:.1f}")
     if "avg_years" in figures:
         lines.append(f"average years per game: {figures['avg_years']:.2f}")
-    for key, title in (("wins_by_seat", "win share by seat"), ("wins_by_type", "win share by player type")):
+    titles = (("wins_by_seat", "win share by seat"), ("wins_by_type", "win share by player type"))
+    for key, title in titles:
         if key in figures:
             shares = ", ".join(f"{k}: {v:.1%}" for k, v in figures[key].items())
             lines.append(f"{title}: {shares}")

@@ -10,11 +10,11 @@ independent, so the figures do not depend on the split).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from typing import Any
 
+from game.parallel import map_jobs
 from game.servermania.board import Board, default_board
 from game.servermania.players import RandomPlayer, RulePlayer
 from game.servermania.rules import CHANCE, TERMINAL
@@ -99,11 +99,7 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
     bounds = [games * k // chunks for k in range(chunks + 1)]
     jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
     started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_play_range, jobs)
-    else:
-        parts = [_play_range(job) for job in jobs]
+    parts = map_jobs(_play_range, jobs, workers)
     seconds = time.perf_counter() - started
     turns = sum(p["turns"] for p in parts)
     by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
