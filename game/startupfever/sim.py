@@ -11,20 +11,34 @@ Invariants checked after every `apply` (F3, F4, F12):
   players - 1 each, and no negative count anywhere;
 * the game does not run past the year-15 safety stop, and it reaches its end.
 
+Figures: avg_turns counts product turns (every product has one turn a year, and a game
+always ends at a year end, so it is years x products), avg_steps the applied actions
+(decisions and chance outcomes), avg_years the years played.
+
 Large runs are split over the machine's cores (each game is independent, so the figures
 do not depend on the split).
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from typing import Any
 
+from game.parallel import map_jobs
+
 from .players import RandomPlayer, RulePlayer
 from .rules import CHANCE, TERMINAL, new_game
-from .state import BIG_NERD, BIG_SUIT, LAST_YEAR, NERD, SUIT, SUPPLY_WORKERS, TOTAL_MONEY
+from .state import (
+    BIG_NERD,
+    BIG_SUIT,
+    LAST_YEAR,
+    NERD,
+    SUIT,
+    SUPPLY_WORKERS,
+    TOTAL_MONEY,
+    products_per_player,
+)
 
 TYPES = (RulePlayer, RandomPlayer)
 STEP_CAP = 20_000  # applied actions; a game this long is stuck: a violation
@@ -118,7 +132,8 @@ def fast_check(state):
 
 def play_game(players: int, seed: int, g: int
               ) -> tuple[int, int, list[int], list[str], list[str]]:
-    """Play game g; returns (steps, years, winners, seat type names, violations)."""
+    """Play game g; returns (steps, years, winners, seat type names, violations).
+    Steps are applied actions: decisions and chance outcomes."""
     gs = game_seed(seed, g)
     state = new_game(players, seed=gs)
     kinds = seat_types(players, g)
@@ -151,7 +166,7 @@ def play_game(players: int, seed: int, g: int
 
 def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
     players, seed, start, stop = args
-    steps = years = 0
+    steps = years = turns = 0
     by_seat = [0.0] * players
     by_type = {cls.kind: 0.0 for cls in TYPES}
     violations = 0
@@ -160,13 +175,14 @@ def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
         n, y, winners, kinds, bad = play_game(players, seed, g)
         steps += n
         years += y
+        turns += y * players * products_per_player(players)
         for w in winners:
             share = 1 / len(winners)
             by_seat[w] += share
             by_type[kinds[w]] += share
         violations += len(bad)
         examples += bad[:MAX_EXAMPLES - len(examples)]
-    return {"steps": steps, "years": years, "by_seat": by_seat, "by_type": by_type,
+    return {"steps": steps, "years": years, "turns": turns, "by_seat": by_seat, "by_type": by_type,
             "violations": violations, "examples": examples}
 
 
@@ -183,11 +199,7 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
     bounds = [games * k // chunks for k in range(chunks + 1)]
     jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
     started = time.perf_counter()
-    if workers > 1:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_play_range, jobs)
-    else:
-        parts = [_play_range(job) for job in jobs]
+    parts = map_jobs(_play_range, jobs, workers)
     seconds = time.perf_counter() - started
     by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
     by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
@@ -198,8 +210,9 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
         "workers": workers,
         "seconds": round(seconds, 4),
         "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
-        "avg_turns": round(sum(p["steps"] for p in parts) / games, 2),
+        "avg_turns": round(sum(p["turns"] for p in parts) / games, 2),
         "avg_years": round(sum(p["years"] for p in parts) / games, 2),
+        "avg_steps": round(sum(p["steps"] for p in parts) / games, 2),
         "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
         "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
         "violations": sum(p["violations"] for p in parts),

@@ -17,8 +17,8 @@ from game.startupfever import sim
 from .helpers import start
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-KEYS = ("games", "seconds", "games_per_second", "avg_turns", "avg_years", "wins_by_seat",
-        "wins_by_type", "violations", "violation_examples")
+KEYS = ("games", "seconds", "games_per_second", "avg_turns", "avg_years", "avg_steps",
+        "wins_by_seat", "wins_by_type", "violations", "violation_examples")
 
 
 def test_seat_types_alternate_and_rotate_across_games():
@@ -51,6 +51,8 @@ def test_simulate_reports_the_figures_with_no_violations():
     assert abs(sum(figures["wins_by_seat"].values()) - 1) < 1e-3
     assert abs(sum(figures["wins_by_type"].values()) - 1) < 1e-3
     assert set(figures["wins_by_seat"]) == {"0", "1", "2", "3"}
+    assert abs(figures["avg_turns"] - 12 * figures["avg_years"]) < 0.1  # 12 products
+    assert figures["avg_steps"] > figures["avg_turns"]
     report = format_report("startupfever", figures)
     assert "startupfever: 30 games" in report and "average years per game" in report
 
