@@ -200,9 +200,8 @@ class RulePlayer:
 
     kind = "rules"
 
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        self._state = None
+    def __init__(self, seed: int | None = None) -> None:  # seed: same signature as others
+        self._state = None  # it needs no randomness: equal views give equal decisions
         self._view: Any = None
 
     # ------------------------------------------------------------------ entry
