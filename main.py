@@ -85,6 +85,14 @@ def main(argv: list[str] | None = None) -> int:
         from game.bench import run_bench
 
         return run_bench()
+    if command == "demo":
+        from scenes.demo import DemoUnavailable, check
+
+        try:
+            check(args.game)
+        except DemoUnavailable as exc:
+            print(f"demo: {exc}", file=sys.stderr)
+            return 2
     from scenes.app import run
 
     return run(args)

@@ -44,9 +44,9 @@ FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.7  # seconds a computer seat "thinks" before deciding (at speed 1)
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 # Places in the empty middle of the track (world px): the decks, the pot and the die.
-DECK_SPOTS = {"signups": (205, 362), "churn": (320, 362)}
-POT_SPOT = (450, 352)
-DIE_SPOT = (585, 350)
+DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
+POT_SPOT = (438, 350)
+DIE_SPOT = (588, 336)
 
 
 class BoardScene(Scene):
@@ -55,21 +55,28 @@ class BoardScene(Scene):
     seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
     demo: every seat is played by the computer and confirm/back return to the title.
     pace: extra speed factor (tests use it to play a whole game quickly).
+    state: continue this game instead of starting a new one (tests build scenarios).
+    autoplay: False leaves the rules alone and only plays events pushed to the director.
     """
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, state: sm.State | None = None,
+                 autoplay: bool = True) -> None:
+        if state is not None and len(state.players) != len(seats):
+            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
         self.seed = seed
         self.demo = demo
         self.pace = pace
         self.view = VIEW
+        self.initial_state = state
+        self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
-        self.state = sm.new_game([s.name for s in self.seats], seed=seed)
+        self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
         self.board_view = BoardView(self.state.board, self.app.fonts)
         self.camera = Camera(self.view, self.board_view.size, self.board_view.track_bounds())
         for zoom in (self.camera.full_zoom, self.camera.close_zoom):
@@ -270,7 +277,7 @@ class BoardScene(Scene):
                 self.banner_state = None
         if self.prompt is not None:
             self.prompt.update(dt)
-        if self.director.idle and not self.leaving:
+        if self.director.idle and self.autoplay and not self.leaving:
             self.drive(sdt)
 
     def drive(self, dt: float) -> None:
@@ -326,6 +333,8 @@ class BoardScene(Scene):
         self._draw_middle(canvas, lens)
         self._draw_flashes(canvas, lens)
         self.pawns.draw(canvas, lens, alpha, self.active, self.clock)
+        if self.hud.thinking is not None:
+            self._draw_thinking(canvas, self.hud.thinking)
         if self.die is not None:
             self.die.draw(canvas, self.app.fonts, lens.to_screen(DIE_SPOT), alpha)
         canvas.set_clip(None)
@@ -346,24 +355,30 @@ class BoardScene(Scene):
                       GOLD, anchor="topright", outline=3)
 
     def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
+        """Blit the pre-rendered board; while zooming, scale the close-up level to fit."""
         view, zoom, c = self.view, lens.zoom, lens.center
         for level in (self.camera.full_zoom, self.camera.close_zoom):
             if abs(zoom - level) < 0.002:
                 surface = self.board_view.at_zoom(level)
-                src = pygame.Rect(round(c.x * level - view.w / 2), round(c.y * level - view.h / 2),
-                                  view.w, view.h)
-                canvas.blit(surface, view.topleft, src)
+                src = pygame.Rect(round(c.x * level - view.w / 2),
+                                  round(c.y * level - view.h / 2), view.w, view.h)
+                part = src.clip(surface.get_rect())
+                if part != src:
+                    canvas.fill(self.board_view.ground, view)
+                canvas.blit(surface, (view.x + part.x - src.x, view.y + part.y - src.y), part)
                 return
         level = self.camera.close_zoom
         big = self.board_view.at_zoom(level)
         w, h = view.w * level / zoom, view.h * level / zoom
         src = pygame.Rect(round(c.x * level - w / 2), round(c.y * level - h / 2), round(w),
-                          round(h)).clip(big.get_rect())
-        part = pygame.transform.smoothscale(big.subsurface(src),
-                                            (round(src.w * zoom / level),
-                                             round(src.h * zoom / level)))
-        canvas.fill(INK, view)
-        canvas.blit(part, lens.to_screen((src.x / level, src.y / level)))
+                          round(h))
+        part = src.clip(big.get_rect())
+        if part != src:
+            canvas.fill(self.board_view.ground, view)
+        scaled = pygame.transform.smoothscale(big.subsurface(part),
+                                              (round(part.w * zoom / level),
+                                               round(part.h * zoom / level)))
+        canvas.blit(scaled, lens.to_screen((part.x / level, part.y / level)))
 
     def _draw_middle(self, canvas: pygame.Surface, lens: Lens) -> None:
         """The two decks and the CEO BONUS pot in the middle of the track."""
@@ -401,6 +416,19 @@ class BoardScene(Scene):
                                round(h * lens.zoom)).inflate(round(14 * grow), round(14 * grow))
             width = max(2, round(7 * (1 - grow)))
             pygame.draw.rect(canvas, colour, rect, width, border_radius=14)
+
+    def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
+        """A thought bubble over a computer player's pawn while it decides."""
+        x, y = self.pawn_screen(seat)
+        bubble = pygame.Rect(0, 0, 84, 44)
+        bubble.midbottom = (round(x + 34), round(y - 44))
+        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        for k in range(3):
+            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
+            pygame.draw.circle(canvas, self.colour(seat),
+                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
         if self.banner_state is None:

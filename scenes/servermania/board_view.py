@@ -60,6 +60,7 @@ class BoardView:
                 for x, y, image in layer.tiles():
                     self.base.blit(image, (x * self.tmx.tilewidth, y * self.tmx.tileheight))
         self._levels: dict[float, pygame.Surface] = {}
+        self.ground = self.base.get_at((self.base.get_width() - 1, self.base.get_height() - 1))
 
     # -- geometry --------------------------------------------------------------------------
 

@@ -18,7 +18,8 @@ class Camera:
                  close_zoom: float = 1.35) -> None:
         self.view = view
         self.world = world
-        self.frame = frame.inflate(40, 24)
+        # the track plus room for pawns standing on its top row
+        self.frame = pygame.Rect(frame.x - 20, frame.y - 40, frame.w + 40, frame.h + 52)
         self.full_zoom = min(view.w / self.frame.w, view.h / self.frame.h)
         self.close_zoom = close_zoom
         self.zoom = self.full_zoom
@@ -70,14 +71,15 @@ class Camera:
 
     @property
     def settled(self) -> bool:
-        return self._tween is None and (self.target - self.center).length() < 2
+        goal = self._clamped(self.target, self.zoom)
+        return self._tween is None and (goal - self.center).length() < 2
 
     def _clamped(self, c: pygame.Vector2, zoom: float) -> pygame.Vector2:
+        """Keep the view on the track (never on empty map beyond it) where it fits."""
         half_w, half_h = self.view.w / 2 / zoom, self.view.h / 2 / zoom
-        x = min(max(c.x, half_w), self.world[0] - half_w) if 2 * half_w < self.world[0] \
-            else self.world[0] / 2
-        y = min(max(c.y, half_h), self.world[1] - half_h) if 2 * half_h < self.world[1] \
-            else self.world[1] / 2
+        f = self.frame
+        x = min(max(c.x, f.x + half_w), f.right - half_w) if 2 * half_w < f.w else f.centerx
+        y = min(max(c.y, f.y + half_h), f.bottom - half_h) if 2 * half_h < f.h else f.centery
         return pygame.Vector2(x, y)
 
     # -- drawing -----------------------------------------------------------------------------

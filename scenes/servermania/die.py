@@ -18,7 +18,7 @@ from scenes.servermania import look
 FLIGHT = 0.95  # seconds from throw to rest at speed 1
 HOLD = 0.45  # the settled face stays in focus this long before the step ends
 LINGER = 2.5  # then the die rests on the board, fading after this long
-SIZE = 112
+SIZE = 100
 
 
 class DieRoll:
@@ -79,7 +79,7 @@ class DieRoll:
         if t >= FLIGHT * 0.82 and fade > 0.6:
             font = fonts.body(24)
             label = draw.render(font, self.caption, CREAM, 3)
-            plate = label.get_rect(midtop=(round(rest[0]), round(rest[1] + size * 0.62)))
+            plate = label.get_rect(midtop=(round(rest[0]), round(rest[1] + SIZE * 0.6)))
             pygame.draw.rect(canvas, INK, plate.inflate(16, 6), border_radius=14)
             pygame.draw.rect(canvas, self.colour, plate.inflate(16, 6), 3, border_radius=14)
             canvas.blit(label, plate)

@@ -49,14 +49,18 @@ class Director:
         self.stage = stage
         self.queue: deque[Step] = deque()
         self.played = 0  # steps finished so far (tests count them)
+        self._batch: list = []  # the events of the current `push`, for look-ahead
+        self.burst: set[int] = set()  # PAYDAY! squares already celebrated during a move
 
     @property
     def idle(self) -> bool:
         return not self.queue
 
     def push(self, events: list) -> None:
+        self._batch = list(events)
         for event in events:
             self.queue.extend(self.steps_for(event))
+        self._batch = []
 
     def update(self, dt: float) -> None:
         while self.queue:
@@ -93,9 +97,7 @@ class Director:
     def _Rolled(self, e: ev.Rolled) -> list[Step]:
         s = self.stage
         name = s.name(e.seat)
-        caption = {"first": f"{name}: {e.value}", "move": f"{name} moves {e.value}",
-                   "techpad": f"TechPad: +{e.value} servers",
-                   "stuck": f"STUCK roll: {e.value}"}.get(e.purpose, str(e.value))
+        caption = {"techpad": "TechPad", "stuck": "STUCK"}.get(e.purpose, name)
         line = {"first": f"{name} rolls {e.value} for first go",
                 "move": f"{name} rolls {e.value}",
                 "techpad": f"{name} rolls {e.value} at TechPad",
@@ -108,6 +110,8 @@ class Director:
 
         def land() -> None:
             s.sound("dice_land")
+            if e.purpose == "first":
+                s.hud.rolloff[e.seat] = e.value
             s.log(line, e.seat)
 
         return [Step("die thrown", FLIGHT * 0.82, throw),
@@ -139,6 +143,7 @@ class Director:
 
         def begin() -> None:
             s.active = e.seat
+            s.hud.rolloff.clear()
             s.hud.set_turn(e.seat, f"{s.name(e.seat).upper()}'S TURN")
             s.camera.frame_all()
             s.sound("whoosh")
@@ -164,25 +169,48 @@ class Director:
 
     def _Moved(self, e: ev.Moved) -> list[Step]:
         s = self.stage
+        # PAYDAY! squares passed on this move burst as the pawn hops over them.
+        paydays = {p.square for p in self._batch
+                   if isinstance(p, ev.PassedPayday) and p.seat == e.seat}
+        pawn = s.pawns.pawns[e.seat]
+
+        def on_hop(square: int) -> None:
+            if square in paydays:
+                self.payday_burst(square)
+            else:
+                s.sound("hop")
 
         def begin() -> None:
+            pawn.on_hop = on_hop
             s.pawns.move(e.seat, e.path)
             s.follow = e.seat
             s.log(f"{s.name(e.seat)} moves {e.start} to {e.end}", e.seat)
-        pawn = s.pawns.pawns[e.seat]
-        return [Step("move", 0.0, begin, until=lambda: not pawn.moving)]
+
+        def arrived() -> bool:
+            if pawn.moving:
+                return False
+            pawn.on_hop = None
+            return True
+        return [Step("move", 0.0, begin, until=arrived)]
+
+    def payday_burst(self, square: int) -> None:
+        s = self.stage
+        at = s.square_screen(square)
+        s.effects.coins(at, 12)
+        s.effects.text("PAYDAY!", (at[0], at[1] - 30), GOLD, 30)
+        s.flash_square(square, GOLD)
+        s.sound("coin")
+        self.burst.add(square)
 
     def _PassedPayday(self, e: ev.PassedPayday) -> list[Step]:
         s = self.stage
 
         def begin() -> None:
-            at = s.square_screen(e.square)
-            s.effects.coins(at, 12)
-            s.effects.text("PAYDAY!", (at[0], at[1] - 30), GOLD, 30)
-            s.flash_square(e.square, GOLD)
-            s.sound("coin")
+            if e.square not in self.burst:  # not seen during the move (or skipped)
+                self.payday_burst(e.square)
+            self.burst.discard(e.square)
             s.log(f"{s.name(e.seat)} passes PAYDAY! +{look.money(e.amount)}", e.seat)
-        return [Step("payday passed", 0.5, begin)]
+        return [Step("payday passed", 0.35, begin)]
 
     def _Landed(self, e: ev.Landed) -> list[Step]:
         s = self.stage
@@ -287,8 +315,7 @@ class Director:
                     s.effects.fly(Flyer(coin, player, pot, delay=0.05 * i, time=0.5,
                                         on_arrive=(lambda: s.hud.pot.set(e.pot_after))
                                         if i == 5 else None))
-                s.log(f"{s.name(e.seat)} pays {look.money(e.delta)} into the CEO BONUS",
-                      e.seat)
+                s.log(f"CEO BONUS pot +{look.money(e.delta)}", e.seat)
             else:
                 s.hud.pot.set(e.pot_after)
                 for i in range(10):
@@ -349,7 +376,7 @@ class Director:
 
         def begin() -> None:
             s.tallies[e.seat] = e
-            s.log(f"{s.name(e.seat)}: {look.money(e.cash)} + {e.servers} servers = "
+            s.log(f"{s.name(e.seat)}: {look.money(e.cash)} + {look.servers(e.servers)} = "
                   f"{look.money(e.final_money)}", e.seat)
         return [Step("tally", 0.3, begin)]
 

@@ -62,6 +62,7 @@ class Hud:
         self.banner_t = 1.0
         self.finish_place: dict[int, int] = {}
         self.thinking: int | None = None
+        self.rolloff: dict[int, int] = {}  # seat -> die value in the first-player roll-off
 
     # -- model ---------------------------------------------------------------------------
 
@@ -157,15 +158,13 @@ class Hud:
         if seat in self.finish_place:
             flag = look.scaled("icon_finish", (28, 28))
             canvas.blit(flag, flag.get_rect(midright=(badge.x - 4, badge.centery)))
-        if seat == self.thinking:
-            dots = "." * (1 + int(clock * 3) % 3)
-            draw.text(canvas, fonts.body(22), f"thinking{dots}",
-                      (rect.x + 8, rect.bottom - 4), CREAM, anchor="bottomleft")
+        if seat in self.rolloff:
+            face = look.scaled(f"die_{self.rolloff[seat]}", (32, 32))
+            canvas.blit(face, face.get_rect(midright=(badge.x - 6, badge.centery)))
         cash_colour = _flash_colour(self.cash[seat].flash, WHITE)
         money_font = fonts.display(28)
-        if seat != self.thinking:
-            draw.text(canvas, money_font, look.money(self.cash[seat].shown),
-                      (rect.x + 56, rect.bottom - 4), cash_colour, anchor="bottomleft")
+        draw.text(canvas, money_font, look.money(self.cash[seat].shown),
+                  (rect.x + 56, rect.bottom - 4), cash_colour, anchor="bottomleft")
         icon = look.scaled("icon_server", (30, 30))
         count = self.servers[seat]
         x = rect.right - 12

@@ -86,3 +86,7 @@ def money(amount: int) -> str:
 
 def signed_money(amount: int) -> str:
     return f"+${amount:,}" if amount >= 0 else f"-${-amount:,}"
+
+
+def servers(count: int) -> str:
+    return f"{count} server" if abs(count) == 1 else f"{count} servers"

@@ -151,10 +151,10 @@ def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.R
     options = [
         Option("Pay $50,000 maintenance",
                f"Cash after: {look.money(pay['cash'])}  ·  land: "
-               f"{info['servers']} → {pay['servers_if_hit']} servers", sm.PAY_MAINTENANCE),
+               f"{info['servers']} → {look.servers(pay['servers_if_hit'])}", sm.PAY_MAINTENANCE),
         Option("Skip maintenance",
                f"Keep {look.money(skip['cash'])}  ·  land: "
-               f"{info['servers']} → {skip['servers_if_hit']} servers", sm.SKIP_MAINTENANCE),
+               f"{info['servers']} → {look.servers(skip['servers_if_hit'])}", sm.SKIP_MAINTENANCE),
     ]
     return Prompt(f"{name}: pay maintenance?", facts, options, colour, view,
                   "icon_customer_service")

@@ -165,7 +165,7 @@ class ResultsScene(Scene):
                       GOLD if winner else WHITE, anchor="topright", outline=2)
             tally = self.tallies[seat] if seat < len(self.tallies) else None
             if tally is not None:
-                detail = f"{look.money(tally.cash)} cash + {tally.servers} servers × " \
+                detail = f"{look.money(tally.cash)} cash + {look.servers(tally.servers)} × " \
                          f"{look.money(SERVER_VALUE)}"
             else:
                 detail = "cash + servers × $20,000"
@@ -215,6 +215,8 @@ def _nice_step(top: float) -> int:
 
 
 def _short(value: int) -> str:
+    if value == 0:
+        return "$0"
     if value >= 1_000_000:
         return f"${value / 1_000_000:g}M"
     return f"${value // 1000}k"

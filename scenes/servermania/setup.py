@@ -204,7 +204,7 @@ class NewGameScene(Scene):
                 draw.text(canvas, fonts.body(30), label, (rect.x + 66, rect.centery), ink,
                           anchor="midleft")
             elif col == 0 and not off:
-                icon = "icon_start" if value == "Human" else "icon_server"
+                icon = "user_marker" if value == "Human" else "icon_server"
                 image = look.scaled(icon, (40, 40))
                 canvas.blit(image, (rect.x + 14, rect.centery - 20))
                 draw.text(canvas, fonts.body(30), label, (rect.x + 66, rect.centery), ink,

@@ -23,10 +23,13 @@ SHOTS = Path(__file__).resolve().parents[2] / "shots"
 READY = 20  # updates after the opening fade, when input is accepted
 
 
-def new_app(scene: Scene | None = None, seed: int = 1, speed: float = 1.0) -> App:
+def new_app(scene: Scene | None = None, seed: int = 1, speed: float = 1.0,
+            script: list[tuple[int, Action]] | None = None, frames: int | None = None) -> App:
+    """A headless app showing `scene` (the title by default) at animation `speed`."""
     settings = Settings()
     settings.anim_speed = speed
-    return make_app(scene, headless=True, seed=seed, settings=settings)
+    return make_app(scene, headless=True, seed=seed, settings=settings, script=script,
+                    frames=frames)
 
 
 def step(app: App, frames: int = 1, draw: bool = True) -> None:
