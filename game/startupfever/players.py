@@ -196,7 +196,8 @@ def vp(view) -> list[int]:
 
 
 class RulePlayer:
-    """A sensible rule-based player (see the module notes); deterministic for a seed."""
+    """A sensible rule-based player (see the module notes); deterministic. A stage it
+    has no rule for (set-up chips) gets the first legal action."""
 
     kind = "rules"
 
@@ -370,10 +371,10 @@ class RulePlayer:
         poach = self._pick_poach(view, legal, product, money)
         if poach is not None:
             return poach
-        # 3. hire a Nerd/Suit mix (save up for an executive the supply still holds)
-        saving = money < 6 and not late and (
-            (not pl.big_nerds and view.supply[BIG_NERD] and BIG_NERD not in kinds)
-            and money >= 4 and view.year >= 2)
+        # 3. hire a Nerd/Suit mix, unless saving up: from year 2 a company without a Big
+        #    Nerd keeps 4-5 tokens, so that the next revenue buys one from the supply
+        saving = (not late and view.year >= 2 and not pl.big_nerds
+                  and view.supply[BIG_NERD] > 0 and 4 <= money < 6)
         if kinds & {NERD, SUIT} and not saving:
             my_nerds = sum(sum(view.products[s].nerds) for s in pl.slots)
             my_suits = sum(sum(view.products[s].suits) for s in pl.slots)
@@ -393,8 +394,10 @@ class RulePlayer:
         return same(legal, EndManage())
 
     def _pick_poach(self, view, legal: list, product, money: int) -> Poach | None:
-        """The cheapest minimum offer on a Nerd of a direct competitor that its owner
-        cannot counter; with the Nerd supply gone, any rival's Nerd will do."""
+        """A Nerd of a direct competitor (a launched rival product in the current
+        product's category) for at most 2 tokens, offered so that its owner cannot
+        counter; with the Nerd supply nearly gone, any rival's Nerd at any listed offer
+        up to 2 will do."""
         me = view.seat
         direct = {q.slot for q in self._rivals(view, product)} if product.category else set()
         scarce = view.supply[NERD] < 4
