@@ -21,24 +21,29 @@ class LogPanel:
         self.rect = rect
         self.entries: list[tuple[str, Color | None]] = []
         self.age = 0.0  # seconds since the newest line (it slides in)
+        self._lines: list[tuple[str, Color | None, bool]] | None = None  # wrapped, cached
 
     def add(self, text: str, colour: Color | None = None) -> None:
         self.entries.append((text, colour))
         self.entries = self.entries[-60:]
         self.age = 0.0
+        self._lines = None
 
     def update(self, dt: float) -> None:
         self.age += dt
 
     def lines(self, fonts: Fonts) -> list[tuple[str, Color | None, bool]]:
         """(text, colour, first line of its entry) for the visible part, newest last."""
+        if self._lines is not None:
+            return self._lines
         font = fonts.body(FONT_SIZE)
         width = self.rect.w - 28
         out: list[tuple[str, Color | None, bool]] = []
         for text, colour in self.entries[-12:]:
             for i, line in enumerate(_wrap(font, text, width)):
                 out.append((line, colour, i == 0))
-        return out[-(self.rect.h - 8) // LINE:]
+        self._lines = out[-((self.rect.h - 8) // LINE):]
+        return self._lines
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         pygame.draw.rect(canvas, (36, 26, 66), self.rect, border_radius=12)
