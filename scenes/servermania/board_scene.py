@@ -91,7 +91,7 @@ class BoardScene(Scene):
                        self.state.pot, SERVER_VALUE)
         self.log_panel = LogPanel(pygame.Rect(990, self.hud.pot_rect().bottom + 8, 280,
                                               648 - self.hud.pot_rect().bottom - 8))
-        self.effects = Effects(seed)
+        self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
         self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
                        if self.demo or not s.human}

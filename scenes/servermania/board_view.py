@@ -113,16 +113,21 @@ class BoardView:
         if square.kind == "finish":
             self._checker(out, inner, zoom)
         label = kind.label or square.label
-        words = label.split()
         small = self.fonts.body(max(8, round(11.5 * zoom)))
         if kind.icon:
-            icon_size = round(44 * zoom) if len(words) < 2 or len(label) < 10 else round(38 * zoom)
+            words = label.split()
+            size = max(8, round(11.5 * zoom))
+            font = self.fonts.body(size)
+            while font.size(label)[0] > inner.w - 4 and size > max(8, round(9.5 * zoom)):
+                size -= 1
+                font = self.fonts.body(size)
+            lines = [label] if font.size(label)[0] <= inner.w - 4 else words
+            icon_size = round((44 if len(lines) == 1 else 36) * zoom)
             icon = look.scaled(kind.icon, (icon_size, icon_size))
             out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(3 * zoom))))
-            lines = [label] if small.size(label)[0] <= inner.w - 4 else words
             bottom = inner.bottom - round(2 * zoom)
             for line in reversed(lines):
-                face = small.render(line, True, INK)
+                face = font.render(line, True, INK)
                 r = face.get_rect(midbottom=(inner.centerx, bottom))
                 out.blit(face, r)
                 bottom = r.top + round(3 * zoom)

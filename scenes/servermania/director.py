@@ -296,9 +296,10 @@ class Director:
             else:
                 counter.set(e.servers_after)
                 s.effects.text(f"{e.delta} {word}", (at[0], at[1] - 50), RED, 34)
-                for i in range(count):
-                    s.effects.fly(Flyer(icon, target, (target[0] - 60 - 30 * i, target[1] + 140),
-                                        delay=0.06 * i, time=0.6, arc=-80, fall=True))
+                for i in range(count):  # servers tumble off the pawn and fade away
+                    side = -1 if i % 2 else 1
+                    s.effects.fly(Flyer(icon, at, (at[0] + side * (50 + 25 * i), at[1] + 120),
+                                        delay=0.07 * i, time=0.7, arc=-40, fall=True))
                 s.sound("server_down")
             s.log(f"{s.name(e.seat)} {e.delta:+d} {word}", e.seat)
         return [Step("servers", 0.75, begin)]

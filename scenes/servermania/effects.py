@@ -54,6 +54,7 @@ class FloatText:
         self.text, self.colour, self.size, self.life = text, colour, size, life
         self.pos = pygame.Vector2(pos)
         self.age = 0.0
+        self.bounds: pygame.Rect | None = None
 
     def update(self, dt: float) -> bool:
         self.age += dt
@@ -68,7 +69,10 @@ class FloatText:
             image = image.copy()
             image.set_alpha(round(255 * (1 - (u - 0.7) / 0.3)))
         y = self.pos.y - 70 * pytweening.easeOutQuad(u)
-        canvas.blit(image, image.get_rect(center=(round(self.pos.x), round(y))))
+        rect = image.get_rect(center=(round(self.pos.x), round(y)))
+        if self.bounds is not None:
+            rect.clamp_ip(self.bounds)  # never half off the board's edge
+        canvas.blit(image, rect)
 
 
 class Flyer:
@@ -108,8 +112,9 @@ class Flyer:
 
 
 class Effects:
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, bounds: pygame.Rect | None = None) -> None:
         self.rng = random.Random(seed)
+        self.bounds = bounds  # floating texts stay inside this rect
         self.particles: list[Particle] = []
         self.texts: list[FloatText] = []
         self.flyers: list[Flyer] = []
@@ -147,7 +152,9 @@ class Effects:
 
     def text(self, text: str, pos: tuple[float, float], colour: Color, size: int = 34,
              life: float = 1.3) -> None:
-        self.texts.append(FloatText(text, pos, colour, size, life))
+        label = FloatText(text, pos, colour, size, life)
+        label.bounds = self.bounds
+        self.texts.append(label)
 
     def fly(self, flyer: Flyer) -> None:
         self.flyers.append(flyer)
