@@ -111,7 +111,7 @@ class BoardScene(Scene):
         self.game_over = None
         self.leaving = False
         self.record_history()
-        self.log("Roll the die to see who goes first!")
+        self.log("Who goes first? Everyone rolls the die.")
         self.bar_play = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                                    ("pause", "Pause")])
         self.bar_prompt = PromptBar([("updown", "Choose"), ("confirm", "Select"),

@@ -145,22 +145,28 @@ class Hud:
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
         canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
-        name = s.name + ("" if s.human else "  (CPU)")
-        draw.text(canvas, fonts.body(24), name, (rect.x + 56, rect.y + 5), WHITE,
-                  anchor="topleft")
-        label = ORDINALS.get(place, f"{place}th")
-        badge_colour = GOLD if place == 1 else mix(MUTED, WHITE, 0.2)
+        name = s.name + ("" if s.human else " (CPU)")
+        size = 24
+        while fonts.body(size).size(name)[0] > rect.w - 56 - 66 and size > 18:
+            size -= 1  # long names shrink a little rather than run under the badge
+        draw.text(canvas, fonts.body(size), name, (rect.x + 56, rect.y + 5 + (24 - size) // 2),
+                  WHITE, anchor="topleft")
         badge = pygame.Rect(0, 0, 50, 28)
         badge.topright = (rect.right - 8, rect.y + 6)
-        pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
-        pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
-        draw.text(canvas, fonts.body(22), label, badge.center, INK)
+        if seat in self.rolloff:  # first-player roll-off: the die replaces the place
+            face = look.scaled(f"die_{self.rolloff[seat]}", (34, 34))
+            canvas.blit(face, face.get_rect(center=badge.center))
+        elif self.rolloff or self.turn is None:
+            pass  # no standing before the game starts
+        else:
+            label = ORDINALS.get(place, f"{place}th")
+            badge_colour = GOLD if place == 1 else mix(MUTED, WHITE, 0.2)
+            pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
+            pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
+            draw.text(canvas, fonts.body(22), label, badge.center, INK)
         if seat in self.finish_place:
             flag = look.scaled("icon_finish", (28, 28))
             canvas.blit(flag, flag.get_rect(midright=(badge.x - 4, badge.centery)))
-        if seat in self.rolloff:
-            face = look.scaled(f"die_{self.rolloff[seat]}", (32, 32))
-            canvas.blit(face, face.get_rect(midright=(badge.x - 6, badge.centery)))
         cash_colour = _flash_colour(self.cash[seat].flash, WHITE)
         money_font = fonts.display(28)
         draw.text(canvas, money_font, look.money(self.cash[seat].shown),

@@ -10,7 +10,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
-from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color
+from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color, mix
 
 FONT_SIZE = 22
 LINE = 26
@@ -50,11 +50,17 @@ class LogPanel:
         pygame.draw.rect(canvas, PANEL_LIGHT, self.rect, 2, border_radius=12)
         font = fonts.body(FONT_SIZE)
         rows = self.lines(fonts)
+        newest = self.entries[-1] if self.entries else None
+        fresh = len(_wrap(font, newest[0], self.rect.w - 28)) if newest else 0
+        glow = max(0.0, 1.0 - self.age / 0.6)
         y = self.rect.bottom - 4 - LINE * len(rows)
-        slide = max(0.0, 1.0 - self.age / 0.2) * LINE
+        if glow > 0 and fresh:  # the newest entry lights up for a moment
+            band = pygame.Rect(self.rect.x + 4, y + LINE * (len(rows) - fresh),
+                               self.rect.w - 8, LINE * fresh)
+            pygame.draw.rect(canvas, mix((36, 26, 66), PANEL_LIGHT, glow), band,
+                             border_radius=8)
         for i, (line, colour, first) in enumerate(rows):
-            newest = i >= len(rows) - 2
-            yy = y + i * LINE + (slide if newest else 0)
+            yy = y + i * LINE
             if first and colour is not None:
                 pygame.draw.circle(canvas, INK, (self.rect.x + 12, round(yy + LINE / 2)), 7)
                 pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + LINE / 2)), 5)
