@@ -211,3 +211,69 @@ def test_from_the_title_menu_a_keyboard_script_starts_a_game_and_plays_to_the_re
     app = new_app(TitleScene(), speed=2.0, script=script, frames=frames)
     app.run()
     assert reached, "the results screen was never reached"
+
+
+def click(app, pos, hold: bool = False) -> None:
+    app.stack.dispatch(Action(POINT, MOUSE, True, pos=pos))
+    app.stack.dispatch(Action(CLICK, MOUSE, True, pos=pos))
+    if not hold:
+        app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
+
+
+@pytest.mark.parametrize("device", ["keyboard", "pad:0", MOUSE])
+def test_title_to_results_and_back_with_only_one_device(device):
+    """The issue's 'done when': menu → new game → a whole game → results → title."""
+    from scenes.servermania.setup import NewGameScene
+
+    app = new_app(TitleScene(), speed=2.0)
+    step(app, READY)
+    title = app.stack.top
+    entry = [e.label for e, _ in title.entries].index("SERVERMANIA")
+    if device == MOUSE:
+        click(app, title.menu.buttons[entry].rect.center)
+    else:
+        for _ in range(entry - title.menu.selected):
+            press(app, "down", device)
+        press(app, "confirm", device)
+    run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 120)
+    setup = app.stack.top
+    step(app, READY)
+    if device == MOUSE:
+        click(app, setup.cell_rect(1, 0).center)  # seat 2: Computer -> Human
+        click(app, setup.cell_rect(4, 0).center)  # Start
+    else:
+        press(app, "up", device)
+        press(app, "up", device)
+        press(app, "up", device)
+        press(app, "confirm", device)  # seat 2: Computer -> Human
+        for _ in range(3):
+            press(app, "down", device)
+        press(app, "confirm", device)
+    run_until(app, lambda: isinstance(app.stack.top, BoardScene), 120)
+    board = app.stack.top
+    assert [s.human for s in board.seats] == [True, True]
+    step(app, READY)
+    asked = []
+
+    def each():
+        if board.prompt is not None and board.prompt.t > 0.05:
+            asked.append(board.prompt.title)
+            if device == MOUSE:
+                click(app, board.prompt.options[len(asked) % 2].rect.center)
+            else:
+                press(app, "confirm", device)
+        if not board.fast and board.prompt is None and app.stack.top is board:
+            if device == MOUSE:
+                click(app, (500, 300), hold=True)  # hold the button on the board: fast
+            else:
+                app.stack.dispatch(Action("rshoulder", device, True))
+    run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 40_000, each=each)
+    assert asked, "two human seats were asked to decide at least once"
+    results = app.stack.top
+    step(app, READY)
+    if device == MOUSE:
+        click(app, results.menu.buttons[1].rect.center)
+    else:
+        press(app, "right", device)
+        press(app, "confirm", device)
+    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
