@@ -124,6 +124,9 @@ class BoardScene(Scene):
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.agents
+
     def colour(self, seat: int) -> Color:
         return look.RGB[self.seats[seat].colour]
 

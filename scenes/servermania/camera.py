@@ -20,6 +20,8 @@ class Camera:
         self.world = world
         # the track plus room for pawns standing on its top row
         self.frame = pygame.Rect(frame.x - 20, frame.y - 40, frame.w + 40, frame.h + 52)
+        # close up, leave room above the top row for a pawn's hop
+        self.bounds = self.frame.inflate(0, 60).move(0, -30)
         self.full_zoom = min(view.w / self.frame.w, view.h / self.frame.h)
         self.close_zoom = close_zoom
         self.zoom = self.full_zoom
@@ -77,7 +79,7 @@ class Camera:
     def _clamped(self, c: pygame.Vector2, zoom: float) -> pygame.Vector2:
         """Keep the view on the track (never on empty map beyond it) where it fits."""
         half_w, half_h = self.view.w / 2 / zoom, self.view.h / 2 / zoom
-        f = self.frame
+        f = self.bounds if zoom > self.full_zoom + 1e-3 else self.frame
         x = min(max(c.x, f.x + half_w), f.right - half_w) if 2 * half_w < f.w else f.centerx
         y = min(max(c.y, f.y + half_h), f.bottom - half_h) if 2 * half_h < f.h else f.centery
         return pygame.Vector2(x, y)
