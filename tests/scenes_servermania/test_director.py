@@ -77,9 +77,10 @@ def test_every_event_kind_of_the_rules_has_a_sample_and_its_own_animation():
 def test_every_event_animation_finishes_within_bounded_frames(scene, event):
     steps = scene.director.steps_for(event)
     assert steps and all(s.label != type(event).__name__ for s in steps)
+    lines = len(scene.log_panel.entries)
     frames = play(scene, [event], limit=6 * SECONDS)
     assert frames > 0  # it animates: nothing is instant
-    assert scene.log_panel.entries, "every event writes a log line"
+    assert len(scene.log_panel.entries) == lines + 1, "every event writes one log line"
 
 
 def test_skip_finishes_a_whole_batch_at_once_and_leaves_the_end_state(scene):
@@ -131,3 +132,14 @@ def test_a_hop_squashes_before_take_off_and_stretches_in_the_air(scene):
         shapes.append((pawn.sy, pawn.height))
     assert min(sy for sy, h in shapes if h == 0) < 0.9  # crouch / landing squash
     assert max(sy for sy, h in shapes if h > 0) > 1.05  # stretch while airborne
+
+
+def test_board_view_draws_every_square_of_the_tiled_map_where_the_map_puts_it(scene):
+    view = scene.board_view
+    objects = {int(o.properties["index"]): o for o in
+               view.tmx.get_layer_by_name("squares")}
+    assert len(objects) == len(scene.state.board)
+    for index, obj in objects.items():
+        assert view.square_rect(index) == (round(obj.x), round(obj.y), round(obj.width),
+                                           round(obj.height))
+    assert view.size == (1280, 720)
