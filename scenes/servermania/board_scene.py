@@ -111,13 +111,28 @@ class BoardScene(Scene):
         self.game_over = None
         self.leaving = False
         self.record_history()
-        self.log("Who goes first? Everyone rolls the die.")
+        if self.initial_state is not None and self.state.turn > 0:
+            self._show_game_in_progress()
+        else:
+            self.log("Who goes first? Everyone rolls the die.")
         self.bar_play = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                                    ("pause", "Pause")])
         self.bar_prompt = PromptBar([("updown", "Choose"), ("confirm", "Select"),
                                      ("pause", "Pause")])
         self.bar_demo = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                                    ("x", "Skip")])
+
+    def _show_game_in_progress(self) -> None:
+        """A game continued from a state: show whose turn it is, STUCK pawns, finishers."""
+        seat = self.state.turn_seat
+        self.active = seat
+        self.hud.set_turn(seat, f"{self.name(seat).upper()}'S TURN")
+        for place, finisher in enumerate(self.state.finish_order, start=1):
+            self.hud.finish_place[finisher] = place
+        for pawn, player in zip(self.pawns.pawns, self.state.players, strict=True):
+            pawn.finished = player.finished
+            pawn.stuck = self.state.board[player.position].kind == "stuck" and not player.finished
+        self.log(f"Game continues: turn {self.state.turn}, {self.name(seat)} to play", seat)
 
     # -- services for the director -------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from game.servermania.events import Landed, ServersChanged, StuckRoll
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, POINT, Action
-from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
+from scenes.engine.palette import CREAM, GOLD, INK, PANEL, PANEL_LIGHT, WHITE, Color
 from scenes.servermania import look
 
 
@@ -106,7 +106,7 @@ class Prompt:
             draw.text(canvas, fonts.body(32), option.label, (rect.x + 24, rect.y + 8), ink,
                       anchor="topleft")
             draw.text(canvas, fonts.body(24), option.detail, (rect.x + 24, rect.bottom - 8),
-                      INK if selected else MUTED, anchor="bottomleft")
+                      INK if selected else CREAM, anchor="bottomleft")
 
 
 # -- the two SERVERMANIA decisions --------------------------------------------------------------
