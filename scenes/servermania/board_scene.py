@@ -21,7 +21,7 @@ from game import servermania as sm
 from game.servermania.players import RulePlayer
 from game.servermania.rules import SERVER_VALUE
 from scenes.engine import draw
-from scenes.engine.input import CLICK, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
@@ -119,6 +119,10 @@ class BoardScene(Scene):
                                    ("pause", "Pause")])
         self.bar_prompt = PromptBar([("updown", "Choose"), ("confirm", "Select"),
                                      ("pause", "Pause")])
+        # mouse users: key caps naming the mouse buttons
+        self.bar_mouse = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"),
+                                    ("Right-click", "Pause")])
+        self.bar_mouse_prompt = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
         self.bar_demo = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                                    ("x", "Skip")])
 
@@ -366,7 +370,12 @@ class BoardScene(Scene):
             veil = canvas.subsurface(self.view)
             dim(veil, 120)
             self.prompt.draw(canvas, self.app.fonts)
-        bar = self.bar_demo if self.demo else self.bar_prompt if self.prompt else self.bar_play
+        if self.demo:
+            bar = self.bar_demo
+        elif self.app.input.last_device == MOUSE:
+            bar = self.bar_mouse_prompt if self.prompt else self.bar_mouse
+        else:
+            bar = self.bar_prompt if self.prompt else self.bar_play
         bar.draw(canvas, self.app.fonts, self.app.input.style)
         if self.fast and not self.prompt:
             draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),

@@ -1,0 +1,58 @@
+"""Frame time of the SERVERMANIA board while things move: `python -m scenes.servermania.bench`.
+
+Plays a 4-seat computer game headless for N fixed updates (one update + one draw per frame,
+like the app's headless loop) and reports update+draw milliseconds per frame, split into
+frames where pawns hop, the die tumbles or the camera zooms, and the rest. Not a test
+(no timed asserts): a figure for people, e.g. for `main.py bench` to quote.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+
+def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
+    from scenes.app import make_app
+    from scenes.demo import DemoScene
+
+    scene = DemoScene(seed=seed)
+    app = make_app(scene, headless=True, seed=seed)
+    moving: list[float] = []
+    calm: list[float] = []
+    for i in range(frames):
+        start = time.perf_counter()
+        app._update()  # the engine's fixed update (what App.run calls per step)
+        app.stack.draw(app.display.canvas, 0.5)
+        app.toasts.draw(app.display.canvas, app.fonts)
+        ms = (time.perf_counter() - start) * 1000
+        if i < 30 or app.stack.top is not scene:
+            continue
+        busy = scene.pawns.moving or (scene.die is not None and not scene.die.settled) \
+            or not scene.camera.settled
+        (moving if busy else calm).append(ms)
+    return {"moving": _stats(moving), "calm": _stats(calm)}
+
+
+def _stats(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {"frames": 0}
+    values = sorted(values)
+    return {"frames": len(values), "mean_ms": sum(values) / len(values),
+            "p99_ms": values[int(len(values) * 0.99)], "max_ms": values[-1]}
+
+
+def main() -> int:
+    from scenes.app import use_dummy_drivers
+
+    use_dummy_drivers()
+    frames = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
+    for name, figures in measure(frames).items():
+        parts = ", ".join(f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}"
+                          for k, v in figures.items())
+        print(f"{name:7s} {parts}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
