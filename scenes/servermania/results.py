@@ -59,7 +59,8 @@ class ResultsScene(Scene):
     def handle(self, action: Action) -> bool:
         if not action.pressed and action.name != "click":
             return False
-        if self.demo and action.name in ("confirm", "back", "pause", "click"):
+        if self.demo and action.pressed and action.name in ("confirm", "back", "pause",
+                                                            "click"):
             self._title()
             return True
         if action.name == "back":
