@@ -22,12 +22,15 @@ HOP_TIME = 0.26  # seconds per square at speed 1
 CROUCH = 0.18  # share of a hop spent crouching before take-off
 HOP_HEIGHT = 34.0  # world px
 LAND_TIME = 0.14
-SOLO_SCALE, SHARED_SCALE = 0.82, 0.6
+SOLO_SCALE = 0.82
+SHARED_SCALE = {2: 0.62, 3: 0.52, 4: 0.52}  # crowded squares shrink pawns more
+# Feet positions (world px from the square's centre). The back row stands high enough
+# that its shape markers stay visible above the front row's heads.
 SLOTS = {
     1: [(0, 10)],
     2: [(-17, 10), (17, 10)],
-    3: [(-18, -6), (18, -6), (0, 24)],
-    4: [(-18, -6), (18, -6), (-18, 24), (18, 24)],
+    3: [(-18, -10), (18, -10), (0, 28)],
+    4: [(-18, -10), (18, -10), (-18, 28), (18, 28)],
 }
 
 
@@ -198,7 +201,7 @@ class PawnLayer:
         for p in self.pawns:
             square = dest[p.seat]
             crowd = sum(1 for sq in dest.values() if sq == square)
-            p.target_scale = SOLO_SCALE if crowd == 1 else SHARED_SCALE
+            p.target_scale = SOLO_SCALE if crowd == 1 else SHARED_SCALE[min(4, crowd)]
             p.rest = pygame.Vector2(self.feet_at(square, p.seat, dest))
 
     def move(self, seat: int, path: tuple[int, ...]) -> None:
