@@ -203,7 +203,7 @@ class InputMapper:
         return out
 
     def _press(self, device: DeviceId, name: str, source: object) -> list[Action]:
-        self.last_device = device if device != MOUSE else self.last_device
+        self.last_device = device
         sources = self._sources.setdefault((device, name), set())
         was_held = bool(sources)
         sources.add(source)
