@@ -7,7 +7,7 @@ seeded by --seed), `seed`, and counters `updates` / `time`.
 One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
 events into actions, run the updates (scripted test actions are delivered just before the
 update with their number), draw once with the interpolation factor, present.
-Headless runs advance exactly one update per frame so they are deterministic and fast.
+Headless runs read a virtual clock, so each frame is exactly one update: deterministic, fast.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pygame
@@ -42,17 +42,32 @@ FPS_CAP = 240  # limiter only; vsync (when present) paces the frames
 Script = Iterable[tuple[int, Action]]
 
 
+class VirtualClock:
+    """A clock that advances exactly one fixed step each time it is read."""
+
+    def __init__(self) -> None:
+        self.now = -STEP
+
+    def __call__(self) -> float:
+        self.now += STEP
+        return self.now
+
+
 class App:
     """Owns everything that lives as long as the game window.
 
     script: (n, action) pairs; each action is handed to the scenes just before update
         number n (counting from 0), exactly as if a player had pressed it. For tests/demos.
     frames: quit after this many fixed updates (None = until the player quits).
+    timer: the clock read once per frame. Default: `time.perf_counter` in a window, and in
+        headless runs a virtual clock that moves one step per frame (deterministic, fast).
+        Tests pass their own to fake slow frames and stalls.
     """
 
     def __init__(self, first: Scene, *, headless: bool = False, frames: int | None = None,
                  screenshot: str | Path | None = None, seed: int | None = None,
-                 script: Script = (), settings: Settings | None = None) -> None:
+                 script: Script = (), settings: Settings | None = None,
+                 timer: Callable[[], float] | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
@@ -71,6 +86,7 @@ class App:
         self.updates = 0
         self.time = 0.0
         self.running = True
+        self.timer = timer or (VirtualClock() if headless else time.perf_counter)
         self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
@@ -103,10 +119,10 @@ class App:
         """Run until quit or `frames` updates; returns the process exit code (0)."""
         clock = FixedStep()
         limiter = pygame.time.Clock()
-        previous = time.perf_counter()
+        previous = self.timer()
         while self.running:
-            now = time.perf_counter()
-            elapsed, previous = (STEP if self.headless else now - previous), now
+            now, started = self.timer(), time.perf_counter()
+            elapsed, previous = now - previous, now
             for event in pygame.event.get():
                 self._on_event(event)
             for _ in range(clock.advance(elapsed)):
@@ -115,7 +131,7 @@ class App:
                     break
             self.stack.draw(self.display.canvas, clock.alpha)
             self.toasts.draw(self.display.canvas, self.fonts)
-            self.frame_times.append(time.perf_counter() - now)
+            self.frame_times.append(time.perf_counter() - started)
             self.display.present()
             if not self.headless:
                 limiter.tick(FPS_CAP)
