@@ -105,5 +105,7 @@ def run(args: argparse.Namespace) -> int:
                    script=script, settings=settings)
     try:
         return app.run()
+    except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry
+        return 130
     finally:
         pygame.quit()
