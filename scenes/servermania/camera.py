@@ -21,7 +21,7 @@ class Camera:
         # the track plus room for pawns standing on its top row
         self.frame = pygame.Rect(frame.x - 20, frame.y - 40, frame.w + 40, frame.h + 52)
         # close up, leave room above the top row for a pawn's hop
-        self.bounds = self.frame.inflate(0, 60).move(0, -30)
+        self.bounds = self.frame.inflate(0, 20).move(0, -10)
         self.full_zoom = min(view.w / self.frame.w, view.h / self.frame.h)
         self.close_zoom = close_zoom
         self.zoom = self.full_zoom
