@@ -6,6 +6,7 @@ They take `fonts` when drawing so they need no app of their own.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -80,6 +81,7 @@ class Menu:
         self.selected = first_enabled if selected is None else selected
         self._pop = 1.0  # time since the selection changed, as tween progress
         self._shake = 0.0  # seconds left of the "no" shake
+        self._time = 0.0  # drives the pointer's bob
 
     @classmethod
     def column(cls, labels: Sequence[str], top: int, width: int = 560, height: int = 64,
@@ -129,6 +131,7 @@ class Menu:
     def update(self, dt: float) -> None:
         self._pop = min(1.0, self._pop + dt / 0.25)
         self._shake = max(0.0, self._shake - dt)
+        self._time += dt
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         for i, button in enumerate(self.buttons):
@@ -137,6 +140,18 @@ class Menu:
             shake = 8 * pytweening.easeOutSine(self._shake / 0.3) * \
                 (1 if int(self._shake * 40) % 2 else -1) if selected and self._shake else 0.0
             button.draw(canvas, fonts, selected, pop, shake)
+        self._draw_pointer(canvas)
+
+    def _draw_pointer(self, canvas: pygame.Surface) -> None:
+        """A gold arrow that bobs beside the selected entry, so the choice is never missed."""
+        rect = self.buttons[self.selected].rect
+        nudge = 6 * pytweening.easeInOutSine(0.5 + 0.5 * math.sin(self._time * 6))
+        tip = pygame.Vector2(rect.x - 20 + nudge, rect.centery)
+        points = [tip, tip + (-26, -18), tip + (-26, 18)]
+        pygame.draw.polygon(canvas, INK, [p + (0, 4) for p in points])
+        pygame.draw.polygon(canvas, GOLD if self.buttons[self.selected].enabled else MUTED,
+                            points)
+        pygame.draw.polygon(canvas, INK, points, 4)
 
 
 def panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str = "",
