@@ -40,7 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 
-    sub.add_parser("bench", help="measure simulation speed and frame times (see README)")
+    bench = sub.add_parser(
+        "bench", help="measure both simulators' games/s and headless frame times"
+    )
+    bench.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
 
 
@@ -82,9 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     if command == "sim":
         return run_sim(args)
     if command == "bench":
-        from game.bench import run_bench
+        from scenes.bench import run_bench
 
-        return run_bench()
+        return run_bench(as_json=args.json)
     if command == "demo":
         from scenes.demo import DemoUnavailable, check
 

@@ -126,11 +126,10 @@ class App:
             for event in pygame.event.get():
                 self._on_event(event)
             for _ in range(clock.advance(elapsed)):
-                self._update()
+                self.step()
                 if not self.running:
                     break
-            self.stack.draw(self.display.canvas, clock.alpha)
-            self.toasts.draw(self.display.canvas, self.fonts)
+            self.render(clock.alpha)
             self.frame_times.append(time.perf_counter() - started)
             self.display.present()
             if not self.headless:
@@ -156,7 +155,13 @@ class App:
         for action in self.input.handle(event):
             self._dispatch(action)
 
-    def _update(self) -> None:
+    def render(self, alpha: float) -> None:
+        """Draw the scene stack and toasts onto the logical canvas (not presented)."""
+        self.stack.draw(self.display.canvas, alpha)
+        self.toasts.draw(self.display.canvas, self.fonts)
+
+    def step(self) -> None:
+        """One fixed update: scripted input, held-direction repeats, scenes, toasts."""
         while self._script and self._script[0][0] <= self.updates:
             self._dispatch(self._script.pop(0)[1])
         for action in self.input.update(STEP):

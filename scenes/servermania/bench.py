@@ -22,9 +22,8 @@ def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
     calm: list[float] = []
     for i in range(frames):
         start = time.perf_counter()
-        app._update()  # the engine's fixed update (what App.run calls per step)
-        app.stack.draw(app.display.canvas, 0.5)
-        app.toasts.draw(app.display.canvas, app.fonts)
+        app.step()
+        app.render(0.5)
         ms = (time.perf_counter() - start) * 1000
         if i < 30 or app.stack.top is not scene:
             continue

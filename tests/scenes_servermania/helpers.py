@@ -35,10 +35,9 @@ def new_app(scene: Scene | None = None, seed: int = 1, speed: float = 1.0,
 def step(app: App, frames: int = 1, draw: bool = True) -> None:
     """`frames` fixed updates, then one draw (the engine's own loop body, headless)."""
     for _ in range(frames):
-        app._update()
+        app.step()
     if draw:
-        app.stack.draw(app.display.canvas, 1.0)
-        app.toasts.draw(app.display.canvas, app.fonts)
+        app.render(1.0)
 
 
 def press(app: App, name: str, device: str = "keyboard", **kw) -> None:
