@@ -31,7 +31,9 @@ def game_seed(seed: int, g: int) -> int:
 
 
 def seat_types(players: int, g: int) -> list[type]:
-    return [TYPES[(seat + g) % len(TYPES)] for seat in range(players)]
+    """The pattern random, rules, random, ... rotated by one seat every game, so with an
+    odd number of players too every seat meets every position of the same mix."""
+    return [TYPES[(seat + g) % players % len(TYPES)] for seat in range(players)]
 
 
 def play_game(players: int, seed: int, g: int, board: Board | None = None
