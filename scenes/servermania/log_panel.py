@@ -38,11 +38,14 @@ class LogPanel:
             return self._lines
         font = fonts.body(FONT_SIZE)
         width = self.rect.w - 28
+        room = (self.rect.h - 8) // LINE
         out: list[tuple[str, Color | None, bool]] = []
-        for text, colour in self.entries[-12:]:
-            for i, line in enumerate(_wrap(font, text, width)):
-                out.append((line, colour, i == 0))
-        self._lines = out[-((self.rect.h - 8) // LINE):]
+        for text, colour in reversed(self.entries):  # newest first; whole entries only
+            wrapped = _wrap(font, text, width)
+            if len(out) + len(wrapped) > room:
+                break
+            out[:0] = [(line, colour, i == 0) for i, line in enumerate(wrapped)]
+        self._lines = out
         return self._lines
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:

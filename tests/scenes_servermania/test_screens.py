@@ -76,3 +76,20 @@ def test_results_screenshot(tmp_path):
     run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 20_000)
     step(app, 150)
     assert_not_blank(shoot(app, "results", tmp_path))
+
+
+def test_log_panel_never_shows_the_tail_of_a_cut_entry():
+    """A wrapped entry is shown whole or not at all: no orphan continuation line on top."""
+    import pygame
+
+    from scenes.engine.fonts import Fonts
+    from scenes.servermania.log_panel import LINE, LogPanel
+
+    pygame.font.init()
+    panel = LogPanel(pygame.Rect(0, 0, 270, LINE * 5 + 8))
+    panel.add("Ada lands on PAYDAY! and collects a very large amount of money +$15,000")
+    for n in range(4):
+        panel.add(f"line {n}")
+    rows = panel.lines(Fonts())
+    assert rows[0][2], "the top row must be the first line of its entry"
+    assert [r[0] for r in rows][-4:] == [f"line {n}" for n in range(4)]
