@@ -50,7 +50,8 @@ class PersistMixin:
         data["seat"] = seat
         data["current_player"] = self.current_player
         data["current_slot"] = self.current_slot
-        data["legal_actions"] = [str(a) for a in self.legal_actions()] \
+        # _legal_now, not legal_actions: an observation must not change the state
+        data["legal_actions"] = [str(a) for a in self._legal_now()] \
             if self.current_player == seat else []
         return data
 

@@ -138,7 +138,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.order_groups: list[list[str]] = []
         self.new_order: list[str | None] = []
         self._events: list = []
-        self._legal: list | None = None
+        self._legal: tuple | None = None  # snapshot of the last legal_actions()
         self._advance()
 
     # ------------------------------------------------------------------ public API
@@ -161,16 +161,27 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         return self.stage == "over"
 
     def legal_actions(self) -> list:
-        """Legal actions now; at a chance step, the possible outcomes."""
+        """Legal actions now; at a chance step, the possible outcomes.
+
+        Fast path: the state remembers a snapshot of this list until the next `apply`,
+        and `apply` accepts an object taken from it without recomputing the legal
+        actions, so players should return an object from the list. Every change made
+        through the API (`apply`, `from_json`, `clone`) forgets the snapshot; a test that
+        changes the state directly (money, hands, ...) must call `legal_actions()` again
+        before applying an action it took from an older list.
+        """
+        acts = self._legal_now()
+        self._legal = tuple(acts)  # a copy: editing the returned list cannot widen it
+        return acts
+
+    def _legal_now(self) -> list:
+        """The legal actions, computed afresh, without touching the state."""
         stage = self.stage
         if stage in CHANCE_STAGES:
-            acts = [a for a, _p in self.chance_outcomes()]
-        elif stage == "over":
-            acts = []
-        else:
-            acts = self._LEGAL[stage](self)
-        self._legal = acts
-        return acts
+            return [a for a, _p in self.chance_outcomes()]
+        if stage == "over":
+            return []
+        return self._LEGAL[stage](self)
 
     def chance_outcomes(self) -> list[tuple]:
         """[(outcome, probability)] at a chance step, else []."""
@@ -215,7 +226,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if stage in CHANCE_STAGES:
             self._check_chance(action)
         else:
-            legal = self._legal
+            legal = self._legal  # identity only: an equal new object takes the slow path
             if legal is None or not any(a is action for a in legal):
                 legal = self._LEGAL[stage](self)
                 if action not in legal and not (stage == "manage"
