@@ -73,6 +73,25 @@ def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple
     return rect
 
 
+def wrap(font: pygame.font.Font, string: str, width: int, indent: str = "") -> list[str]:
+    """Split `string` into lines no wider than `width` px (a single long word stays whole).
+
+    `indent` starts every line after the first, e.g. two spaces in a log.
+    """
+    lines: list[str] = []
+    line = ""
+    for word in string.split():
+        trial = f"{line} {word}".strip()
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = indent + word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygame.Surface:
     """A full-size background gradient (make once, blit every frame)."""
     surface = pygame.Surface(size)

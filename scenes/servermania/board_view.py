@@ -14,6 +14,7 @@ import pygame
 from pytmx.util_pygame import load_pygame
 
 from game.servermania.board import DEFAULT_MAP, Board
+from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
 from scenes.servermania import look
@@ -132,7 +133,7 @@ class BoardView:
                 out.blit(face, r)
                 bottom = r.top + round(3 * zoom)
         else:
-            lines = _wrap(small, label, inner.w - round(6 * zoom))
+            lines = draw.wrap(small, label, inner.w - round(6 * zoom))
             heights = small.get_linesize() * len(lines)
             top = inner.centery - heights // 2 + round(4 * zoom)
             for i, line in enumerate(lines):
@@ -153,16 +154,3 @@ class BoardView:
                     pygame.draw.rect(out, (200, 200, 215),
                                      (strip.x + i * cell, strip.y + j * cell, cell, cell))
 
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines

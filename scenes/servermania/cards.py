@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 import pytweening
 
+from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import INK
 from scenes.servermania import look
@@ -54,7 +55,7 @@ class CardFlip:
         box = look.CARD_TEXT_RECT.inflate(-16, -16)
         for size in (32, 30, 28, 26, 24):
             font = fonts.body(size)
-            lines = _wrap(font, text, box.w)
+            lines = draw.wrap(font, text, box.w)
             if len(lines) * font.get_linesize() <= box.h:
                 break
         total = len(lines) * font.get_linesize()
@@ -88,16 +89,3 @@ class CardFlip:
         pygame.draw.rect(canvas, INK, shadow, border_radius=max(1, round(16 * size)))
         canvas.blit(image, image.get_rect(center=(round(pos.x), round(pos.y))))
 
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines

@@ -41,7 +41,7 @@ class LogPanel:
         room = (self.rect.h - 8) // LINE
         out: list[tuple[str, Color | None, bool]] = []
         for text, colour in reversed(self.entries):  # newest first; whole entries only
-            wrapped = _wrap(font, text, width)
+            wrapped = draw.wrap(font, text, width, indent="  ")
             if len(out) + len(wrapped) > room:
                 break
             out[:0] = [(line, colour, i == 0) for i, line in enumerate(wrapped)]
@@ -54,7 +54,7 @@ class LogPanel:
         font = fonts.body(FONT_SIZE)
         rows = self.lines(fonts)
         newest = self.entries[-1] if self.entries else None
-        fresh = len(_wrap(font, newest[0], self.rect.w - 28)) if newest else 0
+        fresh = len(draw.wrap(font, newest[0], self.rect.w - 28)) if newest else 0
         glow = max(0.0, 1.0 - self.age / 0.6)
         y = self.rect.bottom - 4 - LINE * len(rows)
         if glow > 0 and fresh:  # the newest entry lights up for a moment
@@ -69,16 +69,3 @@ class LogPanel:
                 pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + LINE / 2)), 5)
             draw.text(canvas, font, line, (self.rect.x + 24, yy + 1), CREAM, anchor="topleft")
 
-
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines.append(line)
-            line = "  " + word
-    if line:
-        lines.append(line)
-    return lines
