@@ -1018,3 +1018,38 @@ def test_S6_loaded_save_cannot_buy_doubling_for_less_than_50000():
         return                                               # refused: fine
     die(t, 3)
     assert t.players[0].servers == 2, "doubled for $10,000"
+
+
+def test_S3_rules_md_track_listing_matches_the_map():
+    import pathlib
+    text = (pathlib.Path(sm.__file__).parent / "RULES.md").read_text(encoding="utf-8")
+    line = next(ln for ln in text.splitlines() if ln.startswith("Track: "))
+    entries = [e.strip().rstrip(".") for e in line[len("Track: "):].split(", ")]
+    # labels may contain ", " ("Hello, World"): re-join pieces that do not start with a number
+    joined = []
+    for e in entries:
+        if re.match(r"^\d+ ", e):
+            joined.append(e)
+        else:
+            joined[-1] += ", " + e
+    b = sm.default_board()
+    assert [int(e.split(" ", 1)[0]) for e in joined] == list(range(len(b)))
+    assert [e.split(" ", 1)[1] for e in joined] == [sq.label for sq in b]
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**31), st.randoms(use_true_random=False))
+def test_S11_only_the_first_finisher_gains_10_servers(n, seed, rnd):
+    s = sm.new_game(n, seed=seed)
+    finished = []
+    while not s.is_terminal():
+        a = s.sample_chance() if s.current_player == sm.CHANCE else rnd.choice(s.legal_actions())
+        before = [p.servers for p in s.players]
+        events = s.apply(a)
+        for f in kinds_of(events, ev.Finished):
+            finished.append(f.seat)
+            assert f.place == len(finished)
+            gain = [e.delta for e in kinds_of(events, ev.ServersChanged) if e.seat == f.seat]
+            assert gain == ([10] if f.place == 1 else [])
+            assert s.players[f.seat].servers == before[f.seat] + (10 if f.place == 1 else 0)
+    assert finished == s.finish_order and sorted(finished) == list(range(n))
