@@ -1,6 +1,7 @@
-"""Overlays that stack on top of a running scene: a yes/no question and the pause menu.
+"""Overlays that stack on top of a running scene: a yes/no question, the pause menu and
+the error notice shown when a screen cannot start (a broken map, for example).
 
-Both are modal (the scene below is drawn, dimmed and frozen) and close with Back.
+All are modal (the scene below is drawn, dimmed and frozen) and close with Back.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.input import Action
-from scenes.engine.palette import CREAM, INK
+from scenes.engine.palette import CREAM, INK, NIGHT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Menu, PromptBar, panel
 
@@ -97,3 +98,86 @@ class PauseOverlay(MenuOverlay):
         from scenes.title import TitleScene
 
         self.app.stack.reset(TitleScene())
+
+
+class ErrorOverlay(MenuOverlay):
+    """"SERVERMANIA cannot start": names the problem in plain words, then back to the title.
+
+    A screen that fails to load (a corrupt map file) replaces itself with this overlay so
+    the player reads what is wrong instead of the game closing; every other screen keeps
+    working. Confirm, Back or a click on the one button returns to a fresh title.
+    """
+
+    WIDTH = 1000
+    LINE = 34
+    MAX_LINES = 8
+
+    def __init__(self, title: str, problem: str, hint: str = "") -> None:
+        super().__init__(title, [("Back to title", self._to_title)])
+        self.problem = problem
+        self.hint = hint
+        self.lines: list[str] = []
+
+    def enter(self) -> None:
+        font = self.app.fonts.body(26)
+        lines = _wrap_paths(font, self.problem, self.WIDTH - 80)
+        if len(lines) > self.MAX_LINES:  # a huge parser message: keep the start, say so
+            lines = lines[:self.MAX_LINES - 1] + [lines[self.MAX_LINES - 1] + " …"]
+        if self.hint:
+            lines += [""] + _wrap_paths(font, self.hint, self.WIDTH - 80)[:3]
+        self.lines = lines
+        top = max(60, 170 - 17 * max(0, len(lines) - 6))  # long texts grow upwards
+        text_bottom = top + 70 + len(lines) * self.LINE
+        self.menu = Menu.column(["Back to title"], top=text_bottom + 20, width=440)
+        bottom = self.menu.buttons[-1].rect.bottom + 44
+        self.rect = pygame.Rect((1280 - self.WIDTH) // 2, top, self.WIDTH, bottom - top)
+        self.prompts = PromptBar([("confirm", "Back to title")])
+
+    def handle(self, action: Action) -> bool:
+        if action.name == "back" and action.pressed:
+            self.app.audio.play("back")
+            self._to_title()
+            return True
+        return super().handle(action)
+
+    def _to_title(self) -> None:
+        from scenes.title import TitleScene
+
+        self.app.stack.reset(TitleScene())
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        if len(self.app.stack.scenes) == 1:  # nothing below (started straight into a game)
+            canvas.fill(NIGHT)
+        dim(canvas)
+        fonts = self.app.fonts
+        panel(canvas, fonts, self.rect, self.title)
+        font = fonts.body(26)
+        y = self.rect.y + 62
+        for line in self.lines:
+            draw.text(canvas, font, line, (self.rect.x + 40, y), CREAM, anchor="midleft")
+            y += self.LINE
+        self.menu.draw(canvas, fonts)
+        self.prompts.draw(canvas, fonts, self.app.input.style)
+
+
+def _wrap_paths(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`draw.wrap`, but a word too long for a line (a file path) is broken after a '/'."""
+    pieces: list[tuple[str, str]] = []  # (text, what joins it to the previous piece)
+    for word in text.split():
+        glue = " "
+        while font.size(word)[0] > width:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            slash = word.rfind("/", 0, cut)
+            cut = slash + 1 if slash > 0 else cut
+            pieces.append((word[:cut], glue))
+            word, glue = word[cut:], ""
+        pieces.append((word, glue))
+    lines: list[str] = []
+    for piece, glue in pieces:
+        if lines and font.size(lines[-1] + glue + piece)[0] <= width:
+            lines[-1] += glue + piece
+        else:
+            lines.append(piece)
+    return lines

@@ -13,19 +13,24 @@ the left mouse button on the board) plays ×4; X (or a quick click) skips what i
 from __future__ import annotations
 
 import math
+import os
+import sys
 
 import pygame
 import pytweening
 
 from game import servermania as sm
+from game.servermania import board as board_module
 from game.servermania.players import RulePlayer
 from game.servermania.rules import SERVER_VALUE
+from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, Color
+from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import PauseOverlay, dim
+from scenes.overlays import ErrorOverlay, PauseOverlay, dim
 from scenes.servermania import look
 from scenes.servermania.board_view import BoardView
 from scenes.servermania.camera import Camera, Lens
@@ -76,8 +81,11 @@ class BoardScene(Scene):
 
     def enter(self) -> None:
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
-        self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
-        self.board_view = BoardView(self.state.board, self.app.fonts)
+        try:
+            self._open_map(seed)
+        except MapError as exc:
+            self._cannot_start(str(exc))
+            return
         self.camera = Camera(self.view, self.board_view.size, self.board_view.track_bounds())
         for zoom in (self.camera.full_zoom, self.camera.close_zoom):
             self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
@@ -125,6 +133,30 @@ class BoardScene(Scene):
         self.bar_mouse_prompt = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
         self.bar_demo = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                                    ("x", "Skip")])
+
+    def _open_map(self, seed: int) -> None:
+        """Read the board (rules) and its art from the Tiled map; `MapError` if broken."""
+        self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
+        path = board_module.DEFAULT_MAP
+        try:
+            self.board_view = BoardView(self.state.board, self.app.fonts, path)
+        except Exception as exc:  # pytmx's pygame loader raises many kinds on a bad map
+            raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
+                           f"{exc}") from exc
+
+    def _cannot_start(self, problem: str) -> None:
+        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
+        path = board_module.DEFAULT_MAP
+        shown = os.path.normpath(path)
+        if shown.startswith(str(ROOT) + os.sep):
+            shown = os.path.relpath(shown, ROOT)
+        problem = problem.replace(repr(path), shown).replace(path, shown)
+        print(f"servermania: cannot start: {problem}", file=sys.stderr)
+        self.leaving = True
+        self.app.stack.replace(ErrorOverlay(
+            "SERVERMANIA cannot start", f"The board map is broken. {problem}",
+            hint=f"Restore {shown} (for example from a fresh download of the game) and "
+                 "try again. Everything else still works."), fade=False)
 
     def _show_game_in_progress(self) -> None:
         """A game continued from a state: show whose turn it is, STUCK pawns, finishers."""
