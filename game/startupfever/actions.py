@@ -6,7 +6,11 @@ companies are seats.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")
 
 KIND_NAMES = {"nerd": "Nerd", "suit": "Suit", "big_nerd": "Big Nerd", "big_suit": "Big Suit"}
 
@@ -238,3 +242,23 @@ Action = (
     | Retain | EndManage | LosePip | EndUserLoss | MoveResigned | Reassign | EndReassign
     | Market | EndMarketing | ChoosePosition
 )
+
+
+def shared(cls: Callable[..., T]) -> Callable[..., T]:
+    """A maker of `cls` that returns one shared object per argument tuple.
+
+    Actions are frozen, so the legal-action generators reuse them: building a frozen
+    dataclass costs several times a dict look-up, and they build thousands per game.
+    Callers that need a fresh object just call the class itself.
+    """
+    made: dict[tuple, T] = {}
+
+    def make(*args) -> T:
+        try:
+            return made[args]
+        except KeyError:
+            action = made[args] = cls(*args)
+            return action
+
+    make.__doc__ = f"A shared {cls.__name__} for these arguments."
+    return make

@@ -173,6 +173,15 @@ assert DECK_SIZE == 84, DECK_SIZE
 assert sum(c.count for c in CARD_TYPES if c.designed) == 57
 
 
+# Window -> ids of the cards that may be played in it (any card in the discard window).
+# Most hands hold none for the open window, so checking this first skips `card_plays`.
+PLAYABLE_IN: dict[str, frozenset[str]] = {
+    window: frozenset(CARD_IDS) if window == DISCARD else
+    frozenset(c.id for c in CARD_TYPES if window in c.windows)
+    for window in WINDOWS
+}
+
+
 def full_deck() -> dict[str, int]:
     """A fresh deck: card id -> copies (the draw order is random at each draw)."""
     return {c.id: c.count for c in CARD_TYPES}

@@ -18,6 +18,7 @@ from .cards import (
     CURRENT_PRODUCT,
     DISCARD,
     LAUNCHED,
+    PLAYABLE_IN,
     UNLAUNCHED,
 )
 from .state import KINDS, NERD, NEW_HIRE_FIELD, SUIT
@@ -71,7 +72,11 @@ class CardsMixin:
         return []  # Defense: reaction only
 
     def _can_play(self, seat: int) -> bool:
-        return any(self.card_plays(seat, c) for c in set(self.players[seat].hand))
+        hand = self.players[seat].hand
+        playable = PLAYABLE_IN.get(self.window, frozenset())
+        if playable.isdisjoint(hand):  # the usual case: no card for this window
+            return False
+        return any(self.card_plays(seat, c) for c in set(hand) if c in playable)
 
     def _step_window_check(self) -> None:
         seats = self.window_seats

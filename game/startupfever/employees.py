@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import events as ev
-from .actions import Counter, EndManage, Hire, Poach, Retain
+from .actions import Counter, EndManage, Hire, Poach, Retain, shared
 from .state import (
     COST,
     EXEC_KINDS,
@@ -14,6 +14,13 @@ from .state import (
     SUIT,
     WORKER_KINDS,
 )
+
+# Shared action objects for `_legal_manage`, the engine's hottest generator.
+HIRES = {kind: Hire(kind) for kind in KINDS}
+RETAINS = {(kind, v): tuple(Retain(kind, v, k) for k in range(1, 5 - v))
+           for kind in KINDS for v in range(NEW_HIRE_FIELD)}  # by 1, 2, ... up to field 4
+END_MANAGE = EndManage()
+_poach = shared(Poach)
 
 
 class EmployeesMixin:
@@ -36,8 +43,9 @@ class EmployeesMixin:
             self.actor = self.turn_seat
             self.stage = "manage"
 
-    def _poachable(self, seat: int, slot: str | None, kind: str) -> dict[int, int]:
-        """Vesting field -> employees of that kind the current product may still try."""
+    def _poachable(self, seat: int, slot: str | None, kind: str) -> list[int]:
+        """Vesting fields holding an employee of that kind the current product may still
+        try to poach (those kept by a counter-offer are protected for this turn)."""
         if slot is None:
             fields = self.players[seat].executives(kind)
             key = f"@{seat}:{kind}:"
@@ -49,14 +57,16 @@ class EmployeesMixin:
             key = f"{slot}:{kind}:"
             counts = {v: arr[v] for v in range(5) if arr[v]}
         protected = self.protected
-        if protected:
-            counts = {v: k - protected.get(key + str(v), 0) for v, k in counts.items()}
-        return {v: k for v, k in counts.items() if k > 0}
+        if not protected:
+            return list(counts)
+        return [v for v, k in counts.items() if k > protected.get(key + str(v), 0)]
 
     def _legal_manage(self) -> list:
         slot = self.current_slot
         seat = self.turn_seat
-        pl = self.players[seat]
+        players = self.players
+        products = self.products
+        pl = players[seat]
         money = pl.money
         supply = self.supply
         acts: list = []
@@ -65,49 +75,51 @@ class EmployeesMixin:
             for kind in KINDS:
                 if supply[kind] and money >= COST[kind] and (
                         kind in WORKER_KINDS or len(pl.executives(kind)) < limit):
-                    acts.append(Hire(kind))
+                    acts.append(HIRES[kind])
         counts = self.poach_counts
         protected = self.protected
-        for other, opl in enumerate(self.players):
+        reach = min(5, money)  # a worker on field v costs at least 1 + v
+        exec_room = [k for k in EXEC_KINDS if len(pl.executives(k)) < limit]
+        for other, opl in enumerate(players):
             if other == seat:
                 continue
             # Listed offers: the minimum, and the smallest offer the owner cannot counter
             # (owner's money, as a counter costs offer + 1). Any other amount is legal too.
             sure = opl.money
+            sure_ok = sure <= money
             sources: list = []
             for s in opl.slots:
                 if counts.get(s, 0) >= OFFERS_PER_TARGET:
                     continue
-                tp = self.products[s]
+                tp = products[s]
                 for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
                     if protected:
                         sources.append((s, kind))
                         continue
-                    for v in range(5):  # fast path: nothing protected this turn
-                        if arr[v] and money > v:
-                            acts.append(Poach(other, s, kind, v, 1 + v))
-                            if 1 + v < sure <= money:
-                                acts.append(Poach(other, s, kind, v, sure))
-            if counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
-                sources += [(None, k) for k in EXEC_KINDS
-                            if len(pl.executives(k)) < limit and opl.executives(k)]
+                    for v in range(reach):  # fast path: nothing protected this turn
+                        if arr[v]:
+                            acts.append(_poach(other, s, kind, v, 1 + v))
+                            if sure_ok and 1 + v < sure:
+                                acts.append(_poach(other, s, kind, v, sure))
+            if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
+                sources += [(None, k) for k in exec_room if opl.executives(k)]
             for src, kind in sources:
                 for v in self._poachable(other, src, kind):
                     low = COST[kind] + v
                     if low <= money:
-                        acts.append(Poach(other, src, kind, v, low))
-                        if low < sure <= money:
-                            acts.append(Poach(other, src, kind, v, sure))
-        p = self.products[slot]
-        for kind, fields in ((WORKER_KINDS[0], p.nerds), (WORKER_KINDS[1], p.suits)):
-            for v in range(4):
+                        acts.append(_poach(other, src, kind, v, low))
+                        if sure_ok and low < sure:
+                            acts.append(_poach(other, src, kind, v, sure))
+        p = products[slot]
+        for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
+            for v in range(NEW_HIRE_FIELD):
                 if fields[v]:
-                    acts.extend(Retain(kind, v, k) for k in range(1, min(4 - v, money) + 1))
+                    acts += RETAINS[kind, v][:money]
         for kind in EXEC_KINDS:
             for v in sorted(set(pl.executives(kind))):
-                if v < 4:
-                    acts.extend(Retain(kind, v, k) for k in range(1, min(4 - v, money) + 1))
-        acts.append(EndManage())
+                if v < NEW_HIRE_FIELD:
+                    acts += RETAINS[kind, v][:money]
+        acts.append(END_MANAGE)
         return acts
 
     def _is_legal_manage(self, action) -> bool:

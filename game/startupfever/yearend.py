@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import usertrack
-from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign
+from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .state import LAST_YEAR, NERD, SUIT
 
@@ -17,6 +17,9 @@ TABLE2: dict[int, tuple[int, ...]] = {
     5: (12, 3, -3, -5, -7),
     6: (12, 3, -1, -2, -5, -7),
 }
+
+_reassign = shared(Reassign)
+END_REASSIGN = EndReassign()
 
 
 class YearEndMixin:
@@ -127,11 +130,12 @@ class YearEndMixin:
         acts: list = []
         for src in slots:
             p = self.products[src]
+            dests = [dest for dest in slots if dest != src]
             for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
                 for v in range(5):
                     if arr[v]:
-                        acts.extend(Reassign(src, dest, kind, v) for dest in slots if dest != src)
-        acts.append(EndReassign())
+                        acts += [_reassign(src, dest, kind, v) for dest in dests]
+        acts.append(END_REASSIGN)
         return acts
 
     def _apply_reassign(self, action: Reassign) -> None:
