@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import usertrack
-from .actions import KIND_NAMES, Defend, MoveResigned, Pass, PlayCard
+from .actions import KIND_NAMES, Defend, MoveResigned, Pass, PlayCard, shared
 from .cards import (
     ANY_PRODUCT,
     CARDS,
@@ -32,6 +32,9 @@ ACQUI_HIRE_PRICE = 3
 ACQUI_HIRE_NERDS = 2
 PATENT_TROLL_PER_LAUNCH = 2
 
+_play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
+PASS = Pass()
+
 
 class CardsMixin:
     """Card windows and effects of the State."""
@@ -43,7 +46,7 @@ class CardsMixin:
         if window is None:
             return []
         if window == DISCARD:  # old cards may be played without effect to make room
-            return [PlayCard(card)]
+            return [_play(card, None, None, None)]
         ctype = CARDS[card]
         if window not in ctype.windows:
             return []
@@ -53,22 +56,22 @@ class CardsMixin:
             if slot is None:
                 return []
             if card == "hiring_failure":
-                return [PlayCard(card, slot, kind=k) for k in KINDS]
+                return [_play(card, slot, None, k) for k in KINDS]
             if card == "acqui_hire" and (self.players[seat].money < ACQUI_HIRE_PRICE
                                          or not self.supply[NERD]):
                 return []
             if card == "security_breach" and not self.products[slot].launched:
                 return []
-            return [PlayCard(card, slot)]
+            return [_play(card, slot, None, None)]
         if target == CURRENT_COMPANY:
             slot = self.current_slot
-            return [] if slot is None else [PlayCard(card, seat=self.products[slot].owner)]
+            return [] if slot is None else [_play(card, None, self.products[slot].owner, None)]
         if target == UNLAUNCHED:
-            return [PlayCard(card, s) for s, p in self.products.items() if not p.launched]
+            return [_play(card, s, None, None) for s, p in self.products.items() if not p.launched]
         if target == LAUNCHED:
-            return [PlayCard(card, s) for s, p in self.products.items() if p.launched]
+            return [_play(card, s, None, None) for s, p in self.products.items() if p.launched]
         if target == ANY_PRODUCT:
-            return [PlayCard(card, s) for s in self.products]
+            return [_play(card, s, None, None) for s in self.products]
         return []  # Defense: reaction only
 
     def _can_play(self, seat: int) -> bool:
@@ -94,7 +97,7 @@ class CardsMixin:
         acts: list = []
         for card in sorted(set(self.players[seat].hand)):
             acts.extend(self.card_plays(seat, card))
-        acts.append(Pass())
+        acts.append(PASS)
         return acts
 
     def _apply_pass(self, action: Pass) -> None:

@@ -25,6 +25,7 @@ attribute names, so a player cannot tell them apart and cannot peek.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from types import SimpleNamespace
 from typing import Any, Protocol
 
@@ -70,13 +71,13 @@ class MaskedProduct:
     def __init__(self, product) -> None:
         self._p = product
 
-    slot = property(lambda self: self._p.slot)
-    owner = property(lambda self: self._p.owner)
-    launched = property(lambda self: self._p.launched)
-    field = property(lambda self: self._p.field)
-    marketing = property(lambda self: self._p.marketing)
-    nerds = property(lambda self: self._p.nerds)
-    suits = property(lambda self: self._p.suits)
+    slot = property(attrgetter("_p.slot"))
+    owner = property(attrgetter("_p.owner"))
+    launched = property(attrgetter("_p.launched"))
+    field = property(attrgetter("_p.field"))
+    marketing = property(attrgetter("_p.marketing"))
+    nerds = property(attrgetter("_p.nerds"))
+    suits = property(attrgetter("_p.suits"))
 
     @property
     def category(self) -> str | None:
@@ -92,11 +93,11 @@ class MaskedPlayer:
     def __init__(self, player) -> None:
         self._pl = player
 
-    name = property(lambda self: self._pl.name)
-    money = property(lambda self: self._pl.money)
-    slots = property(lambda self: self._pl.slots)
-    big_nerds = property(lambda self: self._pl.big_nerds)
-    big_suits = property(lambda self: self._pl.big_suits)
+    name = property(attrgetter("_pl.name"))
+    money = property(attrgetter("_pl.money"))
+    slots = property(attrgetter("_pl.slots"))
+    big_nerds = property(attrgetter("_pl.big_nerds"))
+    big_suits = property(attrgetter("_pl.big_suits"))
     hand = property(lambda self: len(self._pl.hand))
 
 
@@ -123,10 +124,13 @@ class SeatView:
     def deck(self) -> int:
         return sum(self._s.deck.values())
 
-    def __getattr__(self, name: str) -> Any:
-        if name in PUBLIC:
-            return getattr(self._s, name)
+    def __getattr__(self, name: str) -> Any:  # only reached for names not in PUBLIC
         raise AttributeError(f"{name!r} is hidden from the players (F13)")
+
+
+for _name in PUBLIC:  # read-through properties: much faster than __getattr__ per access
+    setattr(SeatView, _name, property(attrgetter("_s." + _name)))
+del _name
 
 
 def observation_view(obs: dict) -> SimpleNamespace:

@@ -226,8 +226,10 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if stage in CHANCE_STAGES:
             self._check_chance(action)
         else:
-            legal = self._legal  # identity only: an equal new object takes the slow path
-            if legal is None or not any(a is action for a in legal):
+            for listed in self._legal or ():  # fast path: the very object was listed
+                if listed is action:
+                    break
+            else:  # recheck (an equal new object is legal too)
                 legal = self._LEGAL[stage](self)
                 if action not in legal and not (stage == "manage"
                                                  and self._is_legal_manage(action)):
