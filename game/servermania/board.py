@@ -114,12 +114,30 @@ class Board:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> Board:
-        squares = [Square(int(i), str(k), (float(c[0]), float(c[1])), str(label),
-                          tuple(float(v) for v in rect))  # type: ignore[arg-type]
-                   for i, k, c, label, rect in data["squares"]]
-        return cls(squares, width=int(data["width"]), height=int(data["height"]),
-                   source=str(data.get("source", "")))
+    def from_data(cls, data: Any) -> Board:
+        """The board of `to_data`; `BoardError` naming the problem if the data is broken."""
+        if not isinstance(data, dict) or not isinstance(data.get("squares"), list):
+            raise BoardError("board data is not an object with a 'squares' list")
+        squares = []
+        for n, row in enumerate(data["squares"]):
+            if not (isinstance(row, list) and len(row) == 5):
+                raise BoardError(f"board square #{n} is not [index, kind, center, label, rect]")
+            i, k, c, label, rect = row
+            if (type(i) is not int or not isinstance(k, str) or not isinstance(label, str)
+                    or not _numbers(c, 2) or not _numbers(rect, 4)):
+                raise BoardError(f"board square #{n} is malformed: {row!r}")
+            squares.append(Square(i, k, (float(c[0]), float(c[1])), label,
+                                  tuple(float(v) for v in rect)))  # type: ignore[arg-type]
+        width, height, source = data.get("width"), data.get("height"), data.get("source", "")
+        if type(width) is not int or type(height) is not int or not isinstance(source, str):
+            raise BoardError("board width/height must be whole numbers and source a text")
+        return cls(squares, width=width, height=height, source=source)
+
+
+def _numbers(value: Any, n: int) -> bool:
+    """True if `value` is a list of n ints/floats (not bools)."""
+    return (isinstance(value, list) and len(value) == n
+            and all(type(v) in (int, float) for v in value))
 
 
 def check_track(kinds: Sequence[str], indices: Sequence[int], *, strict: bool) -> None:
@@ -165,6 +183,25 @@ def check_track(kinds: Sequence[str], indices: Sequence[int], *, strict: bool) -
                              f"{LOOKAHEAD} of each other (S3)")
 
 
+def whole_number(value: Any) -> int | None:
+    """`value` as an int if it is a whole number (int, integral float, digits), else None.
+
+    Refuses what `int()` would quietly truncate or coerce: 3.5 (not 3), True (not 1).
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        try:
+            return int(value.strip())
+        except ValueError:
+            return None
+    return None
+
+
 def board_from_map(data: MapData, *, strict: bool = True) -> Board:
     """Turn the plain map data into a Board; `MapError` if the squares layer is broken."""
     layer = data.object_layers.get("squares")
@@ -177,11 +214,10 @@ def board_from_map(data: MapData, *, strict: bool = True) -> Board:
             raise MapError(f"{where} has no 'index' property")
         if "kind" not in obj.properties:
             raise MapError(f"{where} has no 'kind' property")
-        try:
-            index = int(obj.properties["index"])
-        except (TypeError, ValueError):
+        index = whole_number(obj.properties["index"])
+        if index is None:
             raise MapError(f"{where}: index {obj.properties['index']!r} is not a whole "
-                           f"number") from None
+                           f"number")
         kind = str(obj.properties["kind"]).strip()
         label = str(obj.properties.get("label", obj.name or KIND_NAMES.get(kind, "")))
         squares.append(Square(index, kind, obj.center, label,
