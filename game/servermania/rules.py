@@ -99,6 +99,28 @@ class IllegalAction(ValueError):
     """The action is not legal now; the state has not changed."""
 
 
+class StateError(RuntimeError):
+    """The state contradicts itself (e.g. a hand-edited one); the rules cannot go on."""
+
+
+def _uniform(n: int) -> tuple[float, ...]:
+    """n equal probabilities whose plain left-to-right `sum()` is exactly 1.0.
+
+    The last one is 1.0 minus the running sum of the others (within an ulp of 1/n;
+    Sterbenz: for n >= 2 that subtraction and the final addition are exact).
+    """
+    p = 1 / n
+    total = 0.0
+    for _ in range(n - 1):
+        total += p
+    return (p,) * (n - 1) + (1.0 - total,)
+
+
+#: _UNIFORM[n]: the probabilities of n equally likely outcomes (n <= the largest deck).
+_UNIFORM = [()] + [_uniform(n) for n in range(1, max(len(c) for c in DECKS.values()) + 1)]
+_DIE_OUTCOMES = tuple(zip(DIE_FACES, _uniform(len(DIE_FACES)), strict=True))
+
+
 # --------------------------------------------------------------------------- queries
 
 def legal_actions(s: State) -> list[Action]:
@@ -108,21 +130,26 @@ def legal_actions(s: State) -> list[Action]:
     if phase == DRAW:
         table = DRAWS[s.draw_deck]
         return [table[i] for i in s.decks[s.draw_deck]]
-    if phase == MAINTENANCE:
-        return [PAY_MAINTENANCE, SKIP_MAINTENANCE]
-    if phase == STUCK_CHOICE:
-        return [PAY_TO_LEAVE_STUCK, ROLL_TO_LEAVE_STUCK]
+    if phase == MAINTENANCE:            # S6: only a player with the $50,000 may pay
+        if s.players[s.turn_seat].cash >= MAINTENANCE_FEE:
+            return [PAY_MAINTENANCE, SKIP_MAINTENANCE]
+        return [SKIP_MAINTENANCE]
+    if phase == STUCK_CHOICE:           # S8: likewise the STUCK fee
+        if s.players[s.turn_seat].cash >= STUCK_FEE:
+            return [PAY_TO_LEAVE_STUCK, ROLL_TO_LEAVE_STUCK]
+        return [ROLL_TO_LEAVE_STUCK]
     return []
 
 
 def chance_outcomes(s: State) -> list[tuple[Action, float]]:
-    """Card draws are uniform over the cards not yet drawn since the last shuffle (S10)."""
+    """Dice are uniform; card draws are uniform over the cards not yet drawn since the
+    last shuffle (S10). The probabilities `sum()` to exactly 1.0 (see `_uniform`)."""
     phase = s.phase
     if phase in DIE_PHASES:
-        return [(face, 1 / 6) for face in DIE_FACES]
+        return list(_DIE_OUTCOMES)
     if phase == DRAW:
         outcomes = legal_actions(s)
-        return [(a, 1 / len(outcomes)) for a in outcomes]
+        return list(zip(outcomes, _UNIFORM[len(outcomes)], strict=True))
     return []
 
 
@@ -162,11 +189,14 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
             _techpad_roll(s, value, ev)
     elif phase == DRAW:
         if (cls is not DrawCard or action.deck != s.draw_deck
+                or type(action.card_id) is not int
                 or action.card_id not in s.decks[s.draw_deck]):
             raise IllegalAction(f"a card from the {s.draw_deck} deck is due, not {action!s}")
         _draw(s, action, ev)
     elif phase == MAINTENANCE:
         if cls is PayMaintenance:
+            if s.players[s.turn_seat].cash < MAINTENANCE_FEE:
+                raise IllegalAction("maintenance costs $50,000; this player cannot pay it")
             _pay_maintenance(s, ev)
         elif cls is SkipMaintenance:
             _skip_maintenance(s, ev)
@@ -174,6 +204,8 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
             raise IllegalAction(f"pay or skip maintenance, not {action!s}")
     elif phase == STUCK_CHOICE:
         if cls is PayToLeaveStuck:
+            if s.players[s.turn_seat].cash < STUCK_FEE:
+                raise IllegalAction("leaving STUCK costs $50,000; this player cannot pay it")
             _pay_to_leave_stuck(s, ev)
         elif cls is RollToLeaveStuck:
             s.phase = STUCK_ROLL
@@ -413,10 +445,22 @@ def _end_turn(s: State, ev: list) -> None:
         _game_over(s, ev)
         return
     nxt = (seat + 1) % n                                 # S2: clockwise = seat order
-    while players[nxt].finished:
-        nxt = (nxt + 1) % n
+    if players[nxt].finished:
+        nxt = _next_unfinished(s, nxt)
     s.turn_seat = nxt
     _start_turn(s, ev)
+
+
+def _next_unfinished(s: State, seat: int) -> int:
+    """The first seat from `seat` on, clockwise, still racing. Bounded by the number of
+    players, so a state whose finished flags contradict finish_order raises, not hangs."""
+    n = len(s.players)
+    for step in range(n):
+        nxt = (seat + step) % n
+        if not s.players[nxt].finished:
+            return nxt
+    raise StateError(f"every player is flagged finished but finish_order is "
+                     f"{s.finish_order}; the state is inconsistent")
 
 
 def _game_over(s: State, ev: list) -> None:
