@@ -214,9 +214,6 @@ def test_S3_edited_map_cs_7_apart_is_accepted(tmp_path):
     assert b[18].kind == "customer_service"
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: a non-integer map index (float 3.5) is "
-                   "silently truncated to 3 instead of refused (RULES.md promises a MapError "
-                   "for a non-integer index); board.board_from_map uses int() on floats")
 def test_S3_map_loader_refuses_a_fractional_index(tmp_path):
     def change(t):
         return t.replace('name="index" type="int" value="3"/>',
@@ -719,10 +716,6 @@ def test_api_illegal_draw_changes_nothing(bad):
     assert s.to_json() == before
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: DrawCard with a non-int card_id (1.0) "
-                   "raises TypeError instead of IllegalAction (RULES_API: illegal actions "
-                   "raise IllegalAction); rules.apply checks `card_id in deck` by equality "
-                   "then indexes DECKS with the float")
 def test_api_draw_with_float_card_id_raises_illegal_action():
     s = game("S - . . F")
     die(s, 1)
@@ -796,10 +789,6 @@ def test_api_json_is_versioned_and_refuses_other_formats():
             sm.from_json(bad)
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: a save whose 'decks' is a list crashes "
-                   "from_json with AttributeError instead of SaveError (RULES.md: bad saves "
-                   "give a SaveError saying why); state._state_from_dict calls .items() "
-                   "and from_json does not catch AttributeError")
 def test_api_corrupt_save_decks_list_gives_save_error():
     data = json.loads(sm.new_game(2, seed=1).to_json())
     data["decks"] = []
@@ -807,10 +796,6 @@ def test_api_corrupt_save_decks_list_gives_save_error():
         sm.from_json(json.dumps(data))
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: from_json accepts a save where every player "
-                   "is flagged finished but finish_order is empty; the next apply then loops "
-                   "forever in rules._end_turn (the next-seat search skips finished players). "
-                   "state._check_loaded should check finished == set(finish_order)")
 def test_api_inconsistent_finished_flags_are_refused_on_load():
     data = json.loads(sm.new_game(2, seed=1).to_json())
     for p in data["players"]:
@@ -840,10 +825,6 @@ def test_api_observation_per_seat_and_bad_seat():
         s.observation(3)
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: observation(seat) hides the RNG state but "
-                   "still includes 'seed', from which every future die and card is "
-                   "predictable (RULES.md: 'hides nothing but the future (the RNG)'); "
-                   "drop 'seed' in state.State.observation")
 def test_api_observation_does_not_reveal_future_chance_outcomes():
     s = sm.new_game(2, seed=123456)
     obs = s.observation(0)
@@ -998,11 +979,6 @@ def test_api_every_non_legal_action_raises_and_changes_nothing_in_any_phase(n, s
         assert s.to_json() == before
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: from_json accepts a save at the maintenance "
-                   "step for a player with $10,000 (inconsistent with S6: under $50,000 "
-                   "the player is never asked); 'pay maintenance' then takes $10,000 and "
-                   "still doubles the servers. state._check_loaded should check the phase "
-                   "against the position/cash (or rules._pay_maintenance refuse < $50,000)")
 def test_S6_loaded_save_cannot_buy_doubling_for_less_than_50000():
     s = game("S . . C . . . . F")
     data = json.loads(s.to_json())
