@@ -1208,3 +1208,223 @@ def test_API_hire_action_text_names_the_product():
     state = to_manage(fresh())
     hire = next(a for a in state.legal_actions() if isinstance(a, Hire))
     assert "for A" in str(hire)
+
+
+# ------------------------------------------------------------------ oracle over random games
+MY_TABLE2 = {2: [5, -5], 3: [8, -3, -5], 4: [9, 1, -4, -6], 5: [12, 3, -3, -5, -7],
+             6: [12, 3, -1, -2, -5, -7]}
+MY_COST = {"nerd": 1, "suit": 1, "big_nerd": 6, "big_suit": 6}
+
+
+def oracle_step(state: sf.State, action, rng: random.Random) -> None:
+    """Apply `action` and check its outcome against an independent reading of the rules."""
+    stage = state.stage
+    slot = state.current_slot
+    seat = state.turn_seat
+    before = state.clone()
+    if stage == "manage":
+        pl = state.players[seat]
+        expect = {Hire(k) for k in MY_COST
+                  if state.hires < state.hire_limit and state.supply[k] > 0
+                  and pl.money >= MY_COST[k]
+                  and (k in ("nerd", "suit") or len(pl.executives(k)) < state.exec_limit(seat))}
+        assert {a for a in state.legal_actions() if isinstance(a, Hire)} == expect
+        for a in state.legal_actions():
+            if isinstance(a, Poach):
+                assert a.seat != seat and a.offer >= MY_COST[a.kind] + a.vest
+                assert a.offer <= pl.money
+                if a.slot is None:
+                    assert len(pl.executives(a.kind)) < state.exec_limit(seat)
+            if isinstance(a, Retain):
+                assert a.vest + a.steps <= 4 and a.steps <= pl.money
+    if stage == "loss":
+        for a in state.legal_actions():
+            if isinstance(a, LosePip):
+                p = state.products[a.slot]
+                assert p.launched and p.field > 36
+    events = state.apply(action)
+    for e in events:
+        if isinstance(e, ev.UsersAdopted):
+            p, pl = before.products[e.slot], before.players[before.products[e.slot].owner]
+            assert e.from_field == p.field and e.nerds == p.nerd_count
+            assert e.big_nerd_bonus == 2 * len(pl.big_nerds)
+            raw = e.roll + e.nerds + e.big_nerd_bonus + e.card_bonus
+            assert e.total == ((raw + 1) // 2 if e.halved else raw)
+            assert e.to_field == min(46, e.from_field + e.total)
+            if e.to_field >= 16:
+                assert state.products[e.slot].launched
+        if isinstance(e, ev.RevenueEarned):
+            p = state.products[e.slot]
+            assert e.base == usertrack.base_revenue(p.field)
+            assert e.suits == p.suit_count
+            assert e.big_suit_bonus == 2 * len(state.players[p.owner].big_suits)
+            assert e.due == e.base + e.suits + e.big_suit_bonus and e.paid <= e.due
+        if isinstance(e, ev.CompetitionResult):
+            rows = e.ranking
+            assert [r[2] for r in rows] == MY_TABLE2[len(rows)]
+            assert [r[1] for r in rows] == sorted((r[1] for r in rows), reverse=True)
+            for s, _st, delta, frm, to in rows:
+                assert to == max(0, min(46, frm + delta))
+                p = state.products[s]
+                assert p.launched and p.category == e.category
+        if isinstance(e, ev.Poached):
+            assert state.players[e.seat].money == before.players[e.seat].money - e.cost
+        if isinstance(e, ev.CounterOffered):
+            offer = before.pending_poach["offer"]
+            assert e.amount == offer + 1
+            assert e.to_vest == min(4, e.from_vest + offer + 1)
+    if stage == "manage" and isinstance(action, Hire):
+        paid = before.players[seat].money - state.players[seat].money
+        assert paid == MY_COST[action.kind]
+    if stage == "loss" and isinstance(action, LosePip):
+        assert state.products[action.slot].field == before.products[action.slot].field - 1 >= 36
+    del slot
+
+
+@pytest.mark.parametrize("players", range(2, 7))
+def test_oracle_random_games_follow_the_rulebook(players):
+    for seed in range(4):
+        state = sf.new_game(players, seed=seed * 7 + players)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.current_player == sf.CHANCE:
+                action = state.sample_chance()
+            else:
+                acts = state.legal_actions()
+                action = rng.choice(acts)
+            oracle_step(state, action, rng)
+
+
+# ------------------------------------------------------------------ designed cards vs text
+def test_card_viral_growth_adds_3_to_adoption():
+    state = fresh(hands={1: ["viral_growth"]})
+    state.apply(PlayCard("viral_growth", "A"))
+    drive(state, lambda s: s.stage == "adoption_roll")
+    state.apply(Roll(2))
+    assert state.products["A"].field == 5
+
+
+def test_card_funding_round_5_from_the_bank_or_what_it_has():
+    for bank_keeps, gain in ((20, 5), (3, 3)):
+        state = fresh(hands={1: ["funding_round"]})
+        set_money(state, 2, state.players[2].money + state.bank - bank_keeps)
+        to_window(state, "revenue")
+        events = state.apply(PlayCard("funding_round", seat=0))
+        moved = [e for e in events if isinstance(e, ev.MoneyMoved)]
+        assert [(e.seat, e.amount) for e in moved] == [(0, gain)]
+        assert money_total(state) == 100
+
+
+def test_card_patent_troll_2_per_launched_product_capped_by_money():
+    state = fresh(hands={1: ["patent_troll"]})
+    launch(state, "B", "C")
+    set_money(state, 0, 9)  # 10 after revenue
+    to_window(state, "manage")
+    state.apply(PlayCard("patent_troll", seat=0))
+    assert state.players[0].money == 6
+    state = fresh(hands={1: ["patent_troll"]})
+    launch(state, "A", "B", "C")
+    set_money(state, 0, 0)  # revenue 1 + 2 (field 21) = 3 < 6
+    to_window(state, "manage")
+    money = state.players[0].money
+    state.apply(PlayCard("patent_troll", seat=0))
+    assert money < 6 and state.players[0].money == 0
+
+
+def test_card_security_breach_3_back_not_below_X_stays_launched():
+    for field in (20, 1):
+        state = fresh(hands={1: ["security_breach"]})
+        launch(state, "A", field=field - 1)
+        to_window(state, "user_loss")
+        assert state.products["A"].field == field
+        state.apply(PlayCard("security_breach", "A"))
+        assert state.products["A"].field == max(0, field - 3)
+        assert state.products["A"].launched
+
+
+def test_card_press_coverage_adds_3_strength_this_year_only():
+    state = fresh(hands={0: ["press_coverage"]})
+    launch(state, "A", "D")
+    to_competition_window(state)
+    state.apply(PlayCard("press_coverage", "A"))
+    events = showdown(state, {"A": [1], "D": [3]})
+    assert ranking(events) == [("A", 5), ("D", -5)]  # 0 + 3 + 1 beats 0 + 3, Nerds tie
+
+
+def test_card_acqui_hire_pay_3_for_up_to_2_nerds_from_the_supply():
+    state = fresh(hands={1: ["acqui_hire"]})
+    set_money(state, 1, 5)
+    put(state, "B", "nerd", 0, 49)  # only one Nerd left in the supply
+    to_window(state, "manage")
+    assert state.current_player == 1
+    state.apply(PlayCard("acqui_hire", "A"))
+    assert state.players[1].money == 2 and state.products["A"].nerds[4] == 1
+    assert state.supply["nerd"] == 0 and employees(state)["nerd"] == 50
+
+
+def test_card_acqui_hire_not_offered_without_3_money():
+    state = fresh(hands={1: ["acqui_hire"]})
+    set_money(state, 1, 2)
+    asked: list = []
+    drive(state, lambda s: (s.stage == "window" and asked.append(s.current_player))
+          or s.stage == "manage")
+    assert state.current_slot == "A" and asked == []  # F11: never asked without a play
+
+
+def test_card_leak_before_competition_of_the_last_product_ends_the_game():
+    state = fresh(hands={0: ["leak"]})
+    for p in state.products.values():
+        p.launched, p.field = True, 20
+    state.products["L"].launched = False
+    state.products["L"].field = 2
+    to_competition_window(state)
+    assert not state.products["L"].launched and not state.is_terminal()
+    state.products["L"].field = 2
+    state.apply(PlayCard("leak", "L"))
+    drive(state, lambda s: s.is_terminal() or s.year == 2)
+    assert state.is_terminal() and state.year == 1
+
+
+def test_card_executive_power_lets_a_cto_holder_poach_a_second_cto():
+    state = fresh(hands={0: ["executive_power"]})
+    give_exec(state, 0, "big_nerd", 0)
+    give_exec(state, 1, "big_nerd", 0)
+    to_window(state, "manage")
+    state.apply(PlayCard("executive_power", seat=0))
+    drive(state, lambda s: s.stage == "manage")
+    set_money(state, 0, 10)
+    set_money(state, 1, 0)
+    state.apply(Poach(1, None, "big_nerd", 0, 6))
+    assert state.players[0].big_nerds == [0, 4] and state.players[1].big_nerds == []
+
+
+def test_F11_observation_does_not_change_the_state():
+    state = poach_scene()
+    before = state.to_json()
+    for seat in range(4):
+        state.observation(seat)
+    assert state.to_json() == before
+
+
+def test_API_state_exposes_the_documented_fields():
+    state = poach_scene()
+    assert state.year == 1 and isinstance(state.bank, int)
+    pl = state.players[1]
+    assert isinstance(pl.money, int) and isinstance(pl.hand, list)
+    assert isinstance(pl.big_nerds, list) and isinstance(pl.big_suits, list)
+    d = state.products["D"]
+    assert (d.owner, d.category, d.launched, d.field, d.marketing) == (1, SOCIAL, False, 0, 0)
+    assert d.nerds == [1, 1, 0, 0, 0] and d.suits == [0, 0, 0, 1, 0]
+    assert set(state.supply) == {"nerd", "suit", "big_nerd", "big_suit"}
+
+
+def test_poach_offer_limit_resets_every_product_turn():
+    state = poach_scene(target_money=0)
+    state.apply(Poach(1, "D", "nerd", 0, 1))
+    state.apply(Poach(1, "D", "nerd", 1, 2))
+    assert not any(isinstance(a, Poach) and a.slot == "D" for a in state.legal_actions())
+    state.apply(EndManage())
+    put(state, "D", "suit", 0)
+    drive(state, lambda s: s.current_slot == "B" and s.stage == "manage", value=1)
+    set_money(state, 0, 5)
+    assert Poach(1, "D", "suit", 0, 1) in state.legal_actions()
