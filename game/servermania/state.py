@@ -240,7 +240,7 @@ def from_json(text: str) -> State:
         raise SaveError(f"not a SERVERMANIA save: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("not a SERVERMANIA save (format tag missing)")
-    if data.get("version") != SAVE_VERSION:
+    if type(data.get("version")) is not int or data["version"] != SAVE_VERSION:
         raise SaveError(f"save version {data.get('version')!r} is not supported "
                         f"(this game reads version {SAVE_VERSION})")
     try:

@@ -179,6 +179,14 @@ def test_api_save_error_names_the_bad_field():
         sm.from_json(json.dumps(data))
 
 
+@pytest.mark.parametrize("version", [True, 1.0, "1"])
+def test_api_save_version_must_be_the_int_1(version):
+    data = _save()
+    data["version"] = version
+    with pytest.raises(sm.SaveError, match="version"):
+        sm.from_json(json.dumps(data))
+
+
 def test_api_deeply_nested_junk_gives_save_error():
     with pytest.raises(sm.SaveError):
         sm.from_json("[" * 100_000 + "]" * 100_000)
