@@ -6,6 +6,7 @@ companies are seats.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -248,17 +249,8 @@ def shared(cls: Callable[..., T]) -> Callable[..., T]:
     """A maker of `cls` that returns one shared object per argument tuple.
 
     Actions are frozen, so the legal-action generators reuse them: building a frozen
-    dataclass costs several times a dict look-up, and they build thousands per game.
+    dataclass costs several times a cache look-up, and they build thousands per game.
+    (An untyped cache: the engine passes plain ints and strings, never bools for ints.)
     Callers that need a fresh object just call the class itself.
     """
-    made: dict[tuple, T] = {}
-
-    def make(*args) -> T:
-        try:
-            return made[args]
-        except KeyError:
-            action = made[args] = cls(*args)
-            return action
-
-    make.__doc__ = f"A shared {cls.__name__} for these arguments."
-    return make
+    return functools.cache(cls)
