@@ -4,6 +4,9 @@
 - `run_frames(n, script=..., seed=..., scene=...)`: headless run of n fixed updates that
   returns the final canvas, for tests and screenshots.
 - `measure_frames(n, scene=...)`: headless frame-time figures for `main.py bench`.
+- `missing_assets()`: the shipped art that is missing; `run` refuses to start without it,
+  naming the files, rather than crashing mid-game when a sprite is first drawn.
+  (Missing sounds are only silent and missing fonts fall back to pygame's own.)
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.engine.input import KEYBOARD, Action
+from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
@@ -86,8 +90,36 @@ def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
             "max_ms": times[-1]}
 
 
+def missing_assets(assets: Path = ASSETS) -> list[str]:
+    """Art files the screens cannot do without that are missing or unreadable.
+
+    The sprite list is the `sizes` table of assets/sprites/palette.json, written by
+    assets/make_art.py together with the sprites themselves.
+    """
+    palette = assets / "sprites" / "palette.json"
+    try:
+        names = list(json.loads(palette.read_text(encoding="utf-8"))["sizes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
+    needed = [assets / "sprites" / f"{name}.png" for name in names
+              if not name.startswith("_")]
+    needed.append(assets / "tiles" / "servermania_tiles.png")
+    return [_shown(path) for path in needed if not path.is_file()]
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def run(args: argparse.Namespace) -> int:
     """Entry point for `main.py play` (default) and `main.py demo GAME`."""
+    missing = missing_assets(ASSETS)
+    if missing:
+        listed = "\n  ".join(missing[:12]) + ("\n  …" if len(missing) > 12 else "")
+        print(f"Unicorn Arcade cannot start: {len(missing)} art file(s) missing or "
+              f"unreadable:\n  {listed}\nReinstall the game, or redraw the art with "
+              f"`python assets/make_art.py`.", file=sys.stderr)
+        return 1
     headless = getattr(args, "headless", False)
     first = None
     if getattr(args, "command", None) == "demo":

@@ -17,6 +17,19 @@ import platformdirs
 ANIM_SPEEDS = (0.75, 1.0, 1.5, 2.0)  # slow, normal, fast, very fast
 
 
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+# (field, check, what a valid value is) for every saved field
+_RULES = (
+    ("volume", lambda v: _number(v) and 0.0 <= v <= 1.0, "a number from 0 to 1"),
+    ("anim_speed", lambda v: _number(v) and v in ANIM_SPEEDS,
+     f"one of {', '.join(map(str, ANIM_SPEEDS))}"),
+    ("fullscreen", lambda v: isinstance(v, bool), "true or false"),
+)
+
+
 def default_path() -> Path:
     return Path(platformdirs.user_config_dir("unicorn-arcade", appauthor=False)) / "settings.json"
 
@@ -30,7 +43,11 @@ class Settings:
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
-        """Settings from `path`; defaults for anything missing, wrong or unreadable."""
+        """Settings from `path`; defaults for anything missing, wrong or unreadable.
+
+        A wrong value (wrong type, out of range) is named on stderr and replaced by its
+        default; the other values in the file still count. Unknown keys are ignored.
+        """
         settings = cls(path=path)
         if path is None or not path.exists():
             return settings
@@ -38,16 +55,22 @@ class Settings:
             data = json.loads(path.read_text(encoding="utf-8"))
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             print(f"settings: ignoring unreadable {path} ({exc}); using defaults",
                   file=sys.stderr)
             return settings
-        if isinstance(data.get("volume"), int | float):
-            settings.volume = max(0.0, min(1.0, float(data["volume"])))
-        if data.get("anim_speed") in ANIM_SPEEDS:
-            settings.anim_speed = float(data["anim_speed"])
-        if isinstance(data.get("fullscreen"), bool):
-            settings.fullscreen = data["fullscreen"]
+        problems = []
+        for name, valid, expected in _RULES:
+            if name not in data:
+                continue
+            value = data[name]
+            if valid(value):
+                setattr(settings, name, type(getattr(settings, name))(value))
+            else:
+                problems.append(f"{name} {json.dumps(value)} is not {expected}")
+        if problems:
+            print(f"settings: in {path}: {'; '.join(problems)}; using the default for "
+                  f"{'it' if len(problems) == 1 else 'those'}", file=sys.stderr)
         return settings
 
     def save(self) -> None:

@@ -33,11 +33,11 @@ def test_corrupt_settings_file_gives_defaults_and_a_message(tmp_path, capsys):
     assert "unreadable" in capsys.readouterr().err
 
 
-def test_out_of_range_settings_values_are_ignored_or_clamped(tmp_path):
+def test_out_of_range_settings_values_are_replaced_by_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"volume": 7, "anim_speed": 99, "fullscreen": "yes"}))
     loaded = Settings.load(path)
-    assert (loaded.volume, loaded.anim_speed, loaded.fullscreen) == (1.0, 1.0, False)
+    assert (loaded.volume, loaded.anim_speed, loaded.fullscreen) == (0.8, 1.0, False)
 
 
 def test_settings_screen_changes_volume_and_saves_on_back(tmp_path):

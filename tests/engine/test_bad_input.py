@@ -1,0 +1,141 @@
+"""Bad files never crash the game: a corrupt settings file, missing art, missing sounds.
+
+DEVELOPERS quality bar: "a corrupt save or map gives a clear message and loses nothing
+else". (Broken board maps are tested in tests/scenes_servermania/test_errors.py.)
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from main import main
+from scenes import app as app_module
+from scenes.app import make_app, missing_assets
+from scenes.engine.audio import Audio
+from scenes.engine.paths import ASSETS
+from scenes.engine.settings import Settings
+
+DEFAULTS = Settings().as_dict()
+
+# -- settings --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text", [
+    "{not json", "", "[1, 2, 3]", '"volume"', "null", "\xff\xfe garbage", "[" * 100_000,
+], ids=["broken", "empty", "list", "string", "null", "not_utf8", "deeply_nested"])
+def test_an_unreadable_settings_file_gives_defaults_and_says_so(tmp_path, capsys, text):
+    path = tmp_path / "settings.json"
+    path.write_bytes(text.encode("latin-1"))
+    assert Settings.load(path).as_dict() == DEFAULTS
+    err = capsys.readouterr().err
+    assert "settings: ignoring unreadable" in err and str(path) in err
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("volume", "loud"), ("volume", -0.5), ("volume", 7), ("volume", True), ("volume", None),
+    ("volume", [0.5]), ("anim_speed", -1), ("anim_speed", 1.25), ("anim_speed", "fast"),
+    ("fullscreen", "yes"), ("fullscreen", 1),
+])
+def test_a_wrong_settings_value_is_named_and_replaced_by_its_default(
+        tmp_path, capsys, field, value):
+    path = tmp_path / "settings.json"
+    good = {"volume": 0.3, "anim_speed": 1.5, "fullscreen": True}
+    path.write_text(json.dumps({**good, field: value}))
+    loaded = Settings.load(path).as_dict()
+    assert loaded == {**good, field: DEFAULTS[field]}  # the other values still count
+    err = capsys.readouterr().err
+    assert f"{field} {json.dumps(value)} is not" in err and str(path) in err
+
+
+def test_non_finite_volume_is_refused(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": NaN, "anim_speed": Infinity}')  # Python's json reads these
+    assert Settings.load(path).as_dict() == DEFAULTS
+    assert "volume NaN is not" in capsys.readouterr().err
+
+
+def test_a_good_settings_file_prints_nothing(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"volume": 0, "anim_speed": 2, "fullscreen": False,
+                                "from_a_newer_version": 1}))
+    loaded = Settings.load(path)
+    assert (loaded.volume, loaded.anim_speed) == (0.0, 2.0)
+    assert isinstance(loaded.anim_speed, float) and isinstance(loaded.volume, float)
+    assert capsys.readouterr().err == ""
+
+
+def test_the_game_runs_on_defaults_from_a_corrupt_settings_file(tmp_path):
+    path = tmp_path / "settings.json"
+    path.write_text('{"volume": "loud", "anim_speed": -3')
+    app = make_app(headless=True, frames=60, settings=Settings.load(path))
+    assert app.run() == 0
+    assert app.audio.volume == DEFAULTS["volume"] and app.stack.speed == 1.0
+
+
+def test_a_settings_path_that_is_a_folder_is_unreadable_not_fatal(tmp_path, capsys):
+    path = tmp_path / "settings.json"
+    path.mkdir()
+    assert Settings.load(path).as_dict() == DEFAULTS
+    assert "unreadable" in capsys.readouterr().err
+    Settings(path=path).save()  # cannot write there either: a message, no exception
+    assert "could not save" in capsys.readouterr().err
+
+
+# -- missing art -----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def assets_copy(tmp_path):
+    """A copy of the shipped sprites and tiles to damage."""
+    copy = tmp_path / "assets"
+    for folder in ("sprites", "tiles"):
+        shutil.copytree(ASSETS / folder, copy / folder)
+    return copy
+
+
+def test_the_shipped_art_is_complete():
+    assert missing_assets() == []
+
+
+def test_a_deleted_sprite_is_named(assets_copy):
+    (assets_copy / "sprites" / "die_3.png").unlink()
+    (assets_copy / "tiles" / "servermania_tiles.png").unlink()
+    missing = missing_assets(assets_copy)
+    assert missing == [str(assets_copy / "sprites" / "die_3.png"),
+                       str(assets_copy / "tiles" / "servermania_tiles.png")]
+
+
+def test_a_corrupt_sprite_list_is_named(assets_copy):
+    (assets_copy / "sprites" / "palette.json").write_text("{")
+    [problem] = missing_assets(assets_copy)
+    assert problem.startswith(str(assets_copy / "sprites" / "palette.json"))
+
+
+def test_the_shipped_paths_are_shown_relative_to_the_game_folder():
+    assert app_module._shown(ASSETS / "sprites" / "die_3.png") == str(
+        Path("assets") / "sprites" / "die_3.png")
+
+
+def test_the_game_refuses_to_start_without_its_art_and_names_the_file(
+        assets_copy, monkeypatch, capsys):
+    (assets_copy / "sprites" / "pawn_pink.png").unlink()
+    monkeypatch.setattr(app_module, "ASSETS", assets_copy)
+    assert main(["--headless", "--frames", "5"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot start" in err and "pawn_pink.png" in err and "make_art.py" in err
+
+
+# -- missing sounds --------------------------------------------------------------------------
+
+
+def test_a_deleted_sound_is_silent_and_the_others_still_play(tmp_path):
+    shutil.copy(ASSETS / "sounds" / "move.wav", tmp_path / "move.wav")
+    audio = Audio(folder=tmp_path)
+    audio.play("confirm")  # deleted: nothing happens
+    audio.play("move")
+    assert audio._sounds["confirm"] is None
+    assert audio._sounds["move"] is not None or not audio.enabled
