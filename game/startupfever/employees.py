@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+
 from . import events as ev
-from .actions import Counter, EndManage, Hire, Poach, Retain, shared
+from .actions import Counter, EndManage, Hire, Poach, Retain
 from .state import (
     COST,
     EXEC_KINDS,
@@ -20,7 +22,16 @@ HIRES = {kind: Hire(kind) for kind in KINDS}
 RETAINS = {(kind, v): tuple(Retain(kind, v, k) for k in range(1, 5 - v))
            for kind in KINDS for v in range(NEW_HIRE_FIELD)}  # by 1, 2, ... up to field 4
 END_MANAGE = EndManage()
-_poach = shared(Poach)
+
+
+@functools.cache
+def _offers(seat: int, slot: str | None, kind: str, vest: int, low: int, sure: int | None
+            ) -> tuple[Poach, ...]:
+    """The listed offers for one employee: the minimum `low`, then `sure` (the smallest
+    offer its owner cannot counter) if that is higher; None: `sure` is unaffordable."""
+    if sure is not None and low < sure:
+        return Poach(seat, slot, kind, vest, low), Poach(seat, slot, kind, vest, sure)
+    return (Poach(seat, slot, kind, vest, low),)
 
 
 class EmployeesMixin:
@@ -85,8 +96,7 @@ class EmployeesMixin:
                 continue
             # Listed offers: the minimum, and the smallest offer the owner cannot counter
             # (owner's money, as a counter costs offer + 1). Any other amount is legal too.
-            sure = opl.money
-            sure_ok = sure <= money
+            sure = opl.money if opl.money <= money else None
             sources: list = []
             for s in opl.slots:
                 if counts.get(s, 0) >= OFFERS_PER_TARGET:
@@ -98,18 +108,14 @@ class EmployeesMixin:
                         continue
                     for v in range(reach):  # fast path: nothing protected this turn
                         if arr[v]:
-                            acts.append(_poach(other, s, kind, v, 1 + v))
-                            if sure_ok and 1 + v < sure:
-                                acts.append(_poach(other, s, kind, v, sure))
+                            acts += _offers(other, s, kind, v, 1 + v, sure)
             if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
                 sources += [(None, k) for k in exec_room if opl.executives(k)]
             for src, kind in sources:
                 for v in self._poachable(other, src, kind):
                     low = COST[kind] + v
                     if low <= money:
-                        acts.append(_poach(other, src, kind, v, low))
-                        if sure_ok and low < sure:
-                            acts.append(_poach(other, src, kind, v, sure))
+                        acts += _offers(other, src, kind, v, low, sure)
         p = products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(NEW_HIRE_FIELD):

@@ -3,9 +3,11 @@ reassigning, discarding, replenishing, marketing and next year's turn order."""
 
 from __future__ import annotations
 
+import functools
+
 from . import events as ev
 from . import usertrack
-from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
+from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign
 from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .state import LAST_YEAR, NERD, SUIT
 
@@ -18,8 +20,13 @@ TABLE2: dict[int, tuple[int, ...]] = {
     6: (12, 3, -1, -2, -5, -7),
 }
 
-_reassign = shared(Reassign)
 END_REASSIGN = EndReassign()
+
+
+@functools.cache
+def _moves(src: str, dests: tuple[str, ...], kind: str, vest: int) -> tuple[Reassign, ...]:
+    """Shared Reassign actions of one worker to each of `dests` (slots never change)."""
+    return tuple(Reassign(src, dest, kind, vest) for dest in dests)
 
 
 class YearEndMixin:
@@ -130,11 +137,11 @@ class YearEndMixin:
         acts: list = []
         for src in slots:
             p = self.products[src]
-            dests = [dest for dest in slots if dest != src]
+            dests = tuple(dest for dest in slots if dest != src)
             for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
                 for v in range(5):
                     if arr[v]:
-                        acts += [_reassign(src, dest, kind, v) for dest in dests]
+                        acts += _moves(src, dests, kind, v)
         acts.append(END_REASSIGN)
         return acts
 
