@@ -403,7 +403,7 @@ class RulePlayer:
         counter; with the Nerd supply nearly gone, any rival's Nerd at any listed offer
         up to 2 will do."""
         me = view.seat
-        direct = {q.slot for q in self._rivals(view, product)} if product.category else set()
+        direct: set | None = None  # found at the first candidate: most lists have none
         scarce = view.supply[NERD] < 4
         players = view.players
         best = None
@@ -413,6 +413,9 @@ class RulePlayer:
                 continue
             if a.offer > 2 or a.offer > money:  # listed: the minimum and the sure offer
                 continue
+            if direct is None:
+                direct = {q.slot for q in self._rivals(view, product)} \
+                    if product.category else set()
             if a.slot not in direct and not scarce:
                 continue
             can_counter = players[a.seat].money >= a.offer + 1
