@@ -83,7 +83,11 @@ class CardsMixin:
 
     def _step_window_check(self) -> None:
         seats = self.window_seats
-        while seats and not self._can_play(seats[0]):
+        players = self.players
+        playable = PLAYABLE_IN[self.window]
+        # the isdisjoint test repeats _can_play's first line: it skips most seats cheaply
+        while seats and (playable.isdisjoint(players[seats[0]].hand)
+                         or not self._can_play(seats[0])):
             seats.pop(0)
         if seats:
             self.actor = seats[0]

@@ -235,9 +235,9 @@ class RulePlayer:
                 if q.launched and q.owner != p.owner and q.category == cat]
 
     @staticmethod
-    def _leader(view, me: int) -> int:
-        """The rival seat with the most VP (then the most money)."""
-        scores = vp(view)
+    def _leader(view, me: int, scores: list[int] | None = None) -> int:
+        """The rival seat with the most VP (then the most money); `scores`: vp(view)."""
+        scores = scores or vp(view)
         players = view.players
         return max((s for s in range(len(players)) if s != me),
                    key=lambda s: (scores[s], players[s].money, -s))
@@ -262,7 +262,7 @@ class RulePlayer:
             if leader < 0 and a.card not in SELF_CARDS:  # only bad cards need the leader
                 scores = vp(view)
                 leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
-                leader = self._leader(view, me)
+                leader = self._leader(view, me, scores)
             score = self._card_value(view, a, me, leader, leading)
             if score > best_score:
                 best, best_score = a, score
