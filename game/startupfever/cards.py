@@ -132,7 +132,8 @@ CARD_TYPES: tuple[CardType, ...] = (
     CardType(
         "talent_fair", "Talent Fair", 7,
         "Played on a Product before it manages employees. A job fair fills the lobby: this "
-        "turn the Product may hire two more employees (up to four hires).",
+        "turn the Product may hire two more employees, up to four hires in all (a second "
+        "Talent Fair on the same turn adds nothing).",
         (MANAGE,), CURRENT_PRODUCT, True,
     ),
     CardType(

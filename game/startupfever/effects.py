@@ -28,6 +28,7 @@ VIRAL_GROWTH_BONUS = 3
 PRESS_COVERAGE_BONUS = 3
 FUNDING_ROUND_AMOUNT = 5
 TALENT_FAIR_HIRES = 2
+TALENT_FAIR_MAX_HIRES = 4  # the card's "(up to four hires)": a second copy adds nothing
 ACQUI_HIRE_PRICE = 3
 ACQUI_HIRE_NERDS = 2
 PATENT_TROLL_PER_LAUNCH = 2
@@ -246,7 +247,11 @@ class CardsMixin:
         self._emit(ev.MoneyMoved(target, paid, "Funding Round"))
 
     def _effect_talent_fair(self, seat, slot, target, kind) -> None:
-        self.hire_limit += TALENT_FAIR_HIRES
+        if self.hire_limit >= TALENT_FAIR_MAX_HIRES:
+            self._note("talent_fair", slot, None,
+                       f"no effect: {slot} may already hire {self.hire_limit} this turn")
+            return
+        self.hire_limit = min(TALENT_FAIR_MAX_HIRES, self.hire_limit + TALENT_FAIR_HIRES)
         self._note("talent_fair", slot, None, f"{slot} may hire {self.hire_limit} this turn")
 
     def _effect_acqui_hire(self, seat, slot, target, kind) -> None:

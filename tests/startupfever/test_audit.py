@@ -904,8 +904,6 @@ def test_card_defense_cannot_protect_another_company():
     assert state.stage != "defense"
 
 
-@pytest.mark.xfail(strict=True, reason="AUDIT: Talent Fair text says '(up to four hires)' but "
-                   "two Talent Fairs on one turn give six hires (hire_limit += 2 uncapped)")
 def test_card_talent_fair_never_more_than_four_hires():
     state = fresh(hands={0: ["talent_fair"], 1: ["talent_fair"]})
     set_money(state, 0, 20)

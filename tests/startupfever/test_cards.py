@@ -317,6 +317,23 @@ def test_card_talent_fair_allows_four_hires():
     assert not [a for a in state.legal_actions() if isinstance(a, Hire)]
 
 
+def test_card_talent_fair_twice_still_caps_hires_at_four():
+    """The card says "up to four hires": a second Talent Fair on the same turn is played
+    (and leaves the hand) but adds nothing."""
+    state = start(hands={0: ["talent_fair"], 1: ["talent_fair"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("talent_fair", "A"))
+    assert state.current_player == 1  # seat 0 has no card left: the window moves on
+    events = state.apply(PlayCard("talent_fair", "A"))
+    assert state.hire_limit == 4 and "talent_fair" not in state.players[1].hand
+    assert any("no effect" in str(e) for e in events)
+    give_money(state, 0, 10)
+    for kind in ("nerd", "nerd", "suit", "suit"):
+        state.apply(Hire(kind))
+    assert not [a for a in state.legal_actions() if isinstance(a, Hire)]
+    assert "up to four hires in all" in CARDS["talent_fair"].text
+
+
 def test_card_acqui_hire_buys_two_nerds_for_three():
     state = start(hands={1: ["acqui_hire"]})
     roll(state, 1)
