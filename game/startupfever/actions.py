@@ -8,12 +8,21 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, field, fields
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 KIND_NAMES = {"nerd": "Nerd", "suit": "Suit", "big_nerd": "Big Nerd", "big_suit": "Big Suit"}
+
+
+def kind_name(kind: Any) -> str:
+    """"Nerd" for "nerd"; an unknown kind as its repr, so that str() of a malformed
+    action never raises (error messages are built from it)."""
+    try:
+        return KIND_NAMES[kind]
+    except (KeyError, TypeError):
+        return repr(kind)
 
 
 # --- chance outcomes ----------------------------------------------------------------
@@ -82,7 +91,7 @@ class PlayCard:
         else:
             text += " (no effect)"
         if self.kind is not None:
-            text += f" naming {KIND_NAMES[self.kind]}"
+            text += f" naming {kind_name(self.kind)}"
         return text
 
 
@@ -106,12 +115,19 @@ class Defend:
 
 @dataclass(frozen=True)
 class Hire:
-    """Hire one employee of `kind` from the supply for the current product."""
+    """Hire one employee of `kind` from the supply for the current product.
+
+    `slot` names that product ("hire Nerd for B"): `legal_actions` fills it in and
+    `apply` refuses a hire naming any other product. It is a label, left out of equality
+    and hashing, so `Hire("nerd")` (no slot: the current product) equals the listed one.
+    """
 
     kind: str
+    slot: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
-        return f"hire {KIND_NAMES[self.kind]}"
+        where = "" if self.slot is None else f" for {self.slot}"
+        return f"hire {kind_name(self.kind)}{where}"
 
 
 @dataclass(frozen=True)
@@ -127,7 +143,7 @@ class Poach:
 
     def __str__(self) -> str:
         where = self.slot if self.slot is not None else f"company {self.seat}"
-        return f"poach {KIND_NAMES[self.kind]} (vest {self.vest}) from {where} for {self.offer}"
+        return f"poach {kind_name(self.kind)} (vest {self.vest}) from {where} for {self.offer}"
 
 
 @dataclass(frozen=True)
@@ -143,14 +159,21 @@ class Counter:
 @dataclass(frozen=True)
 class Retain:
     """Move an employee of the current product (or an executive) `steps` fields back
-    towards 4, paying one token per field."""
+    towards 4, paying one token per field.
+
+    `slot` names the product a retained worker stands on (None for an executive, who
+    belongs to the whole company); like `Hire.slot` it is a label checked by `apply`
+    and left out of equality.
+    """
 
     kind: str
     vest: int
     steps: int
+    slot: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
-        return f"retain {KIND_NAMES[self.kind]} (vest {self.vest}) by {self.steps}"
+        where = "" if self.slot is None else f" on {self.slot}"
+        return f"retain {kind_name(self.kind)}{where} (vest {self.vest}) by {self.steps}"
 
 
 @dataclass(frozen=True)
@@ -190,7 +213,7 @@ class MoveResigned:
 
     def __str__(self) -> str:
         to = self.dest if self.dest is not None else "the pile"
-        return f"{KIND_NAMES[self.kind]} (vest {self.vest}) resigns to {to}"
+        return f"{kind_name(self.kind)} (vest {self.vest}) resigns to {to}"
 
 
 @dataclass(frozen=True)
@@ -203,7 +226,7 @@ class Reassign:
     vest: int
 
     def __str__(self) -> str:
-        return f"move {KIND_NAMES[self.kind]} (vest {self.vest}) {self.src}->{self.dest}"
+        return f"move {kind_name(self.kind)} (vest {self.vest}) {self.src}->{self.dest}"
 
 
 @dataclass(frozen=True)
@@ -235,7 +258,8 @@ class ChoosePosition:
     position: int
 
     def __str__(self) -> str:
-        return f"take position {self.position + 1}"
+        position = self.position
+        return f"take position {position + 1 if type(position) is int else repr(position)}"
 
 
 Action = (
@@ -243,6 +267,44 @@ Action = (
     | Retain | EndManage | LosePip | EndUserLoss | MoveResigned | Reassign | EndReassign
     | Market | EndMarketing | ChoosePosition
 )
+
+
+# The exact field types of every action: `apply` refuses an action whose fields have
+# other types (a bool is not an int, 3.0 is not 3, a list is not a slot) before anything
+# compares or hashes it. Read from the annotations, so a new field cannot be forgotten.
+_TYPES = {"int": (int,), "str": (str,), "bool": (bool,), "str | None": (str, type(None)),
+          "int | None": (int, type(None))}
+FIELD_TYPES: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {
+    cls: tuple((f.name, _TYPES[f.type]) for f in fields(cls))
+    for cls in (Roll, Draw, PickProduct, PlaceChip, PlayCard, Pass, Defend, Hire, Poach,
+                Counter, Retain, EndManage, LosePip, EndUserLoss, MoveResigned, Reassign,
+                EndReassign, Market, EndMarketing, ChoosePosition)
+}
+
+
+def malformed(action: Any) -> str | None:
+    """Why `action` is not a well-formed action (unknown type or a field of the wrong
+    type), or None when it is."""
+    shape = FIELD_TYPES.get(type(action))
+    if shape is None:
+        return f"not a Startup Fever action: {describe(action)}"
+    for name, types in shape:
+        value = getattr(action, name)
+        if type(value) not in types:
+            wanted = " or ".join("None" if t is type(None) else t.__name__ for t in types)
+            return f"{type(action).__name__}.{name} must be {wanted}, not {value!r}"
+    return None
+
+
+def describe(action: Any) -> str:
+    """str(action) for messages, falling back to repr: it never raises."""
+    try:
+        return str(action)
+    except Exception:  # noqa: BLE001 - a message must be built whatever the object is
+        try:
+            return repr(action)
+        except Exception:  # noqa: BLE001
+            return f"<{type(action).__name__}>"
 
 
 def shared(cls: Callable[..., T]) -> Callable[..., T]:

@@ -17,11 +17,22 @@ from .state import (
     WORKER_KINDS,
 )
 
-# Shared action objects for `_legal_manage`, the engine's hottest generator.
-HIRES = {kind: Hire(kind) for kind in KINDS}
-RETAINS = {(kind, v): tuple(Retain(kind, v, k) for k in range(1, 5 - v))
-           for kind in KINDS for v in range(NEW_HIRE_FIELD)}  # by 1, 2, ... up to field 4
+# Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
+# worker retains name the current product (`slot`), so they are cached per slot.
 END_MANAGE = EndManage()
+
+
+@functools.cache
+def _hires(slot: str) -> dict[str, Hire]:
+    """kind -> the shared "hire <kind> for <slot>" action."""
+    return {kind: Hire(kind, slot) for kind in KINDS}
+
+
+@functools.cache
+def _retains(kind: str, vest: int, slot: str | None) -> tuple[Retain, ...]:
+    """Retains of one employee on field `vest` by 1, 2, ... up to field 4 (`slot` None:
+    an executive)."""
+    return tuple(Retain(kind, vest, k, slot) for k in range(1, 5 - vest))
 
 
 @functools.cache
@@ -83,10 +94,11 @@ class EmployeesMixin:
         acts: list = []
         limit = self.exec_limit(seat)
         if self.hires < self.hire_limit:
+            hires = _hires(slot)
             for kind in KINDS:
                 if supply[kind] and money >= COST[kind] and (
                         kind in WORKER_KINDS or len(pl.executives(kind)) < limit):
-                    acts.append(HIRES[kind])
+                    acts.append(hires[kind])
         counts = self.poach_counts
         protected = self.protected
         reach = min(5, money)  # a worker on field v costs at least 1 + v
@@ -120,18 +132,19 @@ class EmployeesMixin:
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(NEW_HIRE_FIELD):
                 if fields[v]:
-                    acts += RETAINS[kind, v][:money]
+                    acts += _retains(kind, v, slot)[:money]
         for kind in EXEC_KINDS:
             for v in sorted(set(pl.executives(kind))):
                 if v < NEW_HIRE_FIELD:
-                    acts += RETAINS[kind, v][:money]
+                    acts += _retains(kind, v, None)[:money]
         acts.append(END_MANAGE)
         return acts
 
     def _is_legal_manage(self, action) -> bool:
         """Every offer from the minimum up to the poacher's money is legal (the rulebook
-        allows any amount), although `legal_actions` lists only two of them."""
-        if type(action) is not Poach or action.kind not in COST or type(action.offer) is not int:
+        allows any amount), although `legal_actions` lists only two of them. The field
+        types were checked by `apply` before this."""
+        if type(action) is not Poach or action.kind not in COST:
             return False
         low = COST[action.kind] + action.vest
         if not low <= action.offer <= self.players[self.turn_seat].money:

@@ -47,6 +47,7 @@ from .actions import (
     Reassign,
     Retain,
 )
+from .effects import TALENT_FAIR_MAX_HIRES
 from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 
@@ -180,8 +181,9 @@ LEAD = 3  # marketing aims for this lead over a close rival: then it wins 5 time
 
 
 def same(legal: list, action):
-    """The object in `legal` equal to `action`. Returning the listed object itself lets
-    `State.apply` skip recomputing the legal actions (it checks identity first)."""
+    """The object in `legal` equal to `action`. Returning the listed object itself gives
+    the readable listed text ("hire Nerd for B") and lets the simulator skip the second
+    legality check (`sim.play_game` recognises listed objects by identity)."""
     for a in reversed(legal):
         if a == action:
             return a
@@ -277,8 +279,9 @@ class RulePlayer:
         if card in SELF_CARDS:
             if not mine:
                 return 0
-            if card == "talent_fair":
-                return 3 if view.players[me].money >= 4 and view.supply[NERD] > 2 else 0
+            if card == "talent_fair":  # wasted once the turn may already hire four
+                return 3 if view.players[me].money >= 4 and view.supply[NERD] > 2 \
+                    and view.hire_limit < TALENT_FAIR_MAX_HIRES else 0
             if card == "acqui_hire":
                 return 3 if view.players[me].money >= 4 else 0
             if card == "executive_power":

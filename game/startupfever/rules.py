@@ -34,6 +34,8 @@ from .actions import (
     Reassign,
     Retain,
     Roll,
+    describe,
+    malformed,
 )
 from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
 from .effects import CardsMixin
@@ -138,7 +140,6 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.order_groups: list[list[str]] = []
         self.new_order: list[str | None] = []
         self._events: list = []
-        self._legal: tuple | None = None  # snapshot of the last legal_actions()
         self._advance()
 
     # ------------------------------------------------------------------ public API
@@ -163,16 +164,10 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def legal_actions(self) -> list:
         """Legal actions now; at a chance step, the possible outcomes.
 
-        Fast path: the state remembers a snapshot of this list until the next `apply`,
-        and `apply` accepts an object taken from it without recomputing the legal
-        actions, so players should return an object from the list. Every change made
-        through the API (`apply`, `from_json`, `clone`) forgets the snapshot; a test that
-        changes the state directly (money, hands, ...) must call `legal_actions()` again
-        before applying an action it took from an older list.
+        A new list every call, computed from the current state and remembered nowhere:
+        editing it changes nothing, and `apply` checks every action afresh.
         """
-        acts = self._legal_now()
-        self._legal = tuple(acts)  # a copy: editing the returned list cannot widen it
-        return acts
+        return self._legal_now()
 
     def _legal_now(self) -> list:
         """The legal actions, computed afresh, without touching the state."""
@@ -219,26 +214,54 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         raise IllegalAction(f"no chance step now (stage {stage})")
 
     def apply(self, action) -> list:
-        """Apply a legal action or chance outcome; return the events it caused."""
-        stage = self.stage
-        if stage == "over":
-            raise IllegalAction("the game is over")
-        if stage in CHANCE_STAGES:
-            self._check_chance(action)
-        else:
-            for listed in self._legal or ():  # fast path: the very object was listed
-                if listed is action:
-                    break
-            else:  # recheck (an equal new object is legal too)
-                legal = self._LEGAL[stage](self)
-                if action not in legal and not (stage == "manage"
-                                                 and self._is_legal_manage(action)):
-                    raise IllegalAction(f"illegal action now ({stage}): {action}")
-        self._legal = None
+        """Apply a legal action or chance outcome; return the events it caused.
+
+        Always checked against the current state (tests may have changed it directly):
+        anything else raises IllegalAction, a ValueError, and leaves the state unchanged.
+        """
+        self._validate(action)
+        return self._apply_unchecked(action)
+
+    def _apply_unchecked(self, action) -> list:
+        """Private: `apply` without the legality check, for the simulator's hot loop.
+
+        Only for an object just taken from `legal_actions()` (or `sample_chance()`) of
+        this very state, with nothing changed in between; anything else must go through
+        `apply`. An unchecked illegal action would corrupt the state.
+        """
         self._events = events = []
         self._APPLY[type(action)](self, action)
         self._advance()
         return events
+
+    def _validate(self, action) -> None:
+        """Raise IllegalAction (saying why) unless `action` is legal now."""
+        stage = self.stage
+        if stage == "over":
+            raise IllegalAction("the game is over")
+        problem = malformed(action)
+        if problem is not None:
+            raise IllegalAction(f"malformed action: {problem}")
+        if stage in CHANCE_STAGES:
+            self._check_chance(action)
+            return
+        kind = type(action)
+        if (kind is Hire or kind is Retain) and action.slot is not None \
+                and action.slot != self._label_slot(action):
+            raise IllegalAction(f"illegal action now ({stage}): {describe(action)} "
+                                f"(it is {self.current_slot}'s turn)")
+        if action in self._LEGAL[stage](self):
+            return
+        if stage == "manage" and self._is_legal_manage(action):
+            return
+        raise IllegalAction(f"illegal action now ({stage}): {describe(action)}")
+
+    def _label_slot(self, action) -> str | None:
+        """The product a Hire/Retain must name: the current one; None for executives
+        (they belong to the whole company)."""
+        if type(action) is Retain and action.kind not in (NERD, SUIT):
+            return None
+        return self.current_slot
 
     def scores(self) -> list[int]:
         """Victory points per seat: the small numbers under each product's marker."""
@@ -259,7 +282,6 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         d = new.__dict__
         for key, value in self.__dict__.items():
             d[key] = _copy(value)
-        new._legal = None
         new._events = []
         return new
 
@@ -268,6 +290,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self._events.append(event)
 
     def _check_chance(self, action) -> None:
+        """A chance outcome must be possible now: a die shows an int 1-6 (not True, not
+        2.5), a drawn card is a known id left in the pile, a pick a listed product. The
+        field types were checked by `malformed` before this."""
         stage = self.stage
         if stage in ("adoption_roll", "loss_roll", "comp_roll"):
             ok = type(action) is Roll and 1 <= action.value <= 6
@@ -278,7 +303,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         else:  # order_tie
             ok = type(action) is PickProduct and action.slot in self.order_groups[0]
         if not ok:
-            raise IllegalAction(f"not a possible outcome now ({stage}): {action}")
+            raise IllegalAction(f"not a possible outcome now ({stage}): {describe(action)}")
 
     def _advance(self) -> None:
         """Run automatic stages until a decision, a chance step or the end."""

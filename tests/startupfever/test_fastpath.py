@@ -1,8 +1,9 @@
-"""The legal-action snapshot behind `apply`'s fast path (RULES.md "Driving the engine").
+"""`apply` checks every action against the current state (RULES.md "Driving the engine").
 
-`legal_actions()` remembers a snapshot that `apply` trusts for objects taken from it.
-These tests show that no change made through the API can leave a stale snapshot behind,
-and that observing the state never touches it.
+There is no trusted legal-action snapshot any more: an object taken from an older
+`legal_actions()` list, an edited list or a direct change of the state (which RULES_API
+allows tests to make) can never get an illegal action through, and observing the state
+never changes it. The simulator's private shortcut is tested in test_hardening.py.
 """
 
 import pytest
@@ -27,19 +28,17 @@ def listed_hire(legal: list) -> Hire:
     return next(a for a in legal if type(a) is Hire)
 
 
-def test_observation_leaves_the_state_and_its_snapshot_alone():
+def test_observation_leaves_the_state_alone():
     state = at_manage()
     legal = state.legal_actions()
-    snapshot = state._legal
     saved = state.to_json()
+    attrs = set(vars(state))
     for seat in range(len(state.players)):
         obs = state.observation(seat)
         assert (obs["legal_actions"] != []) == (seat == 0)
-    assert state._legal is snapshot and state.to_json() == saved
-    fresh = at_manage()
-    fresh.observation(0)
-    assert fresh._legal is None  # observing does not create a snapshot either
+    assert state.to_json() == saved and set(vars(state)) == attrs
     assert [str(a) for a in legal] == state.observation(0)["legal_actions"]
+    assert state.legal_actions() == legal  # listing is pure too
 
 
 def test_listed_action_is_rejected_once_an_apply_made_it_stale():
@@ -54,11 +53,10 @@ def test_listed_action_is_rejected_once_an_apply_made_it_stale():
 
 
 @pytest.mark.parametrize("copy", ["clone", "from_json"])
-def test_copies_do_not_inherit_the_snapshot(copy):
+def test_copies_check_actions_against_their_own_state(copy):
     state = at_manage()
     hire = listed_hire(state.legal_actions())
     twin = state.clone() if copy == "clone" else sf.from_json(state.to_json())
-    assert twin._legal is None
     twin.hires = twin.hire_limit  # the twin has used up its hires
     with pytest.raises(sf.IllegalAction):
         twin.apply(hire)
@@ -76,20 +74,24 @@ def test_editing_the_returned_list_cannot_widen_the_snapshot():
         state.apply(rival_nerd)
 
 
-def test_direct_change_then_fresh_list_rechecks_old_objects():
-    """The documented rule for tests: after changing the state directly, call
-    legal_actions() again; an object from the older list is then checked afresh."""
+@pytest.mark.parametrize("relist", [False, True])
+def test_direct_change_makes_listed_objects_illegal_at_once(relist):
+    """A test may change the state directly (RULES_API); an object from the list taken
+    before is checked against the changed state, whether or not the list is taken
+    again."""
     state = at_manage()
     hire = listed_hire(state.legal_actions())
     state.hires = state.hire_limit
-    assert not any(type(a) is Hire for a in state.legal_actions())
+    if relist:
+        assert not any(type(a) is Hire for a in state.legal_actions())
+    saved = state.to_json()
     with pytest.raises(sf.IllegalAction):
         state.apply(hire)
+    assert state.to_json() == saved
 
 
 def test_equal_new_objects_are_accepted_like_listed_ones():
     state = at_manage()
-    state.legal_actions()
     assert Retain("nerd", 0, 1) not in state.legal_actions()  # nothing to retain yet
-    state.apply(Hire("nerd"))  # a new object: legal through the slow path
+    state.apply(Hire("nerd"))  # a new object, equal to the listed "hire Nerd for A"
     assert state.products["A"].nerds[4] == 1
