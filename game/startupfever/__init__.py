@@ -25,11 +25,11 @@ from .actions import (
     Retain,
     Roll,
 )
-from .persist import from_json
+from .persist import SaveError, from_json
 from .rules import CHANCE, TERMINAL, IllegalAction, State, new_game
 
 __all__ = [
-    "CHANCE", "TERMINAL", "IllegalAction", "State", "new_game", "from_json",
+    "CHANCE", "TERMINAL", "IllegalAction", "SaveError", "State", "new_game", "from_json",
     "ChoosePosition", "Counter", "Defend", "Draw", "EndManage", "EndMarketing", "EndReassign",
     "EndUserLoss", "Hire", "LosePip", "Market", "MoveResigned", "Pass", "PickProduct",
     "PlaceChip", "PlayCard", "Poach", "Reassign", "Retain", "Roll",

@@ -1,4 +1,10 @@
-"""Save files (versioned JSON, exact round trip) and per-seat observations (F13)."""
+"""Save files (versioned JSON, exact round trip) and per-seat observations (F13).
+
+Loading checks a save as untrusted input: every field's type, then the rules' invariants
+(money 100, employees and the 84 cards conserved, known ids, seats and slots in range)
+and that the saved decision or chance step can go on. Anything wrong raises `SaveError`
+(a `ValueError`) saying what; no other exception escapes `from_json`.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,35 @@ import json
 import random
 from typing import Any
 
-from .state import Player, Product
+from . import usertrack
+from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
+from .state import (
+    BIG_NERD,
+    BIG_SUIT,
+    EXEC_KINDS,
+    HIRES_PER_TURN,
+    KINDS,
+    LAST_YEAR,
+    NERD,
+    NEW_HIRE_FIELD,
+    SLOTS,
+    SUIT,
+    SUPPLY_WORKERS,
+    TOTAL_MONEY,
+    Player,
+    Product,
+    categories_for,
+    products_per_player,
+)
 
 FORMAT = "startupfever"
 VERSION = 1
-_SKIP = ("_legal", "_events")
+_SKIP = ("_events",)
+MAX_HIRES = 4  # two per turn, four with Talent Fair (effects.TALENT_FAIR_MAX_HIRES)
+
+
+class SaveError(ValueError):
+    """A save that cannot be loaded; the message says what is wrong with it."""
 
 
 class PersistMixin:
@@ -57,57 +87,326 @@ class PersistMixin:
 
 
 def from_json(text: str):
-    """Rebuild a State saved by `to_json`; a corrupt save raises a clear ValueError."""
-    from .rules import State
-
+    """Rebuild a State saved by `to_json`; a broken save raises `SaveError` saying why."""
     try:
         data = json.loads(text)
-    except (TypeError, json.JSONDecodeError) as exc:
-        raise ValueError(f"not a Startup Fever save: {exc}") from None
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise SaveError(f"not a Startup Fever save: {exc}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a Startup Fever save")
-    if data.get("version") != VERSION:
-        raise ValueError(f"unsupported save version {data.get('version')!r} (expected {VERSION})")
-    state = State.__new__(State)
+        raise SaveError("not a Startup Fever save (format tag missing)")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveError(f"unsupported save version {version!r} (expected {VERSION})")
     try:
-        for key, value in data.items():
-            if key in ("format", "version"):
-                continue
-            if key == "rng":
-                rng = random.Random()
-                rng.setstate((value[0], tuple(value[1]), value[2]))
-                value = rng
-            elif key == "players":
-                value = [Player(**p) for p in value]
-            elif key == "products":
-                value = {s: Product(**p) for s, p in value.items()}
-            state.__dict__[key] = value
-        state._legal = None
-        state._events = []
+        _check_types(data)
+        state = _build(data)
         _check(state)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
-        raise ValueError(f"corrupt Startup Fever save: {exc}") from None
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - last resort: the checks above come first
+        raise SaveError(f"corrupt Startup Fever save: {type(exc).__name__}: {exc}") from None
     return state
 
 
-def _check(state) -> None:
-    """Cheap consistency checks so a damaged save fails loudly, not mid-game."""
+def _build(data: dict[str, Any]):
     from .rules import State
 
-    missing = set(State(["a", "b"]).__dict__) - set(state.__dict__) - set(_SKIP)
+    state = State.__new__(State)
+    for key, value in data.items():
+        if key in ("format", "version"):
+            continue
+        if key == "rng":
+            rng = random.Random()
+            try:
+                rng.setstate((value[0], tuple(value[1]), value[2]))
+            except (TypeError, ValueError, OverflowError) as exc:
+                raise SaveError(f"corrupt Startup Fever save: bad RNG state ({exc})") from None
+            value = rng
+        elif key == "players":
+            value = [Player(**p) for p in value]
+        elif key == "products":
+            value = {s: Product(**p) for s, p in value.items()}
+        state.__dict__[key] = value
+    state._events = []
+    return state
+
+
+# ------------------------------------------------------------------ field types
+# A small type language for the saved fields: int / str / bool are exact JSON types (a
+# bool is not an int, 3.0 is not 3); ("opt", t) allows null; ("list", t) and ("map", t)
+# (string keys) hold items of type t; a dict is a record with exactly those keys.
+def _opt(t: Any) -> tuple:
+    return ("opt", t)
+
+
+def _list(t: Any) -> tuple:
+    return ("list", t)
+
+
+def _map(t: Any) -> tuple:
+    return ("map", t)
+
+
+PLAYER = {"name": str, "money": int, "hand": _list(str), "slots": _list(str),
+          "big_nerds": _list(int), "big_suits": _list(int)}
+PRODUCT = {"slot": str, "owner": int, "category": _opt(str), "launched": bool, "field": int,
+           "marketing": int, "nerds": _list(int), "suits": _list(int)}
+FIELDS: dict[str, Any] = {
+    "seed": _opt(int), "rng": "rng", "extra_years": int,
+    "players": _list(PLAYER), "products": _map(PRODUCT), "categories": _list(str),
+    "bank": int, "supply": _map(int), "deck": _map(int), "discard": _list(str),
+    "played": _list(str), "year": int, "turn_order": _list(str), "turn_index": int,
+    "turn_seat": int, "in_turn": bool, "actor": int, "stage": str,
+    "all_launched_year": _opt(int), "end_reason": _opt(str),
+    "deal_queue": _list(int), "deal_after": str, "order_pool": _list(str),
+    "window": _opt(str), "window_seats": _list(int), "after_window": str,
+    "pending_card": _opt({"seat": int, "card": str, "slot": _opt(str), "target": _opt(int),
+                          "kind": _opt(str)}),
+    "attrition": _opt({"seat": int, "slot": str, "left": int, "used": _list(str)}),
+    "exec_power": _list(int), "press": _map(int),
+    "adopt_bonus": int, "adopt_halved": bool, "hire_fails": _list(str), "hire_limit": int,
+    "hires": int, "manage_blocked": bool, "poach_counts": _map(int), "protected": _map(int),
+    "pending_poach": _opt({"seat": int, "slot": _opt(str), "kind": str, "vest": int,
+                           "offer": int}),
+    "loss_left": int, "loss_taken": _map(int),
+    "comp_queue": _list(str), "comp_category": str, "comp_base": _map(_list(int)),
+    "comp_rolls": _map(_list(int)), "comp_pending": _list(str),
+    "seat_queue": _list(int), "order_groups": _list(_list(str)),
+    "new_order": _list(_opt(str)),
+}
+
+
+def _bad(where: str, problem: str) -> SaveError:
+    return SaveError(f"corrupt Startup Fever save: {where} {problem}")
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _expect(value: Any, spec: Any, where: str) -> None:
+    """Raise SaveError unless `value` has the type `spec` describes."""
+    if spec in (int, str, bool):
+        if type(value) is not spec:
+            raise _bad(where, f"is {_show(value)}, expected {spec.__name__}")
+    elif spec == "rng":
+        ok = (type(value) is list and len(value) == 3 and type(value[0]) is int
+              and type(value[1]) is list and all(type(x) is int for x in value[1])
+              and (value[2] is None or type(value[2]) is float))
+        if not ok:
+            raise _bad(where, "is not a random generator state")
+    elif isinstance(spec, dict):
+        if type(value) is not dict:
+            raise _bad(where, f"is {_show(value)}, expected an object")
+        if set(value) != set(spec):
+            missing, extra = sorted(set(spec) - set(value)), sorted(set(value) - set(spec))
+            raise _bad(where, f"has missing fields {missing} / unknown fields {extra}")
+        for key, sub in spec.items():
+            _expect(value[key], sub, f"{where}.{key}")
+    elif spec[0] == "opt":
+        if value is not None:
+            _expect(value, spec[1], where)
+    elif spec[0] == "list":
+        if type(value) is not list:
+            raise _bad(where, f"is {_show(value)}, expected a list")
+        for i, item in enumerate(value):
+            _expect(item, spec[1], f"{where}[{i}]")
+    else:  # map
+        if type(value) is not dict:
+            raise _bad(where, f"is {_show(value)}, expected an object")
+        for key, item in value.items():
+            _expect(item, spec[1], f"{where}[{key!r}]")
+
+
+def _check_types(data: dict[str, Any]) -> None:
+    fields = set(data) - {"format", "version"}
+    missing, extra = sorted(set(FIELDS) - fields), sorted(fields - set(FIELDS))
     if missing:
-        raise KeyError(f"missing fields {sorted(missing)}")
+        raise SaveError(f"corrupt Startup Fever save: missing fields {missing}")
+    if extra:
+        raise SaveError(f"corrupt Startup Fever save: unknown fields {extra}")
+    for key, spec in FIELDS.items():
+        _expect(data[key], spec, key)
+
+
+# ------------------------------------------------------------------ consistency
+def _check(state) -> None:
+    """The rules' invariants and a resumable stage; SaveError names the first problem."""
     from .rules import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
 
-    if state.stage not in set(AUTO_STAGES) | CHANCE_STAGES | DECISION_STAGES | {"over"}:
-        raise ValueError(f"unknown stage {state.stage!r}")
-    money = state.bank + sum(p.money for p in state.players) + \
-        sum(p.marketing for p in state.products.values())
-    if money != 100:
-        raise ValueError(f"money adds up to {money}, not 100")
-    for p in state.products.values():
-        for arr in (p.nerds, p.suits):
-            if len(arr) != 5 or any(type(k) is not int or k < 0 for k in arr):
-                raise ValueError(f"bad workers on product {p.slot}")
-    if any(pl.money < 0 for pl in state.players) or any(k < 0 for k in state.deck.values()):
-        raise ValueError("negative money or card counts")
+    def need(ok: bool, problem: str) -> None:
+        if not ok:
+            raise SaveError(f"corrupt Startup Fever save: {problem}")
+
+    players, products = state.players, state.products
+    n = len(players)
+    need(2 <= n <= 6, f"{n} players (2-6 play)")
+    seats = range(n)
+    need(0 <= state.extra_years <= 2, f"extra_years {state.extra_years} (0-2)")
+    per = products_per_player(n)
+    slots = list(SLOTS[: n * per])
+    need(list(products) == slots, f"products {list(products)}, expected {slots}")
+    need(list(state.categories) == list(categories_for(n)),
+         f"categories {state.categories} do not fit {n} players")
+    for seat, pl in enumerate(players):
+        need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
+    # products: chips, markers, workers (F4, F5, F6)
+    for slot, p in products.items():
+        need(p.slot == slot and p.owner == slots.index(slot) // per,
+             f"product {slot} has slot {p.slot!r} / owner {p.owner}")
+        need(p.category is None or p.category in state.categories,
+             f"product {slot} has unknown category {p.category!r}")
+        need(0 <= p.field <= usertrack.LAST_FIELD, f"product {slot} on field {p.field}")
+        need(p.launched or p.field < usertrack.LAUNCH_FIELD,
+             f"product {slot} past the Launch line but not launched")
+        need(not p.launched or p.category is not None, f"product {slot} launched without chip")
+        need(p.marketing >= 0, f"product {slot} has marketing {p.marketing}")
+        for name, arr in (("Nerds", p.nerds), ("Suits", p.suits)):
+            need(len(arr) == 5 and min(arr) >= 0, f"bad {name} on product {slot}: {arr}")
+    for seat, pl in enumerate(players):
+        chips = [products[s].category for s in pl.slots if products[s].category is not None]
+        need(len(chips) == len(set(chips)), f"seat {seat} has two chips of one category")
+    # money (F3): 100 tokens, nobody below 0
+    need(state.bank >= 0 and all(pl.money >= 0 for pl in players), "negative money")
+    money = state.bank + sum(pl.money for pl in players) + \
+        sum(p.marketing for p in products.values())
+    need(money == TOTAL_MONEY, f"money adds up to {money}, not {TOTAL_MONEY}")
+    # employees (F4): supply + on products + executives
+    supply = state.supply
+    need(set(supply) == set(KINDS), f"supply kinds {sorted(supply)}")
+    need(min(supply.values()) >= 0, f"negative supply {supply}")
+    for seat, pl in enumerate(players):
+        for kind, fields in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
+            need(len(fields) <= 2 and all(0 <= v <= NEW_HIRE_FIELD for v in fields),
+                 f"seat {seat} has executives {kind} on fields {fields}")
+    held = {
+        NERD: supply[NERD] + sum(p.nerd_count for p in products.values()),
+        SUIT: supply[SUIT] + sum(p.suit_count for p in products.values()),
+        BIG_NERD: supply[BIG_NERD] + sum(len(pl.big_nerds) for pl in players),
+        BIG_SUIT: supply[BIG_SUIT] + sum(len(pl.big_suits) for pl in players),
+    }
+    want = {NERD: SUPPLY_WORKERS, SUIT: SUPPLY_WORKERS, BIG_NERD: n - 1, BIG_SUIT: n - 1}
+    for kind in KINDS:
+        need(held[kind] == want[kind],
+             f"{held[kind]} employees of kind {kind}, expected {want[kind]}")
+    # cards (F10): 84, the right copies of each known card
+    need(set(state.deck) == set(CARD_IDS), "the draw pile lists unknown or missing card ids")
+    need(min(state.deck.values()) >= 0, "negative card count in the draw pile")
+    counts = dict(state.deck)
+    for where, cards in [("discard pile", state.discard), ("played cards", state.played)] + \
+            [(f"hand of seat {i}", pl.hand) for i, pl in enumerate(players)]:
+        for card in cards:
+            need(card in CARDS, f"unknown card {card!r} in the {where}")
+            counts[card] += 1
+    for card, k in counts.items():
+        need(k == CARDS[card].count, f"{k} copies of {card}, expected {CARDS[card].count}")
+    need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
+    # the year, the turn and the queues
+    need(0 <= state.year <= LAST_YEAR, f"year {state.year}")
+    order = state.turn_order
+    need(len(set(order)) == len(order) and set(order) <= set(slots),
+         f"turn order {order}")
+    need(state.year == 0 or len(order) == len(slots), f"turn order {order} is incomplete")
+    need(0 <= state.turn_index <= len(order), f"turn index {state.turn_index}")
+    need(state.in_turn is False or state.turn_index < len(order), "a turn past the order")
+    need(state.turn_seat in seats and state.actor in seats, "turn seat or actor out of range")
+    for name in ("deal_queue", "window_seats", "exec_power", "seat_queue"):
+        need(all(s in seats for s in getattr(state, name)), f"{name} names an unknown seat")
+    slot_set = set(slots)
+    for name in ("order_pool", "comp_pending"):
+        need(set(getattr(state, name)) <= slot_set, f"{name} names an unknown product")
+    for name in ("press", "loss_taken", "comp_base", "comp_rolls", "poach_counts"):
+        keys = {k for k in getattr(state, name) if not (name == "poach_counts"
+                                                       and k.startswith("@"))}
+        need(keys <= slot_set, f"{name} names an unknown product")
+    need(all(0 <= k <= 2 for k in state.loss_taken.values()), "more than 2 user-loss pips")
+    need(0 <= state.loss_left <= 6, f"{state.loss_left} user-loss pips left")
+    need(set(state.comp_queue) <= set(state.categories), "comp_queue names an unknown category")
+    need(state.comp_category in ("", *state.categories), "unknown competition category")
+    need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
+    need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
+    need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
+    need(HIRES_PER_TURN <= state.hire_limit <= MAX_HIRES and 0 <= state.hires <= state.hire_limit,
+         f"{state.hires} hires of {state.hire_limit}")
+    need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")
+    resumes = set(AUTO_STAGES) | CHANCE_STAGES
+    need(state.after_window in resumes | {""} and state.deal_after in resumes | {""},
+         "a window or deal resumes at an unknown stage")
+    placed = [s for s in state.new_order if s is not None]
+    grouped = [s for group in state.order_groups for s in group]
+    need(state.new_order == [] and grouped == []
+         or sorted(placed + grouped) == slots and len(state.new_order) == len(slots),
+         "the new turn order and its groups do not hold every product once")
+    _check_stage(state, need, seats, slot_set, CHANCE_STAGES, DECISION_STAGES)
+
+
+def _check_stage(state, need, seats, slot_set, chance_stages, decision_stages) -> None:
+    """A save is made between two `apply` calls, so it rests at a decision, a chance step
+    or the end; the data that stage works on must be there."""
+    stage = state.stage
+    need(stage in chance_stages or stage in decision_stages or stage == "over",
+         f"stage {stage!r} is not a decision, a chance step or the end")
+    in_turn_stages = ("adoption_roll", "loss_roll", "manage", "counter", "loss")
+    if stage in in_turn_stages or (stage in ("window", "defense") and state.window not in
+                                   (None, "competition", "discard")):
+        need(state.in_turn and state.current_slot is not None, f"{stage} outside a turn")
+        owner = state.products[state.current_slot].owner
+        need(state.turn_seat == owner, "the turn seat does not own the current product")
+    if stage in ("window", "defense", "attrition"):
+        need(state.window is not None and bool(state.window_seats),
+             f"{stage} without an open window")
+    if stage == "window":
+        need(state.actor == state.window_seats[0], "the window asks the wrong seat")
+    if stage in ("manage", "loss"):
+        need(state.actor == state.turn_seat, f"{stage} asks the wrong seat")
+    pc = state.pending_card
+    if stage == "defense":
+        need(pc is not None and "defense" in state.players[state.actor].hand,
+             "defense without a card to answer or a Defense card")
+        target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner
+        need(state.actor == target, "Defense asked of a company the card does not target")
+    if pc is not None:
+        need(pc["card"] in CARDS and pc["seat"] in seats
+             and (pc["slot"] is None or pc["slot"] in slot_set)
+             and (pc["target"] is None or pc["target"] in seats)
+             and (pc["kind"] is None or pc["kind"] in KINDS), f"bad pending card {pc}")
+    at = state.attrition
+    if stage == "attrition":
+        need(at is not None and state.actor == at["seat"], "attrition without its card")
+    if at is not None:
+        need(at["seat"] in seats and at["slot"] in slot_set and at["left"] >= 1
+             and set(at["used"]) <= slot_set, f"bad attrition {at}")
+    pp = state.pending_poach
+    if stage == "counter":
+        need(pp is not None and state.actor == pp["seat"], "counter-offer without an offer")
+    if pp is not None:
+        need(pp["seat"] in seats and pp["seat"] != state.turn_seat and pp["kind"] in KINDS
+             and 0 <= pp["vest"] <= NEW_HIRE_FIELD and pp["offer"] >= 1, f"bad offer {pp}")
+        if pp["slot"] is None:
+            need(pp["kind"] in EXEC_KINDS and
+                 pp["vest"] in state.players[pp["seat"]].executives(pp["kind"]),
+                 f"offer to a missing executive {pp}")
+        else:
+            need(pp["kind"] in (NERD, SUIT) and pp["slot"] in state.players[pp["seat"]].slots
+                 and state.products[pp["slot"]].workers(pp["kind"])[pp["vest"]] > 0,
+                 f"offer to a missing worker {pp}")
+    if stage in ("reassign", "marketing"):
+        need(bool(state.seat_queue) and state.actor == state.seat_queue[0],
+             f"{stage} asks the wrong seat")
+    if stage in ("comp_roll",):
+        need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
+             and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")
+    if stage in ("order_tie", "order_choose"):
+        need(bool(state.order_groups) and bool(state.order_groups[0])
+             and len(state.new_order) == len(slot_set), "turn order without products")
+    if stage == "order_choose":
+        need(state.actor == state.products[state.order_groups[0][0]].owner,
+             "the turn order asks the wrong seat")
+    if stage == "deal":
+        need(bool(state.deal_queue) and any(state.deck.values()), "a deal without cards")
+    # last: the saved step must be able to go on
+    if stage in chance_stages:
+        need(bool(state.chance_outcomes()), f"no possible outcome at {stage}")
+    elif stage != "over":
+        need(bool(state._legal_now()), f"no legal action at {stage}")

@@ -4,6 +4,9 @@ saves. Every bad input must raise a clear ValueError and leave the state unchang
 
 from __future__ import annotations
 
+import json
+import random
+
 import pytest
 
 from game import startupfever as sf
@@ -25,8 +28,10 @@ from game.startupfever.actions import (
     describe,
     malformed,
 )
+from game.startupfever.persist import FIELDS, SaveError
+from game.startupfever.sim import invariant_violations
 
-from .helpers import roll, start, total_money
+from .helpers import random_game, roll, start, total_money
 
 
 def give_money(state: sf.State, seat: int, amount: int) -> None:
@@ -234,3 +239,176 @@ def test_hire_naming_another_product_is_refused():
     state.apply(Hire("nerd", "A"))
     assert state.products["A"].nerds == [0, 0, 0, 1, 1]
 
+
+
+# ------------------------------------------------------------------ saves
+def saved(players: int = 4) -> dict:
+    state = start(players, hands={1: ["leak"]})
+    return json.loads(state.to_json())
+
+
+def corrupt(data: dict, message: str) -> None:
+    """Loading `data` raises SaveError (a ValueError) whose text contains `message`."""
+    with pytest.raises(SaveError) as info:
+        sf.from_json(json.dumps(data))
+    assert message in str(info.value)
+
+
+def test_save_fields_match_the_state():
+    """A new State field must be added to the save checks (persist.FIELDS) too."""
+    assert set(FIELDS) == set(vars(sf.new_game(2))) - {"_events"}
+
+
+def test_valid_saves_load_at_every_step_for_every_player_count():
+    for players in range(2, 7):
+        def check(state):
+            text = state.to_json()
+            assert sf.from_json(text).to_json() == text
+
+        random_game(players, seed=players, check=check)
+
+
+def test_unknown_card_ids_and_wrong_copies_are_refused():
+    data = saved()
+    data["players"][1]["hand"] = ["bogus"]
+    corrupt(data, "unknown card 'bogus' in the hand of seat 1")
+    data = saved()
+    data["discard"] = ["leak"]  # one Leak too many
+    corrupt(data, "7 copies of leak, expected 6")
+    data = saved()
+    data["deck"]["leak"] += 1
+    data["deck"]["viral_growth"] -= 1
+    corrupt(data, "copies of")
+    data = saved()
+    data["deck"]["bogus"] = 0
+    corrupt(data, "the draw pile lists unknown or missing card ids")
+    data = saved()
+    data["players"][0]["hand"] = ["leak"] * 5
+    data["deck"]["leak"] -= 5  # the copies add up, but nobody holds five cards
+    corrupt(data, "a hand of more than four cards")
+
+
+def test_employees_must_be_conserved():
+    data = saved()
+    data["supply"]["nerd"] = 51
+    corrupt(data, "51 employees of kind nerd, expected 50")
+    data = saved()
+    data["products"]["A"]["suits"][4] = 1
+    corrupt(data, "51 employees of kind suit")
+    data = saved()
+    data["players"][0]["big_nerds"] = [4]
+    corrupt(data, "4 employees of kind big_nerd, expected 3")
+    data = saved()
+    data["supply"]["wizard"] = 0
+    corrupt(data, "supply kinds")
+
+
+def test_money_and_types_are_checked():
+    data = saved()
+    data["bank"] += 1
+    corrupt(data, "money adds up to 101")
+    for key, value, message in [
+        ("bank", 90.0, "bank is 90.0, expected int"),
+        ("year", True, "year is true, expected int"),
+        ("stage", None, "stage is null, expected str"),
+        ("players", {}, "players is {}, expected a list"),
+        ("deck", [], "deck is [], expected an object"),
+        ("pending_poach", {"seat": 1}, "pending_poach has missing fields"),
+        ("turn_order", ["A", 1], "turn_order[1] is 1, expected str"),
+    ]:
+        data = saved()
+        data[key] = value
+        corrupt(data, message)
+    data = saved()
+    data["players"][0]["money"] = "2"
+    corrupt(data, "players[0].money is \"2\", expected int")
+    data = saved()
+    data["products"]["A"]["launched"] = 1
+    corrupt(data, "products['A'].launched is 1, expected bool")
+
+
+def test_fields_missing_or_unknown_are_refused():
+    data = saved()
+    del data["hires"]
+    corrupt(data, "missing fields ['hires']")
+    data = saved()
+    data["apply"] = 1  # would shadow a method
+    corrupt(data, "unknown fields ['apply']")
+    data = saved()
+    data["version"] = True
+    corrupt(data, "unsupported save version True")
+
+
+def test_inconsistent_game_data_is_refused():
+    cases = [
+        (lambda d: d["products"]["A"].update(field=20), "past the Launch line"),
+        (lambda d: d["products"]["A"].update(owner=2), "owner 2"),
+        (lambda d: d.update(stage="turn_end"), "not a decision, a chance step or the end"),
+        (lambda d: d.update(stage="nowhere"), "not a decision"),
+        (lambda d: d.update(turn_order=["A", "A"]), "turn order"),
+        (lambda d: d.update(actor=9), "out of range"),
+        (lambda d: d.update(hire_limit=6), "hires of 6"),
+        (lambda d: d.update(players=d["players"][:1]), "1 players"),
+        (lambda d: d.update(after_window="nowhere"), "unknown stage"),
+        (lambda d: d.update(window="lunch"), "unknown window"),
+    ]
+    for edit, message in cases:
+        data = saved()
+        edit(data)
+        corrupt(data, message)
+
+
+@pytest.mark.parametrize("text", ["", "{", "null", "[]", "42", '"save"', "[" * 100_000,
+                                  '{"format": "startupfever"}', b"\xff\xfe", None, 3])
+def test_malformed_json_gives_a_save_error(text):
+    with pytest.raises(SaveError):
+        sf.from_json(text)
+
+
+def test_damaged_rng_state_gives_a_save_error():
+    for rng in ([3, [1, 2], None], [3, [-1] * 625, None], [3, [0] * 624 + [99999], None],
+                [3, [0] * 625, "x"], [3, [0] * 625]):
+        data = saved()
+        data["rng"] = rng
+        with pytest.raises(SaveError):
+            sf.from_json(json.dumps(data))
+
+
+def test_random_damage_never_escapes_as_another_error():
+    """Replace one value of a real save by junk of any type: loading either works (the
+    game then plays on within the invariants) or raises SaveError, nothing else."""
+    base = sf.new_game(4, seed=2)
+    rng = random.Random(2)
+    texts = []
+    for step in range(400):
+        if step % 40 == 0:
+            texts.append(base.to_json())
+        base.apply(base.sample_chance() if base.current_player == sf.CHANCE
+                   else rng.choice(base.legal_actions()))
+    junk = [None, True, 0, -1, 7, 2.5, "", "A", "nerd", "bogus", [], [1], {}, {"x": 1}]
+    loaded = 0
+    for trial in range(400):
+        data = json.loads(rng.choice(texts))
+        path, holder = _random_leaf(data, rng)
+        holder[path] = rng.choice(junk)
+        try:
+            state = sf.from_json(json.dumps(data))
+        except SaveError:
+            continue
+        loaded += 1
+        for _ in range(60):
+            if state.is_terminal():
+                break
+            state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                        else rng.choice(state.legal_actions()))
+            assert invariant_violations(state) == [], (trial, path)
+    assert loaded > 0  # some damage is harmless (e.g. a player's name)
+
+
+def _random_leaf(data, rng):
+    """A random (key, container) pair anywhere in the save except the RNG state."""
+    holder, key = data, rng.choice([k for k in data if k not in ("rng", "format")])
+    while isinstance(holder[key], (dict, list)) and holder[key] and rng.random() < 0.8:
+        holder = holder[key]
+        key = rng.choice(list(holder) if isinstance(holder, dict) else range(len(holder)))
+    return key, holder
