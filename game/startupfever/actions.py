@@ -133,17 +133,24 @@ class Hire:
 @dataclass(frozen=True)
 class Poach:
     """Offer `offer` tokens to an employee of company `seat`: a worker on product `slot`
-    or an executive (slot None) standing on vesting field `vest`."""
+    or an executive (slot None) standing on vesting field `vest`.
+
+    `to` names the current product, which the employee would join; like `Hire.slot` it
+    is a label checked by `apply` and left out of equality.
+    """
 
     seat: int
     slot: str | None
     kind: str
     vest: int
     offer: int
+    to: str | None = field(default=None, compare=False)
 
     def __str__(self) -> str:
         where = self.slot if self.slot is not None else f"company {self.seat}"
-        return f"poach {kind_name(self.kind)} (vest {self.vest}) from {where} for {self.offer}"
+        joins = "" if self.to is None else f" to {self.to}"
+        return (f"poach {kind_name(self.kind)} (vest {self.vest}) from {where}{joins} "
+                f"for {self.offer}")
 
 
 @dataclass(frozen=True)

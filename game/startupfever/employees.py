@@ -36,13 +36,14 @@ def _retains(kind: str, vest: int, slot: str | None) -> tuple[Retain, ...]:
 
 
 @functools.cache
-def _offers(seat: int, slot: str | None, kind: str, vest: int, low: int, sure: int | None
-            ) -> tuple[Poach, ...]:
+def _offers(seat: int, slot: str | None, kind: str, vest: int, low: int, sure: int | None,
+            to: str) -> tuple[Poach, ...]:
     """The listed offers for one employee: the minimum `low`, then `sure` (the smallest
-    offer its owner cannot counter) if that is higher; None: `sure` is unaffordable."""
+    offer its owner cannot counter) if that is higher; None: `sure` is unaffordable.
+    `to` is the current product, which the poached employee would join."""
     if sure is not None and low < sure:
-        return Poach(seat, slot, kind, vest, low), Poach(seat, slot, kind, vest, sure)
-    return (Poach(seat, slot, kind, vest, low),)
+        return Poach(seat, slot, kind, vest, low, to), Poach(seat, slot, kind, vest, sure, to)
+    return (Poach(seat, slot, kind, vest, low, to),)
 
 
 class EmployeesMixin:
@@ -120,14 +121,14 @@ class EmployeesMixin:
                         continue
                     for v in range(reach):  # fast path: nothing protected this turn
                         if arr[v]:
-                            acts += _offers(other, s, kind, v, 1 + v, sure)
+                            acts += _offers(other, s, kind, v, 1 + v, sure, slot)
             if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
                 sources += [(None, k) for k in exec_room if opl.executives(k)]
             for src, kind in sources:
                 for v in self._poachable(other, src, kind):
                     low = COST[kind] + v
                     if low <= money:
-                        acts += _offers(other, src, kind, v, low, sure)
+                        acts += _offers(other, src, kind, v, low, sure, slot)
         p = products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(NEW_HIRE_FIELD):

@@ -245,9 +245,8 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if stage in CHANCE_STAGES:
             self._check_chance(action)
             return
-        kind = type(action)
-        if (kind is Hire or kind is Retain) and action.slot is not None \
-                and action.slot != self._label_slot(action):
+        label = self._label(action)
+        if label is not None and label != self._label_slot(action):
             raise IllegalAction(f"illegal action now ({stage}): {describe(action)} "
                                 f"(it is {self.current_slot}'s turn)")
         if action in self._LEGAL[stage](self):
@@ -256,9 +255,19 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return
         raise IllegalAction(f"illegal action now ({stage}): {describe(action)}")
 
+    @staticmethod
+    def _label(action) -> str | None:
+        """The product a Hire, Retain or Poach names as the current one (None: none)."""
+        kind = type(action)
+        if kind is Hire or kind is Retain:
+            return action.slot
+        if kind is Poach:
+            return action.to
+        return None
+
     def _label_slot(self, action) -> str | None:
-        """The product a Hire/Retain must name: the current one; None for executives
-        (they belong to the whole company)."""
+        """The product a Hire/Retain/Poach must name: the current one; None for retained
+        executives (they belong to the whole company)."""
         if type(action) is Retain and action.kind not in (NERD, SUIT):
             return None
         return self.current_slot

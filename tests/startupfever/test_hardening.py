@@ -227,6 +227,17 @@ def test_listed_hires_and_retains_name_the_current_product():
     assert "retain Big Suit (vest 3) by 1" in texts  # an executive: the whole company
 
 
+def test_listed_poach_offers_name_the_product_the_employee_joins():
+    state = at_manage()
+    offers = [a for a in state.legal_actions() if type(a) is Poach]
+    assert str(offers[0]) == "poach Nerd (vest 0) from D to A for 1"
+    assert str(Poach(1, "D", "nerd", 0, 1)) == "poach Nerd (vest 0) from D for 1"
+    assert Poach(1, "D", "nerd", 0, 1) == offers[0]
+    assert "A's turn" in refused(state, Poach(1, "D", "nerd", 0, 1, "B"))
+    state.apply(Poach(1, "D", "nerd", 0, 3, "A"))  # an unlisted amount, naming A
+    assert state.products["A"].nerds[4] == 1
+
+
 def test_hire_naming_another_product_is_refused():
     state = at_manage()
     assert "A's turn" in refused(state, Hire("nerd", "B"))
