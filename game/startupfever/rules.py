@@ -14,6 +14,7 @@ import random
 from . import events as ev
 from . import usertrack
 from .actions import (
+    FIELD_TYPES,
     ChoosePosition,
     Counter,
     Defend,
@@ -624,6 +625,7 @@ State._APPLY = {
     EndMarketing: State._apply_end_marketing,
     ChoosePosition: State._apply_choose,
 }
+assert set(State._APPLY) == set(FIELD_TYPES)  # every action has a handler and a shape
 assert set(State._LEGAL) | CHANCE_STAGES | {"over"} == DECISION_STAGES | CHANCE_STAGES | {"over"}
 
 
