@@ -327,8 +327,8 @@ def _check(state) -> None:
     need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
     need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
     need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
-    need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES and 0 <= state.hires <= state.hire_limit,
-         f"{state.hires} hires of {state.hire_limit}")
+    need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES
+         and 0 <= state.hires <= state.hire_limit, f"{state.hires} hires of {state.hire_limit}")
     need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")
     resumes = set(AUTO_STAGES) | CHANCE_STAGES
     need(state.after_window in resumes | {""} and state.deal_after in resumes | {""},
