@@ -10,7 +10,9 @@ terminated, once every job is done.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import signal
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -34,3 +36,29 @@ def map_jobs(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int) -> lis
     finally:
         pool.join()
     return results
+
+
+def play_ranges(play_range: Callable[[tuple[int, int, int, int]], Any], *, games: int,
+                players: int, seed: int, workers: int | None, parallel_from: int,
+                ) -> tuple[list[Any], float, int]:
+    """Play games 0..games-1 as `play_range((players, seed, start, stop))` chunks.
+
+    Small runs stay in this process; from `parallel_from` games on, the chunks go to one
+    worker per core. Every game is independent, so the figures do not depend on the split.
+    Returns (the chunks' results, wall-clock seconds, workers used).
+    """
+    if workers is None:
+        workers = min(os.cpu_count() or 1, 8) if games >= parallel_from else 1
+    chunks = max(1, min(workers * 4, games))
+    bounds = [games * k // chunks for k in range(chunks + 1)]
+    jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
+    started = time.perf_counter()
+    parts = map_jobs(play_range, jobs, workers)
+    return parts, time.perf_counter() - started, workers
+
+
+def rotating_seat_types(types: Sequence[Any], players: int, g: int) -> list[Any]:
+    """The pattern types[0], types[1], ... rotated by one seat every game: with an odd
+    number of players too, every seat meets every position of the same mix equally often,
+    so seat and player type are not confounded."""
+    return [types[(seat + g) % players % len(types)] for seat in range(players)]

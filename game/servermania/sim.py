@@ -10,11 +10,9 @@ independent, so the figures do not depend on the split).
 
 from __future__ import annotations
 
-import os
-import time
 from typing import Any
 
-from game.parallel import map_jobs
+from game.parallel import play_ranges, rotating_seat_types
 from game.servermania.board import Board, default_board
 from game.servermania.players import RandomPlayer, RulePlayer
 from game.servermania.rules import CHANCE, TERMINAL
@@ -31,9 +29,7 @@ def game_seed(seed: int, g: int) -> int:
 
 
 def seat_types(players: int, g: int) -> list[type]:
-    """The pattern random, rules, random, ... rotated by one seat every game, so with an
-    odd number of players too every seat meets every position of the same mix."""
-    return [TYPES[(seat + g) % players % len(TYPES)] for seat in range(players)]
+    return rotating_seat_types(TYPES, players, g)
 
 
 def play_game(players: int, seed: int, g: int, board: Board | None = None
@@ -95,14 +91,9 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
     if games < 1:
         raise ValueError("games must be at least 1")
     default_board()                       # read the map once, before timing or forking
-    if workers is None:
-        workers = min(os.cpu_count() or 1, 8) if games >= PARALLEL_FROM else 1
-    chunks = max(1, min(workers * 4, games))
-    bounds = [games * k // chunks for k in range(chunks + 1)]
-    jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
-    started = time.perf_counter()
-    parts = map_jobs(_play_range, jobs, workers)
-    seconds = time.perf_counter() - started
+    parts, seconds, workers = play_ranges(
+        _play_range, games=games, players=players, seed=seed, workers=workers,
+        parallel_from=PARALLEL_FROM)
     turns = sum(p["turns"] for p in parts)
     by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
     by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}

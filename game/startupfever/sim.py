@@ -25,13 +25,11 @@ do not depend on the split).
 
 from __future__ import annotations
 
-import os
-import time
 from functools import partial
 from operator import is_
 from typing import Any
 
-from game.parallel import map_jobs
+from game.parallel import play_ranges, rotating_seat_types
 
 from .players import RandomPlayer, RulePlayer
 from .rules import CHANCE, TERMINAL, new_game
@@ -57,10 +55,7 @@ def game_seed(seed: int, g: int) -> int:
 
 
 def seat_types(players: int, g: int) -> list[type]:
-    """The pattern rules, random, rules, ... rotated by one seat every game. Rotating
-    the whole pattern (not just alternating) keeps every game's mix the same for odd
-    player counts too, so each seat meets every position and the mix equally often."""
-    return [TYPES[(seat + g) % players % len(TYPES)] for seat in range(players)]
+    return rotating_seat_types(TYPES, players, g)
 
 
 def invariant_violations(state) -> list[str]:
@@ -208,14 +203,9 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
         raise ValueError("games must be at least 1")
     if not 2 <= players <= 6:
         raise ValueError(f"Startup Fever needs 2-6 players, not {players}")
-    if workers is None:
-        workers = min(os.cpu_count() or 1, 8) if games >= PARALLEL_FROM else 1
-    chunks = max(1, min(workers * 4, games))
-    bounds = [games * k // chunks for k in range(chunks + 1)]
-    jobs = [(players, seed, bounds[k], bounds[k + 1]) for k in range(chunks)]
-    started = time.perf_counter()
-    parts = map_jobs(_play_range, jobs, workers)
-    seconds = time.perf_counter() - started
+    parts, seconds, workers = play_ranges(
+        _play_range, games=games, players=players, seed=seed, workers=workers,
+        parallel_from=PARALLEL_FROM)
     by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
     by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
     return {
