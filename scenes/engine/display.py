@@ -99,7 +99,10 @@ class Display:
         (larger than the screen once a title bar is added); we pick `window_size` instead.
         """
         # older pygame or a driver without real windows: keep what SDL chose
-        with contextlib.suppress(AttributeError, pygame.error, IndexError):
+        with contextlib.suppress(AttributeError, pygame.error, IndexError), \
+                warnings.catch_warnings():
+            # pygame-ce 2.5 deprecates this for drawing through Window; we only size it
+            warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
             window.minimum_size = MIN_WINDOW
             window.size = window_size(pygame.display.get_desktop_sizes()[0])

@@ -1,13 +1,16 @@
-"""The size the game window opens at (a pure function: no window needed).
+"""The size the game window opens at, and the fallback when vsync is refused.
 
 The real window (letterboxing at any size, mouse mapping) was checked by hand under Xvfb.
 """
 
 from __future__ import annotations
 
+import warnings
+
+import pygame
 import pytest
 
-from scenes.engine.display import CANVAS_SIZE, MIN_WINDOW, window_size
+from scenes.engine.display import CANVAS_SIZE, MIN_WINDOW, Display, window_size
 
 
 @pytest.mark.parametrize(("desktop", "expected"), [
@@ -30,3 +33,37 @@ def test_the_starting_window_keeps_the_canvas_shape_and_a_usable_size(desktop):
     if desktop[0] >= 800:
         assert w <= desktop[0] and h <= desktop[1]
 
+
+
+# vsync: drivers may refuse it with an error or (pygame's way) only a warning
+
+
+class FakeSetMode:
+    """Stands in for pygame.display.set_mode; refuses vsync the way it is told to."""
+
+    def __init__(self, refuse: str) -> None:
+        self.refuse = refuse
+        self.calls: list[int] = []
+
+    def __call__(self, size, flags=0, vsync=0):
+        self.calls.append(vsync)
+        if vsync and self.refuse == "error":
+            raise pygame.error("vsync not available")
+        if vsync and self.refuse == "warning":
+            warnings.warn("could not enable vsync", Warning, stacklevel=2)
+        return pygame.Surface(size)
+
+
+@pytest.mark.parametrize(("refuse", "vsync", "calls"), [
+    ("nothing", True, [1]), ("error", False, [1, 0]), ("warning", False, [1]),
+])
+def test_a_refused_vsync_falls_back_quietly(monkeypatch, refuse, vsync, calls):
+    fake = FakeSetMode(refuse)
+    monkeypatch.setattr(pygame.display, "set_mode", fake)
+    display = Display.__new__(Display)
+    display.scaled_by_sdl = display.vsync = False
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a leaked warning would fail the test
+        surface = display._open_scaled()
+    assert surface is not None and surface.get_size() == CANVAS_SIZE
+    assert (display.scaled_by_sdl, display.vsync, fake.calls) == (True, vsync, calls)
