@@ -154,7 +154,8 @@ class BoardScene(Scene):
         print(f"servermania: cannot start: {problem}", file=sys.stderr)
         self.leaving = True
         self.app.stack.replace(ErrorOverlay(
-            "SERVERMANIA cannot start", f"The board map is broken. {problem}",
+            "SERVERMANIA cannot start",
+            f"The board map is broken. {problem[:1].upper()}{problem[1:]}",
             hint=f"Restore {shown} (for example from a fresh download of the game) and "
                  "try again. Everything else still works."), fade=False)
 

@@ -152,7 +152,7 @@ def test_the_shipped_map_path_is_shown_relative_to_the_game_folder(monkeypatch, 
     overlay = app.stack.top
     assert isinstance(overlay, ErrorOverlay)
     expected = str(Path("maps") / "servermania.tmx")
-    assert f"map {expected} is not valid XML" in overlay.problem, overlay.problem
+    assert f"Map {expected} is not valid XML" in overlay.problem, overlay.problem
     assert ".." not in overlay.problem
     assert expected in capsys.readouterr().err
 
