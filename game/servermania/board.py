@@ -44,7 +44,8 @@ MIN_COUNTS = {PAYDAY: 4, CUSTOMER_SERVICE: 2, TECHPAD: 2, STUCK: 1, CEO_BONUS: 2
 #: RULINGS S6: maintenance is asked when CUSTOMER SERVICE lies 1..6 squares ahead.
 LOOKAHEAD = 6
 
-DEFAULT_MAP = os.path.join(os.path.dirname(__file__), "..", "..", "maps", "servermania.tmx")
+DEFAULT_MAP = os.path.normpath(
+    os.path.join(os.path.dirname(__file__), "..", "..", "maps", "servermania.tmx"))
 
 
 class BoardError(MapError):
