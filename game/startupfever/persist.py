@@ -80,8 +80,7 @@ class PersistMixin:
         data["seat"] = seat
         data["current_player"] = self.current_player
         data["current_slot"] = self.current_slot
-        # _legal_now, not legal_actions: an observation must not change the state
-        data["legal_actions"] = [str(a) for a in self._legal_now()] \
+        data["legal_actions"] = [str(a) for a in self.legal_actions()] \
             if self.current_player == seat else []
         return data
 
@@ -409,4 +408,4 @@ def _check_stage(state, need, seats, slot_set, chance_stages, decision_stages) -
     if stage in chance_stages:
         need(bool(state.chance_outcomes()), f"no possible outcome at {stage}")
     elif stage != "over":
-        need(bool(state._legal_now()), f"no legal action at {stage}")
+        need(bool(state.legal_actions()), f"no legal action at {stage}")

@@ -168,10 +168,6 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         A new list every call, computed from the current state and remembered nowhere:
         editing it changes nothing, and `apply` checks every action afresh.
         """
-        return self._legal_now()
-
-    def _legal_now(self) -> list:
-        """The legal actions, computed afresh, without touching the state."""
         stage = self.stage
         if stage in CHANCE_STAGES:
             return [a for a, _p in self.chance_outcomes()]
@@ -562,7 +558,6 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 
 
-
 def _copy(value):
     """Copy one attribute of a State for `clone`: lists, dicts, products, players, RNG."""
     t = type(value)
@@ -626,7 +621,7 @@ State._APPLY = {
     ChoosePosition: State._apply_choose,
 }
 assert set(State._APPLY) == set(FIELD_TYPES)  # every action has a handler and a shape
-assert set(State._LEGAL) | CHANCE_STAGES | {"over"} == DECISION_STAGES | CHANCE_STAGES | {"over"}
+assert set(State._LEGAL) == DECISION_STAGES  # every decision stage lists its actions
 
 
 def new_game(players: list[str] | int = 4, seed: int | None = None,
