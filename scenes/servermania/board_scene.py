@@ -217,8 +217,8 @@ class BoardScene(Scene):
         return self.hud.pot_anchor()
 
     def record_history(self) -> None:
-        self.history.append([c.target + s.target * SERVER_VALUE
-                             for c, s in zip(self.hud.cash, self.hud.servers, strict=True)])
+        """Add one point per seat to the results chart: money as shown on the HUD now."""
+        self.history.append(self.hud.money())
 
     def finish_motion(self) -> None:
         """Snap every moving thing to where it is going (skip)."""

@@ -71,11 +71,16 @@ class Hud:
         self.banner_text = text
         self.banner_t = 0.0
 
+    def money(self) -> list[int]:
+        """Each seat's money as the events shown so far leave it: cash + servers at their
+        end-of-game value. The one place the screens value servers (the rules expose
+        final money only for a whole state, which runs ahead of the animation)."""
+        return [c.target + s.target * self.server_value
+                for c, s in zip(self.cash, self.servers, strict=True)]
+
     def places(self) -> list[int]:
-        """Standing by money now: cash + servers at their end-of-game value (1 = leading)."""
-        money = [c.target + s.target * self.server_value
-                 for c, s in zip(self.cash, self.servers, strict=True)]
-        return [1 + sum(1 for m in money if m > mine) for mine in money]
+        """Standing by money now (1 = leading)."""
+        return places_of(self.money())
 
     def row_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(990, ROW_TOP + seat * (ROW_H + ROW_GAP), 280, ROW_H)
@@ -192,6 +197,11 @@ class Hud:
         draw.text(canvas, fonts.display(28), look.money(self.pot.shown),
                   (rect.right - 12, rect.bottom - 4), _flash_colour(self.pot.flash, GOLD),
                   anchor="bottomright")
+
+
+def places_of(money: list[int]) -> list[int]:
+    """1-based places for these amounts; equal amounts share a place."""
+    return [1 + sum(1 for m in money if m > mine) for mine in money]
 
 
 def _flash_colour(flash: float, base: tuple[int, int, int]) -> tuple[int, int, int]:

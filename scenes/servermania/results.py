@@ -20,7 +20,7 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 from scenes.servermania import look
 from scenes.servermania.effects import Effects
-from scenes.servermania.hud import ORDINALS
+from scenes.servermania.hud import ORDINALS, places_of
 from scenes.servermania.seats import Seat
 
 TABLE = pygame.Rect(30, 150, 600, 430)
@@ -52,7 +52,7 @@ class ResultsScene(Scene):
         self.next_burst = 0.0
 
     def place_of(self, seat: int) -> int:
-        return 1 + sum(1 for s in self.scores if s > self.scores[seat])
+        return places_of(self.scores)[seat]
 
     # -- input ---------------------------------------------------------------------------
 
@@ -169,7 +169,7 @@ class ResultsScene(Scene):
                 detail = f"{look.money(tally.cash)} cash + {look.servers(tally.servers)} × " \
                          f"{look.money(SERVER_VALUE)}"
             else:
-                detail = "cash + servers × $20,000"
+                detail = f"cash + servers × {look.money(SERVER_VALUE)}"
             draw.text(canvas, fonts.body(24), detail, (rect.x + 82, rect.bottom - 8), CREAM,
                       anchor="bottomleft")
             y += row_h
