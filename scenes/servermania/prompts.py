@@ -16,6 +16,7 @@ import pytweening
 
 from game import servermania as sm
 from game.servermania.events import Landed, ServersChanged, StuckRoll
+from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, POINT, Action
@@ -149,7 +150,7 @@ def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.R
     facts = [f"CUSTOMER SERVICE is {d} {squares} ahead.",
              f"Roll exactly {d} to land on it: {pay['hits']} in {pay['of']} chance."]
     options = [
-        Option("Pay $50,000 maintenance",
+        Option(f"Pay {look.money(MAINTENANCE_FEE)} maintenance",
                f"Cash after: {look.money(pay['cash'])}  ·  land: "
                f"{info['servers']} → {look.servers(pay['servers_if_hit'])}", sm.PAY_MAINTENANCE),
         Option("Skip maintenance",
@@ -161,6 +162,7 @@ def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.R
 
 
 def preview_stuck(state: sm.State) -> dict:
+    """Cash after paying, and which die faces free the pawn, worked out on clones."""
     seat = state.turn_seat
     clone, _ = _after(state, sm.PAY_TO_LEAVE_STUCK)
     rolled, _ = _after(state, sm.ROLL_TO_LEAVE_STUCK)
@@ -174,14 +176,20 @@ def preview_stuck(state: sm.State) -> dict:
 
 def stuck_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect) -> Prompt:
     info = preview_stuck(state)
-    faces = ", ".join(map(str, info["faces"][:-1])) + f" or {info['faces'][-1]}" \
-        if len(info["faces"]) > 1 else ", ".join(map(str, info["faces"]))
+    faces = _either(info["faces"])
     facts = [f"{name} is STUCK. Pay to go on now,",
              f"or roll {faces} to go free ({info['freed']} in {info['of']} chance)."]
     options = [
-        Option("Pay $50,000 and move", f"Cash after: {look.money(info['pay_cash'])}  ·  "
-               "then roll to move", sm.PAY_TO_LEAVE_STUCK),
+        Option(f"Pay {look.money(STUCK_FEE)} and move",
+               f"Cash after: {look.money(info['pay_cash'])}  ·  then roll to move",
+               sm.PAY_TO_LEAVE_STUCK),
         Option(f"Roll for {faces}", f"Keep {look.money(info['cash'])}  ·  "
                f"{info['freed']} in {info['of']} to go free", sm.ROLL_TO_LEAVE_STUCK),
     ]
     return Prompt(f"{name}: get out of STUCK?", facts, options, colour, view, "icon_stuck")
+
+
+def _either(faces: list[int]) -> str:
+    """[1, 2, 3] -> "1, 2 or 3"; a single face stays as it is."""
+    words = [str(f) for f in faces]
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
