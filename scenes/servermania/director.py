@@ -237,7 +237,7 @@ class Director:
 
     def _CardDrawn(self, e: ev.CardDrawn) -> list[Step]:
         s = self.stage
-        deck = "SIGN UPS" if e.deck == "signups" else "CHURN!"
+        deck = KIND_TITLES[e.deck]  # the decks share their squares' names
 
         def begin() -> None:
             s.camera.frame_all()
@@ -248,7 +248,7 @@ class Director:
 
     def _DeckReshuffled(self, e: ev.DeckReshuffled) -> list[Step]:
         s = self.stage
-        deck = "SIGN UPS" if e.deck == "signups" else "CHURN!"
+        deck = KIND_TITLES[e.deck]  # the decks share their squares' names
 
         def begin() -> None:
             s.banner(f"{deck} deck reshuffled", WHITE)
