@@ -1,4 +1,5 @@
-"""Game-agnostic front of the simulators behind `main.py sim GAME`.
+"""Game-agnostic front of the simulators behind `main.py sim GAME`, and the win and
+violation tally both simulators keep.
 
 Each game package provides `sim.simulate(games, players, seed) -> dict` with at least the
 keys games, seconds, games_per_second, avg_turns, wins_by_seat and violations.
@@ -7,7 +8,50 @@ keys games, seconds, games_per_second, avg_turns, wins_by_seat and violations.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from typing import Any
+
+MAX_EXAMPLES = 10  # violation messages kept for the report
+
+
+def new_tally(players: int, kinds: Sequence[str]) -> dict[str, Any]:
+    """An empty tally for a range of games (a plain dict: it crosses process bounds)."""
+    return {"by_seat": [0.0] * players, "by_type": {kind: 0.0 for kind in kinds},
+            "violations": 0, "examples": []}
+
+
+def tally_game(tally: dict[str, Any], winners: list[int], seat_kinds: list[str],
+               violations: list[str]) -> None:
+    """Add one game: a shared win counts 1/k for each of its k winners."""
+    for w in winners:
+        share = 1 / len(winners)
+        tally["by_seat"][w] += share
+        tally["by_type"][seat_kinds[w]] += share
+    tally["violations"] += len(violations)
+    examples = tally["examples"]
+    examples += violations[:MAX_EXAMPLES - len(examples)]
+
+
+def figures(parts: list[dict[str, Any]], averages: dict[str, float], *, games: int,
+            players: int, seed: int, workers: int, seconds: float,
+            kinds: Sequence[str]) -> dict[str, Any]:
+    """The report of a whole run from its ranges' tallies; `averages` (already rounded,
+    e.g. avg_turns) goes between the timing and the win shares."""
+    by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
+    by_type = {kind: sum(p["by_type"][kind] for p in parts) for kind in kinds}
+    return {
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "workers": workers,
+        "seconds": round(seconds, 4),
+        "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
+        **averages,
+        "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
+        "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
+        "violations": sum(p["violations"] for p in parts),
+        "violation_examples": [e for p in parts for e in p["examples"]][:MAX_EXAMPLES],
+    }
 
 
 def simulate(game: str, *, games: int, players: int, seed: int) -> dict[str, Any]:

@@ -17,11 +17,12 @@ from game.servermania.board import Board, default_board
 from game.servermania.players import RandomPlayer, RulePlayer
 from game.servermania.rules import CHANCE, TERMINAL
 from game.servermania.state import new_game
+from game.simulate import figures, new_tally, tally_game
 
 TYPES = (RandomPlayer, RulePlayer)
+KINDS = tuple(cls.kind for cls in TYPES)
 TURN_CAP = 2_000            # a game this long has not ended: a violation
 PARALLEL_FROM = 400         # games; smaller runs are not worth starting processes
-MAX_EXAMPLES = 10
 
 
 def game_seed(seed: int, g: int) -> int:
@@ -67,22 +68,14 @@ def play_game(players: int, seed: int, g: int, board: Board | None = None
 def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
     players, seed, start, stop = args
     board = default_board()
+    tally = new_tally(players, KINDS)
     turns = 0
-    by_seat = [0.0] * players
-    by_type = {cls.kind: 0.0 for cls in TYPES}
-    violations = 0
-    examples: list[str] = []
     for g in range(start, stop):
         t, winners, kinds, bad = play_game(players, seed, g, board)
         turns += t
-        for w in winners:
-            share = 1 / len(winners)
-            by_seat[w] += share
-            by_type[kinds[w]] += share
-        violations += len(bad)
-        examples += bad[:MAX_EXAMPLES - len(examples)]
-    return {"turns": turns, "by_seat": by_seat, "by_type": by_type,
-            "violations": violations, "examples": examples}
+        tally_game(tally, winners, kinds, bad)
+    tally["turns"] = turns
+    return tally
 
 
 def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None
@@ -94,20 +87,6 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
     parts, seconds, workers = play_ranges(
         _play_range, games=games, players=players, seed=seed, workers=workers,
         parallel_from=PARALLEL_FROM)
-    turns = sum(p["turns"] for p in parts)
-    by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
-    by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
-    examples = [e for p in parts for e in p["examples"]][:MAX_EXAMPLES]
-    return {
-        "games": games,
-        "players": players,
-        "seed": seed,
-        "workers": workers,
-        "seconds": round(seconds, 4),
-        "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
-        "avg_turns": round(turns / games, 2),
-        "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
-        "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
-        "violations": sum(p["violations"] for p in parts),
-        "violation_examples": examples,
-    }
+    averages = {"avg_turns": round(sum(p["turns"] for p in parts) / games, 2)}
+    return figures(parts, averages, games=games, players=players, seed=seed,
+                   workers=workers, seconds=seconds, kinds=KINDS)

@@ -30,6 +30,7 @@ from operator import is_
 from typing import Any
 
 from game.parallel import play_ranges, rotating_seat_types
+from game.simulate import figures, new_tally, tally_game
 
 from .players import RandomPlayer, RulePlayer
 from .rules import CHANCE, TERMINAL, new_game
@@ -45,9 +46,9 @@ from .state import (
 )
 
 TYPES = (RulePlayer, RandomPlayer)
+KINDS = tuple(cls.kind for cls in TYPES)
 STEP_CAP = 20_000  # applied actions; a game this long is stuck: a violation
 PARALLEL_FROM = 200  # games; smaller runs are not worth starting processes
-MAX_EXAMPLES = 10
 
 
 def game_seed(seed: int, g: int) -> int:
@@ -176,24 +177,16 @@ def play_game(players: int, seed: int, g: int
 
 def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
     players, seed, start, stop = args
+    tally = new_tally(players, KINDS)
     steps = years = turns = 0
-    by_seat = [0.0] * players
-    by_type = {cls.kind: 0.0 for cls in TYPES}
-    violations = 0
-    examples: list[str] = []
     for g in range(start, stop):
         n, y, winners, kinds, bad = play_game(players, seed, g)
         steps += n
         years += y
         turns += y * players * products_per_player(players)
-        for w in winners:
-            share = 1 / len(winners)
-            by_seat[w] += share
-            by_type[kinds[w]] += share
-        violations += len(bad)
-        examples += bad[:MAX_EXAMPLES - len(examples)]
-    return {"steps": steps, "years": years, "turns": turns, "by_seat": by_seat, "by_type": by_type,
-            "violations": violations, "examples": examples}
+        tally_game(tally, winners, kinds, bad)
+    tally.update(steps=steps, years=years, turns=turns)
+    return tally
 
 
 def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None
@@ -206,20 +199,7 @@ def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = 
     parts, seconds, workers = play_ranges(
         _play_range, games=games, players=players, seed=seed, workers=workers,
         parallel_from=PARALLEL_FROM)
-    by_seat = [sum(p["by_seat"][s] for p in parts) for s in range(players)]
-    by_type = {cls.kind: sum(p["by_type"][cls.kind] for p in parts) for cls in TYPES}
-    return {
-        "games": games,
-        "players": players,
-        "seed": seed,
-        "workers": workers,
-        "seconds": round(seconds, 4),
-        "games_per_second": round(games / seconds, 1) if seconds > 0 else float(games),
-        "avg_turns": round(sum(p["turns"] for p in parts) / games, 2),
-        "avg_years": round(sum(p["years"] for p in parts) / games, 2),
-        "avg_steps": round(sum(p["steps"] for p in parts) / games, 2),
-        "wins_by_seat": {str(s): round(w / games, 4) for s, w in enumerate(by_seat)},
-        "wins_by_type": {k: round(w / games, 4) for k, w in by_type.items()},
-        "violations": sum(p["violations"] for p in parts),
-        "violation_examples": [e for p in parts for e in p["examples"]][:MAX_EXAMPLES],
-    }
+    averages = {f"avg_{key}": round(sum(p[key] for p in parts) / games, 2)
+                for key in ("turns", "years", "steps")}
+    return figures(parts, averages, games=games, players=players, seed=seed,
+                   workers=workers, seconds=seconds, kinds=KINDS)
