@@ -3,7 +3,7 @@
 Plays whole games with the simple players (seat types alternate random / rules and rotate
 from game to game, so seat and player type are not confounded), checks the invariants
 after every applied action, and returns the figures. Game `g` uses seed `seed + g`, so
-any game can be replayed alone with `play_game(players, seed + g, g)`.
+any game can be replayed alone with `play_game(players, seed, g)`.
 
 Invariants checked after every `apply` (F3, F4, F12):
 * money: bank + players + marketing = 100, and nobody (bank included) below 0;
@@ -25,6 +25,7 @@ do not depend on the split).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from operator import is_
 from typing import Any
@@ -33,7 +34,7 @@ from game.parallel import play_ranges, rotating_seat_types
 from game.simulate import figures, new_tally, tally_game
 
 from .players import RandomPlayer, RulePlayer
-from .rules import CHANCE, TERMINAL, new_game
+from .rules import CHANCE, TERMINAL, State, new_game
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -59,7 +60,7 @@ def seat_types(players: int, g: int) -> list[type]:
     return rotating_seat_types(TYPES, players, g)
 
 
-def invariant_violations(state) -> list[str]:
+def invariant_violations(state: State) -> list[str]:
     """Broken invariants of a state (empty when all hold). Written to be cheap: it runs
     after every action of every simulated game."""
     bad: list[str] = []
@@ -97,7 +98,7 @@ def invariant_violations(state) -> list[str]:
     return bad
 
 
-def fast_check(state):
+def fast_check(state: State) -> Callable[[], bool]:
     """A closure returning True while every invariant holds: the simulator's hot path.
     `invariant_violations` says what is wrong once it returns False. (A bitwise OR of
     ints is negative exactly when one of them is, so one test covers every count.)"""
