@@ -123,13 +123,9 @@ def run(args: argparse.Namespace) -> int:
     headless = getattr(args, "headless", False)
     first = None
     if getattr(args, "command", None) == "demo":
-        from scenes.menu import DEMO, resolve
+        from scenes.demo import DemoScene  # main.py has already refused games without one
 
-        demo = resolve(DEMO)
-        if demo is None:
-            print("demo: the demo screen is not built yet (scenes/demo.py)", file=sys.stderr)
-            return 2
-        first = demo(game=args.game, players=args.players)
+        first = DemoScene(game=args.game, players=args.players)
     script = load_script(args.script) if getattr(args, "script", None) else None
     settings = Settings() if headless else Settings.load(default_path())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),

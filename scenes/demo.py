@@ -7,7 +7,6 @@ clear message (`DemoUnavailable`) instead of showing something fake.
 
 from __future__ import annotations
 
-from scenes.engine.scene import Scene
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, default_seats
 
@@ -19,6 +18,7 @@ class DemoUnavailable(ValueError):
 
 
 def check(game: str) -> None:
+    """Raise DemoUnavailable for a game without screens (main.py says so and exits 2)."""
     if game not in AVAILABLE:
         raise DemoUnavailable(f"no demo for {game!r} yet: its game screens are not built "
                               f"(demos exist for: {', '.join(AVAILABLE)})")
@@ -34,4 +34,4 @@ class DemoScene(BoardScene):
         super().__init__(default_seats(count, humans=0), seed=seed, demo=True, pace=pace)
 
 
-__all__ = ["AVAILABLE", "DemoScene", "DemoUnavailable", "Scene", "check"]
+__all__ = ["AVAILABLE", "DemoScene", "DemoUnavailable", "check"]

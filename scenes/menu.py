@@ -29,8 +29,6 @@ TITLE_MENU: tuple[Entry, ...] = (
     Entry("Quit", None),
 )
 
-DEMO = "scenes.demo:DemoScene"  # `main.py demo GAME` builds DemoScene(game=..., players=...)
-
 
 def resolve(target: str) -> type[Scene] | None:
     """The scene class at `target` ("module:Class"), or None if that module does not exist."""
