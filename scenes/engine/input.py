@@ -12,6 +12,7 @@ synthetic CONTROLLER*/JOY* events without a real pad (see `SdlDevices` and the t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -157,7 +158,9 @@ class _Stick:
 class InputMapper:
     """Translates pygame events into `Action`s; the only place that knows about devices."""
 
-    def __init__(self, devices: DeviceBackend | None = None, to_canvas: Any = None) -> None:
+    def __init__(self, devices: DeviceBackend | None = None,
+                 to_canvas: Callable[[tuple[int, int]], tuple[int, int] | None] | None = None,
+                 ) -> None:
         self.devices = devices
         self.to_canvas = to_canvas or (lambda pos: pos)
         self.pads: dict[DeviceId, Pad] = {}
@@ -302,14 +305,19 @@ class InputMapper:
         pad = self._by_instance.get(event.instance_id)
         return pad if pad is not None and pad.is_controller == controller else None
 
-    def _controller_button(self, event: pygame.event.Event) -> list[Action]:
-        pad = self._pad(event, controller=True)
-        name = CONTROLLER_BUTTONS.get(event.button)
+    def _button(self, event: pygame.event.Event, controller: bool, table: dict[int, str],
+                down: bool) -> list[Action]:
+        """A pad button through `table`; mapped and raw pads differ only in the table."""
+        pad = self._pad(event, controller)
+        name = table.get(event.button)
         if pad is None or name is None:
             return []
-        if event.type == pygame.CONTROLLERBUTTONDOWN:
-            return self._press(pad.device, name, ("button", event.button))
-        return self._release(pad.device, name, ("button", event.button))
+        source = ("button", event.button)
+        return (self._press if down else self._release)(pad.device, name, source)
+
+    def _controller_button(self, event: pygame.event.Event) -> list[Action]:
+        return self._button(event, True, CONTROLLER_BUTTONS,
+                            event.type == pygame.CONTROLLERBUTTONDOWN)
 
     def _controller_axis(self, event: pygame.event.Event) -> list[Action]:
         pad = self._pad(event, controller=True)
@@ -330,13 +338,7 @@ class InputMapper:
         return []
 
     def _joy_button(self, event: pygame.event.Event) -> list[Action]:
-        pad = self._pad(event, controller=False)
-        name = JOYSTICK_BUTTONS.get(event.button)
-        if pad is None or name is None:
-            return []
-        if event.type == pygame.JOYBUTTONDOWN:
-            return self._press(pad.device, name, ("button", event.button))
-        return self._release(pad.device, name, ("button", event.button))
+        return self._button(event, False, JOYSTICK_BUTTONS, event.type == pygame.JOYBUTTONDOWN)
 
     def _joy_axis(self, event: pygame.event.Event) -> list[Action]:
         pad = self._pad(event, controller=False)
