@@ -1,10 +1,8 @@
 """Simple Startup Fever players for the simulator and the demo: one `decide` method each.
 
-Players see the game only through a `SeatView` (RULINGS F13): the acting seat's own hand
-and chips, everything on the table, and the *sizes* of other hands and of the draw pile.
-`decide` accepts either a live `State` (wrapped in a cheap read-through view, so the
-simulator stays fast) or the dict from `state.observation(seat)`; both give the same
-attribute names, so a player cannot tell them apart and cannot peek.
+Players see the game only through a seat's view (views.py, RULINGS F13). `decide`
+accepts either a live `State` or the dict from `state.observation(seat)`; both give the
+same attribute names, so a player cannot tell them apart and cannot peek.
 
 `RulePlayer` follows the rulebook's strategy notes:
 
@@ -25,8 +23,6 @@ attribute names, so a player cannot tell them apart and cannot peek.
 from __future__ import annotations
 
 import random
-from operator import attrgetter
-from types import SimpleNamespace
 from typing import Any, Protocol
 
 from .actions import (
@@ -50,106 +46,8 @@ from .actions import (
 from .effects import TALENT_FAIR_MAX_HIRES
 from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
+from .views import view_of
 
-# ----------------------------------------------------------------------------- views
-
-#: State attributes every seat may read (the table, played cards, whose turn it is).
-PUBLIC = frozenset({
-    "year", "stage", "window", "current_slot", "turn_seat", "bank", "supply", "hires",
-    "hire_limit", "hire_fails", "manage_blocked", "poach_counts", "protected",
-    "pending_poach", "pending_card", "attrition", "loss_left", "loss_taken", "press",
-    "exec_power", "played", "discard", "turn_order", "turn_index", "new_order",
-    "order_groups", "all_launched_year", "extra_years", "categories", "comp_category",
-    "seat_queue", "end_reason",
-})
-
-
-class MaskedProduct:
-    """A rival's product as a seat sees it: its category is None until it launches."""
-
-    __slots__ = ("_p",)
-
-    def __init__(self, product) -> None:
-        self._p = product
-
-    slot = property(attrgetter("_p.slot"))
-    owner = property(attrgetter("_p.owner"))
-    launched = property(attrgetter("_p.launched"))
-    field = property(attrgetter("_p.field"))
-    marketing = property(attrgetter("_p.marketing"))
-    nerds = property(attrgetter("_p.nerds"))
-    suits = property(attrgetter("_p.suits"))
-
-    @property
-    def category(self) -> str | None:
-        p = self._p
-        return p.category if p.launched else None
-
-
-class MaskedPlayer:
-    """A rival company as a seat sees it: its hand is only a number of cards."""
-
-    __slots__ = ("_pl",)
-
-    def __init__(self, player) -> None:
-        self._pl = player
-
-    name = property(attrgetter("_pl.name"))
-    money = property(attrgetter("_pl.money"))
-    slots = property(attrgetter("_pl.slots"))
-    big_nerds = property(attrgetter("_pl.big_nerds"))
-    big_suits = property(attrgetter("_pl.big_suits"))
-    hand = property(lambda self: len(self._pl.hand))
-
-
-class SeatView:
-    """Read-through view of a live State for one seat (F13), built once per game.
-
-    The seat's own products and company are the state's own objects (it may see all of
-    them); rival products and companies are masked proxies. Of the rest, only names in
-    `PUBLIC` and `deck` (the size of the draw pile) are readable: anything else (the RNG,
-    the deck's contents, ...) raises AttributeError. Views are read-only by convention.
-    """
-
-    __slots__ = ("_s", "seat", "products", "players")
-
-    def __init__(self, state, seat: int) -> None:
-        self._s = state
-        self.seat = seat
-        self.products = {s: p if p.owner == seat else MaskedProduct(p)
-                         for s, p in state.products.items()}
-        self.players = [pl if i == seat else MaskedPlayer(pl)
-                        for i, pl in enumerate(state.players)]
-
-    @property
-    def deck(self) -> int:
-        return sum(self._s.deck.values())
-
-    def __getattr__(self, name: str) -> Any:  # only reached for names not in PUBLIC
-        raise AttributeError(f"{name!r} is hidden from the players (F13)")
-
-
-for _name in PUBLIC:  # read-through properties: much faster than __getattr__ per access
-    setattr(SeatView, _name, property(attrgetter("_s." + _name)))
-del _name
-
-
-def observation_view(obs: dict) -> SimpleNamespace:
-    """The same attribute shape as `SeatView`, built from `state.observation(seat)`."""
-    data = dict(obs)
-    data["products"] = {s: SimpleNamespace(**p) for s, p in obs["products"].items()}
-    data["players"] = [SimpleNamespace(**p) for p in obs["players"]]
-    return SimpleNamespace(**data)
-
-
-def view_of(state_or_observation):
-    """A view for the deciding seat from a State or an observation dict."""
-    if isinstance(state_or_observation, dict):
-        return observation_view(state_or_observation)
-    return SeatView(state_or_observation, state_or_observation.current_player)
-
-
-# ----------------------------------------------------------------------------- players
 
 class Agent(Protocol):
     kind: str

@@ -24,13 +24,8 @@ from game.startupfever.actions import (
     Poach,
     Retain,
 )
-from game.startupfever.players import (
-    PLAYER_TYPES,
-    RandomPlayer,
-    RulePlayer,
-    SeatView,
-    observation_view,
-)
+from game.startupfever.players import PLAYER_TYPES, RandomPlayer, RulePlayer
+from game.startupfever.views import SeatView, observation_view
 
 from .helpers import roll, set_hand, start, total_money, until
 
