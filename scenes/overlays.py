@@ -75,7 +75,7 @@ class ConfirmOverlay(MenuOverlay):
     def __init__(self, question: str, on_yes: Callable[[], None], yes: str = "Yes",
                  no: str = "No", message: str = "") -> None:
         def close() -> None:
-                self.app.stack.pop()
+            self.app.stack.pop()
         super().__init__(question, [(no, close), (yes, on_yes)], message)
 
 

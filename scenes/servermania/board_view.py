@@ -76,10 +76,6 @@ class BoardView:
         rects = [self.square_rect(s.index) for s in self.board]
         return rects[0].unionall(rects[1:])
 
-    def inner_area(self) -> pygame.Rect:
-        """The empty middle of the track (decks and the CEO BONUS pot live there)."""
-        return pygame.Rect(140, 290, 520, 140)
-
     # -- rendering -------------------------------------------------------------------------
 
     def at_zoom(self, zoom: float) -> pygame.Surface:
