@@ -6,6 +6,7 @@ import glob
 import os
 import shutil
 import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -80,3 +81,17 @@ def test_servermania_map_opens_in_tiled_and_its_resave_loads(tmp_path):
     subprocess.run(["tiled", "--export-map", os.path.join(ROOT, "maps", "servermania.tmx"),
                     str(out)], check=True, env=env, capture_output=True, timeout=60)
     assert load_board(out) == default_board()
+
+
+def test_no_module_under_game_loads_pygame():
+    """game/ is headless: importing every module of it (the pytmx bridge included)
+    leaves pygame unloaded, even though pygame is installed."""
+    code = ("import importlib, pkgutil, sys, game\n"
+            "names = [m.name for m in pkgutil.walk_packages(game.__path__, 'game.')]\n"
+            "for name in names:\n"
+            "    importlib.import_module(name)\n"
+            "print(len(names), 'pygame' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    count, loaded = out.stdout.split()
+    assert int(count) >= 20 and loaded == "False", out.stdout
