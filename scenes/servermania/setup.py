@@ -62,21 +62,11 @@ class NewGameScene(Scene):
             self.types[row] = "Computer"
         elif col == 1:
             taken = {n for i, n in enumerate(self.names) if i != row}
-            i = NAMES.index(self.names[row]) if self.names[row] in NAMES else -1
-            for k in range(1, len(NAMES) + 1):
-                name = NAMES[(i + k) % len(NAMES)]
-                if name not in taken:
-                    self.names[row] = name
-                    break
+            self.names[row] = _next_free(NAMES, self.names[row], taken)
         else:
             taken = {c for i, c in enumerate(self.colours) if i != row and
                      self.types[i] != "Off"}
-            i = look.COLOURS.index(self.colours[row])
-            for k in range(1, len(look.COLOURS) + 1):
-                colour = look.COLOURS[(i + k) % len(look.COLOURS)]
-                if colour not in taken:
-                    self.colours[row] = colour
-                    break
+            self.colours[row] = _next_free(look.COLOURS, self.colours[row], taken)
         self._fix_colours()
         self.pops[(row, col)] = 0.0
 
@@ -211,3 +201,13 @@ class NewGameScene(Scene):
                           anchor="midleft")
             else:
                 draw.text(canvas, fonts.body(30), label, rect.center, ink)
+
+
+def _next_free(options: tuple[str, ...], current: str, taken: set[str]) -> str:
+    """The option after `current` (wrapping round) that no other seat has taken."""
+    start = options.index(current) if current in options else -1
+    for k in range(1, len(options) + 1):
+        option = options[(start + k) % len(options)]
+        if option not in taken:
+            return option
+    return current
