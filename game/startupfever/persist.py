@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
@@ -33,6 +33,9 @@ from .state import (
     categories_for,
     products_per_player,
 )
+
+if TYPE_CHECKING:
+    from .rules import State
 
 FORMAT = "startupfever"
 VERSION = 1
@@ -85,7 +88,7 @@ class PersistMixin:
         return data
 
 
-def from_json(text: str):
+def from_json(text: str) -> State:
     """Rebuild a State saved by `to_json`; a broken save raises `SaveError` saying why."""
     try:
         data = json.loads(text)

@@ -26,6 +26,7 @@ import random
 from typing import Any, Protocol
 
 from .actions import (
+    Action,
     ChoosePosition,
     Counter,
     Defend,
@@ -78,7 +79,7 @@ DIE_REACH = 5  # two dice differ by at most 5: a rival further away is out of re
 LEAD = 3  # marketing aims for this lead over a close rival: then it wins 5 times in 6
 
 
-def same(legal: list, action):
+def same(legal: list[Action], action: Action) -> Action:
     """The object in `legal` equal to `action`. Returning the listed object itself gives
     the readable listed text ("hire Nerd for B") and lets the simulator skip the second
     legality check (`sim.play_game` recognises listed objects by identity)."""

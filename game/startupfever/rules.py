@@ -15,6 +15,7 @@ from . import events as ev
 from . import usertrack
 from .actions import (
     FIELD_TYPES,
+    Action,
     ChoosePosition,
     Counter,
     Defend,
@@ -162,7 +163,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def is_terminal(self) -> bool:
         return self.stage == "over"
 
-    def legal_actions(self) -> list:
+    def legal_actions(self) -> list[Action]:
         """Legal actions now; at a chance step, the possible outcomes.
 
         A new list every call, computed from the current state and remembered nowhere:
@@ -175,7 +176,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return []
         return self._LEGAL[stage](self)
 
-    def chance_outcomes(self) -> list[tuple]:
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
         """[(outcome, probability)] at a chance step, else []."""
         stage = self.stage
         if stage in ("adoption_roll", "loss_roll", "comp_roll"):
@@ -191,7 +192,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return [(PickProduct(s), 1 / len(group)) for s in group]
         return []
 
-    def sample_chance(self):
+    def sample_chance(self) -> Action:
         """Sample the outcome of the current chance step with the state's seeded RNG."""
         stage = self.stage
         rng = self.rng
@@ -210,7 +211,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return PickProduct(group[rng.randrange(len(group))])
         raise IllegalAction(f"no chance step now (stage {stage})")
 
-    def apply(self, action) -> list:
+    def apply(self, action: Action) -> list:
         """Apply a legal action or chance outcome; return the events it caused.
 
         Always checked against the current state (tests may have changed it directly):
@@ -219,7 +220,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self._validate(action)
         return self._apply_unchecked(action)
 
-    def _apply_unchecked(self, action) -> list:
+    def _apply_unchecked(self, action: Action) -> list:
         """Private: `apply` without the legality check, for the simulator's hot loop.
 
         Only for an object just taken from `legal_actions()` (or `sample_chance()`) of
