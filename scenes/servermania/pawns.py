@@ -178,7 +178,8 @@ class Pawn:
 class PawnLayer:
     """All pawns, their slots on shared squares, and drawing in depth order."""
 
-    def __init__(self, pawns: list[Pawn], center_of: Callable[[int], tuple[float, float]]):
+    def __init__(self, pawns: list[Pawn], center_of: Callable[[int], tuple[float, float]]
+                 ) -> None:
         self.pawns = pawns
         self.center_of = center_of
         self.relayout()
@@ -229,9 +230,7 @@ class PawnLayer:
             self.relayout()
 
     def finish(self) -> None:
-        self.relayout()
-        for p in self.pawns:
-            p.finish()
+        """Skip: every pawn lands in its slot on the square it is heading for."""
         self.relayout()
         for p in self.pawns:
             p.finish()

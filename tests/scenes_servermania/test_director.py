@@ -91,6 +91,7 @@ def test_skip_finishes_a_whole_batch_at_once_and_leaves_the_end_state(scene):
     scene.skip()
     assert scene.director.idle
     assert scene.pawns.pawns[0].square == 3 and not scene.pawns.pawns[0].moving
+    assert scene.pawns.pawns[0].pos == scene.pawns.pawns[0].rest  # in its slot, not mid-air
     assert scene.hud.cash[0].shown == 60_000
     assert scene.card is None or scene.card.done
 
@@ -143,3 +144,13 @@ def test_board_view_draws_every_square_of_the_tiled_map_where_the_map_puts_it(sc
         assert view.square_rect(index) == (round(obj.x), round(obj.y), round(obj.width),
                                            round(obj.height))
     assert view.size == (1280, 720)
+
+
+def test_skip_leaves_pawns_that_share_a_square_in_separate_slots(scene):
+    scene.director.push([ev.Moved(0, 0, (1, 2, 3)), ev.Moved(1, 0, (1, 2, 3))])
+    step(scene.app_for_tests, 5)
+    scene.skip()
+    first, second = scene.pawns.pawns[0], scene.pawns.pawns[1]
+    assert first.square == second.square == 3
+    assert first.pos == first.rest and second.pos == second.rest
+    assert first.pos != second.pos
