@@ -41,6 +41,8 @@ from game.servermania.rules import (
 
 SAVE_FORMAT = "servermania-save"
 SAVE_VERSION = 1
+#: The bank's ledger fields (State attributes, saved under "ledger").
+LEDGER = ("bank_paid_out", "bank_received", "servers_issued", "servers_returned")
 
 
 class SaveError(ValueError):
@@ -167,10 +169,7 @@ class State:
             "draw_deck": self.draw_deck,
             "finish_order": list(self.finish_order),
             "decks": {d: list(ids) for d, ids in self.decks.items()},
-            "ledger": {"bank_paid_out": self.bank_paid_out,
-                       "bank_received": self.bank_received,
-                       "servers_issued": self.servers_issued,
-                       "servers_returned": self.servers_returned},
+            "ledger": {key: getattr(self, key) for key in LEDGER},
             "rng": [version, list(internal), gauss],
         }
 
@@ -311,7 +310,7 @@ def _state_from_dict(data: dict[str, Any]) -> State:
         board = Board.from_data(get("board"))
     except ValueError as exc:           # BoardError / MapError from the board's own checks
         raise SaveError(f"corrupt SERVERMANIA save: {exc}") from None
-    if board == default_board_or_none():
+    if board == _default_board_if_readable():
         board = default_board()
     players = []
     for seat, p in enumerate(_list(get("players"), "players")):
@@ -338,12 +337,8 @@ def _state_from_dict(data: dict[str, Any]) -> State:
     s.decks = {_str(d, "a deck name"): _ints(ids, f"decks[{d!r}]")
                for d, ids in _dict(get("decks"), "decks").items()}
     ledger = _dict(get("ledger"), "ledger")
-    s.bank_paid_out = _int(_field(ledger, "bank_paid_out", "ledger."), "ledger.bank_paid_out")
-    s.bank_received = _int(_field(ledger, "bank_received", "ledger."), "ledger.bank_received")
-    s.servers_issued = _int(_field(ledger, "servers_issued", "ledger."),
-                            "ledger.servers_issued")
-    s.servers_returned = _int(_field(ledger, "servers_returned", "ledger."),
-                              "ledger.servers_returned")
+    for key in LEDGER:
+        setattr(s, key, _int(_field(ledger, key, "ledger."), f"ledger.{key}"))
     rng = _list(get("rng"), "rng")
     if len(rng) != 3:
         raise _bad("rng", rng, "[version, state, gauss]")
@@ -457,7 +452,7 @@ def _phase_problems(s: State) -> list[str]:
     return problems
 
 
-def default_board_or_none() -> Board | None:
+def _default_board_if_readable() -> Board | None:
     """The default board if its map can be read (saves of custom boards still load)."""
     try:
         return default_board()
