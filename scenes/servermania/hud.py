@@ -131,7 +131,8 @@ class Hud:
         draw.box(canvas, rect, colour, radius=18, shadow=4)
         font = fonts.display(30)
         text = self.banner_text
-        while font.size(text)[0] > rect.w - 70 and font.get_height() > 20:
+        room = rect.w - (70 if self.turn is not None else 30)  # the badge takes 56 px
+        while font.size(text)[0] > room and font.get_height() > 20:
             font = fonts.display(font.get_height() - 3)
         if self.turn is not None:
             badge = look.marker(self.seats[self.turn].colour, 38)
@@ -192,7 +193,7 @@ class Hud:
         size = round(48 * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
         icon = look.scaled("icon_ceo_bonus", (size, size))
         canvas.blit(icon, icon.get_rect(center=(rect.x + 34, rect.centery)))
-        draw.text(canvas, fonts.body(22), "CEO BONUS", (rect.x + 66, rect.y + 4), CREAM,
+        draw.text(canvas, fonts.body(24), "CEO BONUS", (rect.x + 66, rect.y + 3), CREAM,
                   anchor="topleft")
         draw.text(canvas, fonts.display(28), look.money(self.pot.shown),
                   (rect.right - 12, rect.bottom - 4), _flash_colour(self.pot.flash, GOLD),
