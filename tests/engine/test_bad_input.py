@@ -138,4 +138,6 @@ def test_a_deleted_sound_is_silent_and_the_others_still_play(tmp_path):
     audio.play("confirm")  # deleted: nothing happens
     audio.play("move")
     assert audio._sounds["confirm"] is None
-    assert audio._sounds["move"] is not None or not audio.enabled
+    if not audio.enabled:
+        pytest.skip("no audio mixer on this machine: nothing is loaded")
+    assert audio._sounds["move"] is not None

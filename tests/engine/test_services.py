@@ -4,6 +4,7 @@ import json
 import wave
 
 import pygame
+import pytest
 
 from scenes.app import make_app
 from scenes.engine.audio import Audio
@@ -77,8 +78,10 @@ def test_an_existing_wav_is_loaded_and_played(tmp_path):
         w.setframerate(22050)
         w.writeframes(b"\x00\x10" * 2205)
     audio = Audio(folder=tmp_path)
+    if not audio.enabled:
+        pytest.skip("no audio mixer on this machine: nothing is loaded")
     audio.play("click")
-    assert audio._sounds.get("click") is not None or not audio.enabled
+    assert audio._sounds.get("click") is not None
 
 
 def test_a_broken_wav_is_silent(tmp_path):
