@@ -15,6 +15,7 @@ from .state import (
     OFFERS_PER_TARGET,
     SUIT,
     WORKER_KINDS,
+    Player,
 )
 
 # Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
@@ -85,51 +86,68 @@ class EmployeesMixin:
         return [v for v, k in counts.items() if k > protected.get(key + str(v), 0)]
 
     def _legal_manage(self) -> list:
+        """Hires, then poach offers rival by rival, then retains, then End Manage (the
+        order is part of the game: the random player picks by index)."""
         slot = self.current_slot
         seat = self.turn_seat
-        players = self.players
-        products = self.products
-        pl = players[seat]
+        pl = self.players[seat]
         money = pl.money
-        supply = self.supply
-        acts: list = []
         limit = self.exec_limit(seat)
+        acts: list = []
         if self.hires < self.hire_limit:
-            hires = _hires(slot)
-            for kind in KINDS:
-                if supply[kind] and money >= COST[kind] and (
-                        kind in WORKER_KINDS or len(pl.executives(kind)) < limit):
-                    acts.append(hires[kind])
+            acts += self._legal_hires(slot, pl, money, limit)
+        exec_room = [k for k in EXEC_KINDS if len(pl.executives(k)) < limit]
+        for other, opl in enumerate(self.players):
+            if other != seat:
+                acts += self._listed_offers(other, opl, money, exec_room, slot)
+        acts += self._legal_retains(slot, pl, money)
+        acts.append(END_MANAGE)
+        return acts
+
+    def _legal_hires(self, slot: str, pl: Player, money: int, limit: int) -> list[Hire]:
+        """Kinds left in the supply that the company can pay for (and has room for)."""
+        hires = _hires(slot)
+        supply = self.supply
+        return [hires[kind] for kind in KINDS
+                if supply[kind] and money >= COST[kind]
+                and (kind in WORKER_KINDS or len(pl.executives(kind)) < limit)]
+
+    def _listed_offers(self, other: int, opl: Player, money: int, exec_room: list[str],
+                       slot: str) -> list[Poach]:
+        """Offers on one rival's employees: the minimum, and the smallest offer the owner
+        cannot counter (owner's money, as a counter costs offer + 1). Any other amount is
+        legal too (see `_is_legal_manage`)."""
         counts = self.poach_counts
         protected = self.protected
+        sure = opl.money if opl.money <= money else None
         reach = min(5, money)  # a worker on field v costs at least 1 + v
-        exec_room = [k for k in EXEC_KINDS if len(pl.executives(k)) < limit]
-        for other, opl in enumerate(players):
-            if other == seat:
+        acts: list[Poach] = []
+        sources: list = []
+        for s in opl.slots:
+            if counts.get(s, 0) >= OFFERS_PER_TARGET:
                 continue
-            # Listed offers: the minimum, and the smallest offer the owner cannot counter
-            # (owner's money, as a counter costs offer + 1). Any other amount is legal too.
-            sure = opl.money if opl.money <= money else None
-            sources: list = []
-            for s in opl.slots:
-                if counts.get(s, 0) >= OFFERS_PER_TARGET:
+            tp = self.products[s]
+            for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
+                if protected:
+                    sources.append((s, kind))
                     continue
-                tp = products[s]
-                for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
-                    if protected:
-                        sources.append((s, kind))
-                        continue
-                    for v in range(reach):  # fast path: nothing protected this turn
-                        if arr[v]:
-                            acts += _offers(other, s, kind, v, 1 + v, sure, slot)
-            if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
-                sources += [(None, k) for k in exec_room if opl.executives(k)]
-            for src, kind in sources:
-                for v in self._poachable(other, src, kind):
-                    low = COST[kind] + v
-                    if low <= money:
-                        acts += _offers(other, src, kind, v, low, sure, slot)
-        p = products[slot]
+                for v in range(reach):  # fast path: nothing protected this turn
+                    if arr[v]:
+                        acts += _offers(other, s, kind, v, 1 + v, sure, slot)
+        if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
+            sources += [(None, k) for k in exec_room if opl.executives(k)]
+        for src, kind in sources:
+            for v in self._poachable(other, src, kind):
+                low = COST[kind] + v
+                if low <= money:
+                    acts += _offers(other, src, kind, v, low, sure, slot)
+        return acts
+
+    def _legal_retains(self, slot: str, pl: Player, money: int) -> list[Retain]:
+        """Moving the current product's workers, then the company's executives, 1+ fields
+        towards 4 (a field per token)."""
+        acts: list[Retain] = []
+        p = self.products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(NEW_HIRE_FIELD):
                 if fields[v]:
@@ -138,7 +156,6 @@ class EmployeesMixin:
             for v in sorted(set(pl.executives(kind))):
                 if v < NEW_HIRE_FIELD:
                     acts += _retains(kind, v, None)[:money]
-        acts.append(END_MANAGE)
         return acts
 
     def _is_legal_manage(self, action) -> bool:
