@@ -12,8 +12,8 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color, mix
 
-FONT_SIZE = 22
-LINE = 26
+FONT_SIZE = 24  # body text: read from the couch
+LINE = 28
 
 
 class LogPanel:
