@@ -133,8 +133,7 @@ class CardDrawn:
     text: str
 
     def __str__(self) -> str:
-        name = "SIGN UPS" if self.deck == "signups" else "CHURN!"
-        return f"{_p(self.seat)} draws {name}: {self.text}"
+        return f"{_p(self.seat)} draws {KIND_NAMES[self.deck]}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +143,7 @@ class DeckReshuffled:
     deck: str
 
     def __str__(self) -> str:
-        return f"the {'SIGN UPS' if self.deck == 'signups' else 'CHURN!'} deck is reshuffled"
+        return f"the {KIND_NAMES[self.deck]} deck is reshuffled"
 
 
 @dataclass(frozen=True, slots=True)

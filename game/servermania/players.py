@@ -88,6 +88,7 @@ class RulePlayer:
         leader = max(q.position for q in state.players)
         return leader - p.position <= RACE_GAP
 
+
 @functools.cache
 def paydays_after(kinds: tuple[str, ...]) -> tuple[int, ...]:
     """paydays_after(kinds)[i]: PAYDAY! squares beyond square i (once per track)."""

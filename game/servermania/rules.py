@@ -36,6 +36,7 @@ from game.servermania.board import (
     CHURN,
     CUSTOMER_SERVICE,
     FINISH,
+    KIND_NAMES,
     PAYDAY,
     SIGNUPS,
     STUCK,
@@ -411,7 +412,7 @@ def _draw(s: State, action: DrawCard, ev: list) -> None:
     if not remaining:
         remaining.extend(range(len(DECKS[deck])))
         ev.append((DeckReshuffled, deck))
-    reason = "SIGN UPS card" if deck == SIGNUPS else "CHURN! card"
+    reason = f"{KIND_NAMES[deck]} card"
     if card.servers > 0:
         _gain_servers(s, p, seat, card.servers, reason, ev)
     elif card.servers < 0:
