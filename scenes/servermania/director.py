@@ -289,11 +289,9 @@ class Director:
             if e.delta > 0:
                 s.effects.text(f"+{e.delta} {word}", (at[0], at[1] - 50), MINT, 34)
                 for i in range(count):
-                    last = i == count - 1
                     s.effects.fly(Flyer(icon, (at[0] + 20 * (i - count / 2), at[1] - 40),
-                                        target, delay=0.06 * i, time=0.55, arc=-160,
-                                        on_arrive=(lambda: counter.set(e.servers_after))
-                                        if last else None))
+                                        target, delay=0.06 * i, time=0.55, arc=-160))
+                counter.set(e.servers_after, delay=0.06 * (count - 1) + 0.55)  # last lands
                 s.sound("server_up")
             else:
                 counter.set(e.servers_after)
@@ -315,9 +313,8 @@ class Director:
             player = s.pawn_screen(e.seat)
             if e.delta > 0:
                 for i in range(6):
-                    s.effects.fly(Flyer(coin, player, pot, delay=0.05 * i, time=0.5,
-                                        on_arrive=(lambda: s.hud.pot.set(e.pot_after))
-                                        if i == 5 else None))
+                    s.effects.fly(Flyer(coin, player, pot, delay=0.05 * i, time=0.5))
+                s.hud.pot.set(e.pot_after, delay=0.05 * 5 + 0.5)  # when the last coin lands
                 s.log(f"CEO BONUS pot +{look.money(e.delta)}", e.seat)
             else:
                 s.hud.pot.set(e.pot_after)
@@ -387,8 +384,7 @@ class Director:
         s = self.stage
 
         def begin() -> None:
-            s.game_over = e
-            s.record_history()
+            s.game_over = e  # the chart's last point came with the last TurnEnded
             s.banner("GAME OVER!", GOLD, "icon_finish")
             s.effects.confetti(s.view.center, 80, 1000)
             s.sound("fanfare")

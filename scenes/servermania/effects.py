@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 
 import pygame
 import pytweening
@@ -80,22 +79,15 @@ class Flyer:
 
     def __init__(self, image: pygame.Surface, start: tuple[float, float],
                  end: tuple[float, float], delay: float = 0.0, time: float = 0.6,
-                 arc: float = -120.0, on_arrive: Callable[[], None] | None = None,
-                 fall: bool = False) -> None:
+                 arc: float = -120.0, fall: bool = False) -> None:
         self.image, self.delay, self.time, self.arc = image, delay, time, arc
         self.start, self.end = pygame.Vector2(start), pygame.Vector2(end)
         self.age = 0.0
-        self.on_arrive = on_arrive
         self.fall = fall  # True: fades out instead of arriving (servers lost)
 
     def update(self, dt: float) -> bool:
         self.age += dt
-        if self.age >= self.delay + self.time:
-            if self.on_arrive:
-                self.on_arrive()
-                self.on_arrive = None
-            return False
-        return True
+        return self.age < self.delay + self.time
 
     def draw(self, canvas: pygame.Surface) -> None:
         if self.age < self.delay:
@@ -165,9 +157,6 @@ class Effects:
         self.flyers = [f for f in self.flyers if f.update(dt)]
 
     def finish(self) -> None:
-        for f in self.flyers:
-            if f.on_arrive:
-                f.on_arrive()
         self.particles.clear()
         self.texts.clear()
         self.flyers.clear()

@@ -23,19 +23,31 @@ ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 class Counter:
-    """A number that eases toward its target: money visibly counts up or down."""
+    """A number that eases toward its target: money visibly counts up or down.
+
+    `target` is always the value the events so far give (the chart and the standings read
+    it); `set(value, delay)` may hold the count-up back until flying coins or servers land.
+    """
 
     def __init__(self, value: int) -> None:
         self.value = float(value)
         self.target = value
         self.flash = 0.0  # seconds left of the "just changed" glow
+        self.hold = 0.0  # seconds before the shown number starts moving
+        self._pending_flash = False
 
-    def set(self, value: int) -> None:
+    def set(self, value: int, delay: float = 0.0) -> None:
         if value != self.target:
-            self.flash = 0.8
+            self._pending_flash = True
         self.target = value
+        self.hold = delay
 
     def update(self, dt: float) -> None:
+        if self.hold > 0:
+            self.hold = max(0.0, self.hold - dt)
+            return
+        if self._pending_flash:
+            self.flash, self._pending_flash = 0.8, False
         self.value += (self.target - self.value) * min(1.0, dt * 7)
         if abs(self.target - self.value) < 1:
             self.value = float(self.target)
@@ -43,6 +55,7 @@ class Counter:
 
     def finish(self) -> None:
         self.value = float(self.target)
+        self.hold = 0.0
 
     @property
     def shown(self) -> int:

@@ -180,7 +180,7 @@ class ResultsScene(Scene):
         top = max(max(row) for row in self.history)
         step = _nice_step(top)
         top = step * math.ceil(top / step) if top else step
-        small = fonts.body(22)
+        small = fonts.body(24)
         for k in range(int(top / step) + 1):
             value = k * step
             y = area.bottom - area.h * value / top

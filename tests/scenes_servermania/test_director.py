@@ -154,3 +154,17 @@ def test_skip_leaves_pawns_that_share_a_square_in_separate_slots(scene):
     assert first.square == second.square == 3
     assert first.pos == first.rest and second.pos == second.rest
     assert first.pos != second.pos
+
+
+def test_the_chart_point_of_a_turn_counts_servers_still_flying_to_the_hud(scene):
+    # A finish bonus: ten server icons fly for about a second, longer than the step lasts.
+    play(scene, [ev.ServersChanged(0, 10, 12, "finish bonus"), ev.TurnEnded(0)], 6 * SECONDS)
+    assert scene.history[-1][0] == 50_000 + 12 * 20_000
+
+
+def test_a_counter_holds_its_shown_number_until_the_flyers_land(scene):
+    scene.director.push([ev.ServersChanged(1, 10, 12, "finish bonus")])
+    step(scene.app_for_tests, 20)  # icons in the air
+    assert scene.hud.servers[1].target == 12 and scene.hud.servers[1].shown == 2
+    step(scene.app_for_tests, 90)
+    assert scene.hud.servers[1].shown == 12
