@@ -123,16 +123,14 @@ class BoardScene(Scene):
             self._show_game_in_progress()
         else:
             self.log("Who goes first? Everyone rolls the die.")
-        self.bar_play = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
-                                   ("pause", "Pause")])
-        self.bar_prompt = PromptBar([("updown", "Choose"), ("confirm", "Select"),
-                                     ("pause", "Pause")])
-        # mouse users: key caps naming the mouse buttons
-        self.bar_mouse = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"),
-                                    ("Right-click", "Pause")])
-        self.bar_mouse_prompt = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
-        self.bar_demo = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
-                                   ("x", "Skip")])
+
+    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
+    BAR_PROMPT = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("pause", "Pause")])
+    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
+    BAR_MOUSE_PROMPT = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
+    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
+                          ("x", "Skip")])
 
     def _open_map(self, seed: int) -> None:
         """Read the board (rules) and its art from the Tiled map; `MapError` if broken."""
@@ -404,11 +402,11 @@ class BoardScene(Scene):
             dim(veil, 120)
             self.prompt.draw(canvas, self.app.fonts)
         if self.demo:
-            bar = self.bar_demo
+            bar = self.BAR_DEMO
         elif self.app.input.last_device == MOUSE:
-            bar = self.bar_mouse_prompt if self.prompt else self.bar_mouse
+            bar = self.BAR_MOUSE_PROMPT if self.prompt else self.BAR_MOUSE
         else:
-            bar = self.bar_prompt if self.prompt else self.bar_play
+            bar = self.BAR_PROMPT if self.prompt else self.BAR_PLAY
         bar.draw(canvas, self.app.fonts, self.app.input.style)
         if self.fast and not self.prompt:
             draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),
