@@ -84,9 +84,17 @@ def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
     """Headless frame-time figures (update + draw, ms) of `scene` (default: the title)."""
     app = make_app(scene, headless=True, frames=frames, seed=seed)
     app.run()
-    times = sorted(1000 * t for t in app.frame_times)
-    return {"frames": len(times), "mean_ms": sum(times) / len(times),
-            "median_ms": times[len(times) // 2], "p95_ms": times[int(len(times) * 0.95)],
+    return frame_stats([1000 * t for t in app.frame_times])
+
+
+def frame_stats(ms: list[float]) -> dict[str, float]:
+    """Count, mean, median, p95, p99 and max of frame times in ms ({"frames": 0} if none)."""
+    if not ms:
+        return {"frames": 0}
+    times = sorted(ms)
+    n = len(times)
+    return {"frames": n, "mean_ms": sum(times) / n, "median_ms": times[n // 2],
+            "p95_ms": times[int(n * 0.95)], "p99_ms": times[int(n * 0.99)],
             "max_ms": times[-1]}
 
 

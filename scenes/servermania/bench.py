@@ -13,7 +13,7 @@ import time
 
 
 def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
-    from scenes.app import make_app
+    from scenes.app import frame_stats, make_app
     from scenes.demo import DemoScene
 
     scene = DemoScene(seed=seed)
@@ -30,15 +30,7 @@ def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
         busy = scene.pawns.moving or (scene.die is not None and not scene.die.settled) \
             or not scene.camera.settled
         (moving if busy else calm).append(ms)
-    return {"moving": _stats(moving), "calm": _stats(calm)}
-
-
-def _stats(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"frames": 0}
-    values = sorted(values)
-    return {"frames": len(values), "mean_ms": sum(values) / len(values),
-            "p99_ms": values[int(len(values) * 0.99)], "max_ms": values[-1]}
+    return {"moving": frame_stats(moving), "calm": frame_stats(calm)}
 
 
 def main() -> int:
