@@ -72,13 +72,19 @@ def _surface(width: int) -> pygame.Surface:
     return pygame.Surface((width, SIZE + 4), pygame.SRCALPHA)
 
 
+def _cap(surface: pygame.Surface, rect: pygame.Rect, fill: Color, radius: int,
+         drop: int) -> None:
+    """A key or button body: a dark drop shadow, a dark rim and the `fill` face."""
+    pygame.draw.rect(surface, INK, rect.move(0, drop), border_radius=radius)
+    pygame.draw.rect(surface, INK, rect, border_radius=radius)
+    pygame.draw.rect(surface, fill, rect.inflate(-6, -6), border_radius=radius - 2)
+
+
 def _keycap(fonts: Fonts, label: str) -> pygame.Surface:
     face = fonts.body(24).render(label, True, INK)
     surface = _surface(max(SIZE, face.get_width() + 24))
     rect = pygame.Rect(0, 0, surface.get_width(), SIZE)
-    pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
-    pygame.draw.rect(surface, INK, rect, border_radius=10)
-    pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
+    _cap(surface, rect, CREAM, radius=10, drop=4)
     offset = optical_offset(fonts.body(24))
     surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + offset)))
     return surface
@@ -90,9 +96,7 @@ def _arrow_keys(directions: tuple[str, ...]) -> pygame.Surface:
     surface = _surface(width)
     for i, direction in enumerate(directions):
         rect = pygame.Rect(i * (SIZE + 4), 0, SIZE, SIZE)
-        pygame.draw.rect(surface, INK, rect.move(0, 4), border_radius=10)
-        pygame.draw.rect(surface, INK, rect, border_radius=10)
-        pygame.draw.rect(surface, CREAM, rect.inflate(-6, -6), border_radius=8)
+        _cap(surface, rect, CREAM, radius=10, drop=4)
         pygame.draw.polygon(surface, INK, _triangle(rect.center, 11, direction))
     return surface
 
@@ -162,9 +166,7 @@ def _pill(fonts: Fonts, label: str) -> pygame.Surface:
     face = fonts.body(22).render(label, True, WHITE)
     surface = _surface(face.get_width() + 28)
     rect = pygame.Rect(0, 4, surface.get_width(), SIZE - 8)
-    pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
-    pygame.draw.rect(surface, INK, rect, border_radius=14)
-    pygame.draw.rect(surface, DARK_KEY, rect.inflate(-6, -6), border_radius=12)
+    _cap(surface, rect, DARK_KEY, radius=14, drop=3)
     offset = optical_offset(fonts.body(22))
     surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + offset)))
     return surface
@@ -174,9 +176,7 @@ def _menu_pill() -> pygame.Surface:
     """Start/Options/Menu button: a small pill with three lines on it."""
     surface = _surface(SIZE)
     rect = pygame.Rect(0, 6, SIZE, SIZE - 12)
-    pygame.draw.rect(surface, INK, rect.move(0, 3), border_radius=14)
-    pygame.draw.rect(surface, INK, rect, border_radius=14)
-    pygame.draw.rect(surface, DARK_KEY, rect.inflate(-6, -6), border_radius=12)
+    _cap(surface, rect, DARK_KEY, radius=14, drop=3)
     for dy in (-6, 0, 6):
         y = rect.centery + dy
         pygame.draw.line(surface, WHITE, (rect.centerx - 8, y), (rect.centerx + 8, y), 3)
