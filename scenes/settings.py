@@ -61,14 +61,10 @@ class SettingsScene(Scene):
         s = self.app.settings
         name = ROWS[row]
         if name == "Volume":
-            steps = round(s.volume * 10) + delta
-            steps = steps % 11 if wrap else max(0, min(10, steps))
-            s.volume = steps / 10
+            s.volume = _step(round(s.volume * 10), delta, 11, wrap) / 10
         elif name == "Animation speed":
             i = ANIM_SPEEDS.index(s.anim_speed) if s.anim_speed in ANIM_SPEEDS else 1
-            i = (i + delta) % len(ANIM_SPEEDS) if wrap else max(0, min(len(ANIM_SPEEDS) - 1,
-                                                                       i + delta))
-            s.anim_speed = ANIM_SPEEDS[i]
+            s.anim_speed = ANIM_SPEEDS[_step(i, delta, len(ANIM_SPEEDS), wrap)]
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
@@ -92,3 +88,8 @@ class SettingsScene(Scene):
         draw.text(canvas, fonts.body("small"), f"Changes apply at once, {where}.",
                   (640, 628), CREAM)
         self.prompts.draw(canvas, fonts, self.app.input.style)
+
+
+def _step(index: int, delta: int, count: int, wrap: bool) -> int:
+    """Move `index` by `delta` among `count` choices: confirm wraps round, left/right stop."""
+    return (index + delta) % count if wrap else max(0, min(count - 1, index + delta))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import platformdirs
@@ -77,12 +77,12 @@ class Settings:
         """Write to `path` (no-op in memory); a read-only disk only costs a message."""
         if self.path is None:
             return
-        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "path"}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+            self.path.write_text(json.dumps(self.as_dict(), indent=2), encoding="utf-8")
         except OSError as exc:
             print(f"settings: could not save {self.path} ({exc})", file=sys.stderr)
 
     def as_dict(self) -> dict[str, object]:
+        """The saved fields (everything but `path`), as written to the file."""
         return {k: v for k, v in asdict(self).items() if k != "path"}
