@@ -110,36 +110,45 @@ class BoardView:
         if square.kind == "finish":
             self._checker(out, inner, zoom)
         label = kind.label or square.label
-        small = self.fonts.body(max(8, round(11.5 * zoom)))
         if kind.icon:
-            words = label.split()
-            size = max(8, round(11.5 * zoom))
-            font = self.fonts.body(size)
-            while font.size(label)[0] > inner.w - 4 and size > max(8, round(9.5 * zoom)):
-                size -= 1
-                font = self.fonts.body(size)
-            lines = [label] if font.size(label)[0] <= inner.w - 4 else words
-            icon_size = round((44 if len(lines) == 1 else 36) * zoom)
-            icon = look.scaled(kind.icon, (icon_size, icon_size))
-            out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(3 * zoom))))
-            bottom = inner.bottom - round(2 * zoom)
-            for line in reversed(lines):
-                face = font.render(line, True, INK)
-                r = face.get_rect(midbottom=(inner.centerx, bottom))
-                out.blit(face, r)
-                bottom = r.top + round(3 * zoom)
+            self._draw_icon_and_title(out, inner, kind.icon, label, zoom)
         else:
-            lines = draw.wrap(small, label, inner.w - round(6 * zoom))
-            heights = small.get_linesize() * len(lines)
-            top = inner.centery - heights // 2 + round(4 * zoom)
-            for i, line in enumerate(lines):
-                face = small.render(line, True, (90, 80, 120))
-                out.blit(face, face.get_rect(midtop=(inner.centerx,
-                                                     top + i * small.get_linesize())))
-            num = self.fonts.display(max(8, round(14 * zoom))).render(str(index), True,
-                                                                      (170, 160, 200))
-            out.blit(num, num.get_rect(topleft=(inner.x + round(4 * zoom),
-                                                inner.y + round(2 * zoom))))
+            self._draw_flavour(out, inner, index, label, zoom)
+
+    def _draw_icon_and_title(self, out: pygame.Surface, inner: pygame.Rect, icon_name: str,
+                             label: str, zoom: float) -> None:
+        """A special square: its icon, and its title underneath (one line, or a word a line)."""
+        size = max(8, round(11.5 * zoom))
+        font = self.fonts.body(size)
+        while font.size(label)[0] > inner.w - 4 and size > max(8, round(9.5 * zoom)):
+            size -= 1
+            font = self.fonts.body(size)
+        lines = [label] if font.size(label)[0] <= inner.w - 4 else label.split()
+        icon_size = round((44 if len(lines) == 1 else 36) * zoom)
+        icon = look.scaled(icon_name, (icon_size, icon_size))
+        out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(3 * zoom))))
+        bottom = inner.bottom - round(2 * zoom)
+        for line in reversed(lines):
+            face = font.render(line, True, INK)
+            r = face.get_rect(midbottom=(inner.centerx, bottom))
+            out.blit(face, r)
+            bottom = r.top + round(3 * zoom)
+
+    def _draw_flavour(self, out: pygame.Surface, inner: pygame.Rect, index: int, label: str,
+                      zoom: float) -> None:
+        """A plain square: its number in the corner and its flavour text in the middle."""
+        small = self.fonts.body(max(8, round(11.5 * zoom)))
+        lines = draw.wrap(small, label, inner.w - round(6 * zoom))
+        heights = small.get_linesize() * len(lines)
+        top = inner.centery - heights // 2 + round(4 * zoom)
+        for i, line in enumerate(lines):
+            face = small.render(line, True, (90, 80, 120))
+            out.blit(face, face.get_rect(midtop=(inner.centerx,
+                                                 top + i * small.get_linesize())))
+        num = self.fonts.display(max(8, round(14 * zoom))).render(str(index), True,
+                                                                  (170, 160, 200))
+        out.blit(num, num.get_rect(topleft=(inner.x + round(4 * zoom),
+                                            inner.y + round(2 * zoom))))
 
     def _checker(self, out: pygame.Surface, inner: pygame.Rect, zoom: float) -> None:
         cell = max(2, round(8 * zoom))
