@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.servermania.rules import MAX_PLAYERS, MIN_PLAYERS
 from scenes.servermania.look import COLOURS
 
-MIN_SEATS, MAX_SEATS = 2, 4
+MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS  # the rules' player count (S1)
 
 NAMES = ("Ada", "Linus", "Grace", "Alan", "Radia", "Ken", "Margaret", "Tim", "Barbara",
          "Dennis", "Hedy", "Guido")
