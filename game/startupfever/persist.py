@@ -110,7 +110,7 @@ def from_json(text: str) -> State:
     return state
 
 
-def _build(data: dict[str, Any]):
+def _build(data: dict[str, Any]) -> State:
     from .rules import State
 
     state = State.__new__(State)
@@ -233,55 +233,67 @@ def _check_types(data: dict[str, Any]) -> None:
 
 
 # ------------------------------------------------------------------ consistency
-def _check(state) -> None:
+def _need(ok: bool, problem: str) -> None:
+    if not ok:
+        raise SaveError(f"corrupt Startup Fever save: {problem}")
+
+
+def _check(state: State) -> None:
     """The rules' invariants and a resumable stage; SaveError names the first problem."""
-    from .rules import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
+    n = len(state.players)
+    _need(2 <= n <= 6, f"{n} players (2-6 play)")
+    slots = list(SLOTS[: n * products_per_player(n)])
+    _check_table(state, slots)
+    _check_money_and_employees(state)
+    _check_cards(state)
+    _check_flow(state, slots)
+    _check_stage(state, range(n), set(slots))
 
-    def need(ok: bool, problem: str) -> None:
-        if not ok:
-            raise SaveError(f"corrupt Startup Fever save: {problem}")
 
+def _check_table(state: State, slots: list[str]) -> None:
+    """Seats, products, chips, User Markers and workers (F1, F2, F4-F6)."""
     players, products = state.players, state.products
     n = len(players)
-    need(2 <= n <= 6, f"{n} players (2-6 play)")
-    seats = range(n)
-    need(0 <= state.extra_years <= 2, f"extra_years {state.extra_years} (0-2)")
     per = products_per_player(n)
-    slots = list(SLOTS[: n * per])
-    need(list(products) == slots, f"products {list(products)}, expected {slots}")
-    need(list(state.categories) == list(categories_for(n)),
-         f"categories {state.categories} do not fit {n} players")
+    _need(0 <= state.extra_years <= 2, f"extra_years {state.extra_years} (0-2)")
+    _need(list(products) == slots, f"products {list(products)}, expected {slots}")
+    _need(list(state.categories) == list(categories_for(n)),
+          f"categories {state.categories} do not fit {n} players")
     for seat, pl in enumerate(players):
-        need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
+        _need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
     # products: chips, markers, workers (F4, F5, F6)
     for slot, p in products.items():
-        need(p.slot == slot and p.owner == slots.index(slot) // per,
-             f"product {slot} has slot {p.slot!r} / owner {p.owner}")
-        need(p.category is None or p.category in state.categories,
-             f"product {slot} has unknown category {p.category!r}")
-        need(0 <= p.field <= usertrack.LAST_FIELD, f"product {slot} on field {p.field}")
-        need(p.launched or p.field < usertrack.LAUNCH_FIELD,
-             f"product {slot} past the Launch line but not launched")
-        need(not p.launched or p.category is not None, f"product {slot} launched without chip")
-        need(p.marketing >= 0, f"product {slot} has marketing {p.marketing}")
+        _need(p.slot == slot and p.owner == slots.index(slot) // per,
+              f"product {slot} has slot {p.slot!r} / owner {p.owner}")
+        _need(p.category is None or p.category in state.categories,
+              f"product {slot} has unknown category {p.category!r}")
+        _need(0 <= p.field <= usertrack.LAST_FIELD, f"product {slot} on field {p.field}")
+        _need(p.launched or p.field < usertrack.LAUNCH_FIELD,
+              f"product {slot} past the Launch line but not launched")
+        _need(not p.launched or p.category is not None, f"product {slot} launched without chip")
+        _need(p.marketing >= 0, f"product {slot} has marketing {p.marketing}")
         for name, arr in (("Nerds", p.nerds), ("Suits", p.suits)):
-            need(len(arr) == 5 and min(arr) >= 0, f"bad {name} on product {slot}: {arr}")
+            _need(len(arr) == 5 and min(arr) >= 0, f"bad {name} on product {slot}: {arr}")
     for seat, pl in enumerate(players):
         chips = [products[s].category for s in pl.slots if products[s].category is not None]
-        need(len(chips) == len(set(chips)), f"seat {seat} has two chips of one category")
-    # money (F3): 100 tokens, nobody below 0
-    need(state.bank >= 0 and all(pl.money >= 0 for pl in players), "negative money")
+        _need(len(chips) == len(set(chips)), f"seat {seat} has two chips of one category")
+
+
+def _check_money_and_employees(state: State) -> None:
+    """F3: 100 tokens, nobody below 0; F4: supply + on products + executives."""
+    players, products = state.players, state.products
+    n = len(players)
+    _need(state.bank >= 0 and all(pl.money >= 0 for pl in players), "negative money")
     money = state.bank + sum(pl.money for pl in players) + \
         sum(p.marketing for p in products.values())
-    need(money == TOTAL_MONEY, f"money adds up to {money}, not {TOTAL_MONEY}")
-    # employees (F4): supply + on products + executives
+    _need(money == TOTAL_MONEY, f"money adds up to {money}, not {TOTAL_MONEY}")
     supply = state.supply
-    need(set(supply) == set(KINDS), f"supply kinds {sorted(supply)}")
-    need(min(supply.values()) >= 0, f"negative supply {supply}")
+    _need(set(supply) == set(KINDS), f"supply kinds {sorted(supply)}")
+    _need(min(supply.values()) >= 0, f"negative supply {supply}")
     for seat, pl in enumerate(players):
         for kind, fields in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
-            need(len(fields) <= 2 and all(0 <= v <= NEW_HIRE_FIELD for v in fields),
-                 f"seat {seat} has executives {kind} on fields {fields}")
+            _need(len(fields) <= 2 and all(0 <= v <= NEW_HIRE_FIELD for v in fields),
+                  f"seat {seat} has executives {kind} on fields {fields}")
     held = {
         NERD: supply[NERD] + sum(p.nerd_count for p in products.values()),
         SUIT: supply[SUIT] + sum(p.suit_count for p in products.values()),
@@ -290,125 +302,136 @@ def _check(state) -> None:
     }
     want = {NERD: SUPPLY_WORKERS, SUIT: SUPPLY_WORKERS, BIG_NERD: n - 1, BIG_SUIT: n - 1}
     for kind in KINDS:
-        need(held[kind] == want[kind],
-             f"{held[kind]} employees of kind {kind}, expected {want[kind]}")
-    # cards (F10): 84, the right copies of each known card
-    need(set(state.deck) == set(CARD_IDS), "the draw pile lists unknown or missing card ids")
-    need(min(state.deck.values()) >= 0, "negative card count in the draw pile")
+        _need(held[kind] == want[kind],
+              f"{held[kind]} employees of kind {kind}, expected {want[kind]}")
+
+
+def _check_cards(state: State) -> None:
+    """F10: 84 cards, the right copies of each known card; hands of at most four."""
+    players = state.players
+    _need(set(state.deck) == set(CARD_IDS), "the draw pile lists unknown or missing card ids")
+    _need(min(state.deck.values()) >= 0, "negative card count in the draw pile")
     counts = dict(state.deck)
     for where, cards in [("discard pile", state.discard), ("played cards", state.played)] + \
             [(f"hand of seat {i}", pl.hand) for i, pl in enumerate(players)]:
         for card in cards:
-            need(card in CARDS, f"unknown card {card!r} in the {where}")
+            _need(card in CARDS, f"unknown card {card!r} in the {where}")
             counts[card] += 1
     for card, k in counts.items():
-        need(k == CARDS[card].count, f"{k} copies of {card}, expected {CARDS[card].count}")
-    need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
-    # the year, the turn and the queues
-    need(0 <= state.year <= LAST_YEAR, f"year {state.year}")
+        _need(k == CARDS[card].count, f"{k} copies of {card}, expected {CARDS[card].count}")
+    _need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
+
+
+def _check_flow(state: State, slots: list[str]) -> None:
+    """The year, the turn, the queues and the per-turn and year-end bookkeeping."""
+    from .rules import AUTO_STAGES, CHANCE_STAGES
+
+    seats = range(len(state.players))
+    _need(0 <= state.year <= LAST_YEAR, f"year {state.year}")
     order = state.turn_order
-    need(len(set(order)) == len(order) and set(order) <= set(slots),
-         f"turn order {order}")
-    need(state.year == 0 or len(order) == len(slots), f"turn order {order} is incomplete")
-    need(0 <= state.turn_index <= len(order), f"turn index {state.turn_index}")
-    need(state.in_turn is False or state.turn_index < len(order), "a turn past the order")
-    need(state.turn_seat in seats and state.actor in seats, "turn seat or actor out of range")
+    _need(len(set(order)) == len(order) and set(order) <= set(slots),
+          f"turn order {order}")
+    _need(state.year == 0 or len(order) == len(slots), f"turn order {order} is incomplete")
+    _need(0 <= state.turn_index <= len(order), f"turn index {state.turn_index}")
+    _need(state.in_turn is False or state.turn_index < len(order), "a turn past the order")
+    _need(state.turn_seat in seats and state.actor in seats, "turn seat or actor out of range")
     for name in ("deal_queue", "window_seats", "exec_power", "seat_queue"):
-        need(all(s in seats for s in getattr(state, name)), f"{name} names an unknown seat")
+        _need(all(s in seats for s in getattr(state, name)), f"{name} names an unknown seat")
     slot_set = set(slots)
     for name in ("order_pool", "comp_pending"):
-        need(set(getattr(state, name)) <= slot_set, f"{name} names an unknown product")
+        _need(set(getattr(state, name)) <= slot_set, f"{name} names an unknown product")
     for name in ("press", "loss_taken", "comp_base", "comp_rolls", "poach_counts"):
         keys = {k for k in getattr(state, name) if not (name == "poach_counts"
                                                        and k.startswith("@"))}
-        need(keys <= slot_set, f"{name} names an unknown product")
-    need(all(0 <= k <= 2 for k in state.loss_taken.values()), "more than 2 user-loss pips")
-    need(0 <= state.loss_left <= 6, f"{state.loss_left} user-loss pips left")
-    need(set(state.comp_queue) <= set(state.categories), "comp_queue names an unknown category")
-    need(state.comp_category in ("", *state.categories), "unknown competition category")
-    need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
-    need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
-    need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
-    need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES
-         and 0 <= state.hires <= state.hire_limit, f"{state.hires} hires of {state.hire_limit}")
-    need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")
+        _need(keys <= slot_set, f"{name} names an unknown product")
+    _need(all(0 <= k <= 2 for k in state.loss_taken.values()), "more than 2 user-loss pips")
+    _need(0 <= state.loss_left <= 6, f"{state.loss_left} user-loss pips left")
+    _need(set(state.comp_queue) <= set(state.categories), "comp_queue names an unknown category")
+    _need(state.comp_category in ("", *state.categories), "unknown competition category")
+    _need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
+    _need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
+    _need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
+    _need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES
+          and 0 <= state.hires <= state.hire_limit, f"{state.hires} hires of {state.hire_limit}")
+    _need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")
     resumes = set(AUTO_STAGES) | CHANCE_STAGES
-    need(state.after_window in resumes | {""} and state.deal_after in resumes | {""},
-         "a window or deal resumes at an unknown stage")
+    _need(state.after_window in resumes | {""} and state.deal_after in resumes | {""},
+          "a window or deal resumes at an unknown stage")
     placed = [s for s in state.new_order if s is not None]
     grouped = [s for group in state.order_groups for s in group]
-    need(state.new_order == [] and grouped == []
-         or sorted(placed + grouped) == slots and len(state.new_order) == len(slots),
-         "the new turn order and its groups do not hold every product once")
-    _check_stage(state, need, seats, slot_set, CHANCE_STAGES, DECISION_STAGES)
+    _need(state.new_order == [] and grouped == []
+          or sorted(placed + grouped) == slots and len(state.new_order) == len(slots),
+          "the new turn order and its groups do not hold every product once")
 
 
-def _check_stage(state, need, seats, slot_set, chance_stages, decision_stages) -> None:
+def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     """A save is made between two `apply` calls, so it rests at a decision, a chance step
     or the end; the data that stage works on must be there."""
+    from .rules import CHANCE_STAGES, DECISION_STAGES
+
     stage = state.stage
-    need(stage in chance_stages or stage in decision_stages or stage == "over",
-         f"stage {stage!r} is not a decision, a chance step or the end")
+    _need(stage in CHANCE_STAGES or stage in DECISION_STAGES or stage == "over",
+          f"stage {stage!r} is not a decision, a chance step or the end")
     in_turn_stages = ("adoption_roll", "loss_roll", "manage", "counter", "loss")
     if stage in in_turn_stages or (stage in ("window", "defense") and state.window not in
                                    (None, "competition", "discard")):
-        need(state.in_turn and state.current_slot is not None, f"{stage} outside a turn")
+        _need(state.in_turn and state.current_slot is not None, f"{stage} outside a turn")
         owner = state.products[state.current_slot].owner
-        need(state.turn_seat == owner, "the turn seat does not own the current product")
+        _need(state.turn_seat == owner, "the turn seat does not own the current product")
     if stage in ("window", "defense", "attrition"):
-        need(state.window is not None and bool(state.window_seats),
-             f"{stage} without an open window")
+        _need(state.window is not None and bool(state.window_seats),
+              f"{stage} without an open window")
     if stage == "window":
-        need(state.actor == state.window_seats[0], "the window asks the wrong seat")
+        _need(state.actor == state.window_seats[0], "the window asks the wrong seat")
     if stage in ("manage", "loss"):
-        need(state.actor == state.turn_seat, f"{stage} asks the wrong seat")
+        _need(state.actor == state.turn_seat, f"{stage} asks the wrong seat")
     pc = state.pending_card
     if stage == "defense":
-        need(pc is not None and "defense" in state.players[state.actor].hand,
-             "defense without a card to answer or a Defense card")
+        _need(pc is not None and "defense" in state.players[state.actor].hand,
+              "defense without a card to answer or a Defense card")
         target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner
-        need(state.actor == target, "Defense asked of a company the card does not target")
+        _need(state.actor == target, "Defense asked of a company the card does not target")
     if pc is not None:
-        need(pc["card"] in CARDS and pc["seat"] in seats
-             and (pc["slot"] is None or pc["slot"] in slot_set)
-             and (pc["target"] is None or pc["target"] in seats)
-             and (pc["kind"] is None or pc["kind"] in KINDS), f"bad pending card {pc}")
+        _need(pc["card"] in CARDS and pc["seat"] in seats
+              and (pc["slot"] is None or pc["slot"] in slot_set)
+              and (pc["target"] is None or pc["target"] in seats)
+              and (pc["kind"] is None or pc["kind"] in KINDS), f"bad pending card {pc}")
     at = state.attrition
     if stage == "attrition":
-        need(at is not None and state.actor == at["seat"], "attrition without its card")
+        _need(at is not None and state.actor == at["seat"], "attrition without its card")
     if at is not None:
-        need(at["seat"] in seats and at["slot"] in slot_set and at["left"] >= 1
-             and set(at["used"]) <= slot_set, f"bad attrition {at}")
+        _need(at["seat"] in seats and at["slot"] in slot_set and at["left"] >= 1
+              and set(at["used"]) <= slot_set, f"bad attrition {at}")
     pp = state.pending_poach
     if stage == "counter":
-        need(pp is not None and state.actor == pp["seat"], "counter-offer without an offer")
+        _need(pp is not None and state.actor == pp["seat"], "counter-offer without an offer")
     if pp is not None:
-        need(pp["seat"] in seats and pp["seat"] != state.turn_seat and pp["kind"] in KINDS
-             and 0 <= pp["vest"] <= NEW_HIRE_FIELD and pp["offer"] >= 1, f"bad offer {pp}")
+        _need(pp["seat"] in seats and pp["seat"] != state.turn_seat and pp["kind"] in KINDS
+              and 0 <= pp["vest"] <= NEW_HIRE_FIELD and pp["offer"] >= 1, f"bad offer {pp}")
         if pp["slot"] is None:
-            need(pp["kind"] in EXEC_KINDS and
-                 pp["vest"] in state.players[pp["seat"]].executives(pp["kind"]),
-                 f"offer to a missing executive {pp}")
+            _need(pp["kind"] in EXEC_KINDS and
+                  pp["vest"] in state.players[pp["seat"]].executives(pp["kind"]),
+                  f"offer to a missing executive {pp}")
         else:
-            need(pp["kind"] in (NERD, SUIT) and pp["slot"] in state.players[pp["seat"]].slots
-                 and state.products[pp["slot"]].workers(pp["kind"])[pp["vest"]] > 0,
-                 f"offer to a missing worker {pp}")
+            _need(pp["kind"] in (NERD, SUIT) and pp["slot"] in state.players[pp["seat"]].slots
+                  and state.products[pp["slot"]].workers(pp["kind"])[pp["vest"]] > 0,
+                  f"offer to a missing worker {pp}")
     if stage in ("reassign", "marketing"):
-        need(bool(state.seat_queue) and state.actor == state.seat_queue[0],
-             f"{stage} asks the wrong seat")
-    if stage in ("comp_roll",):
-        need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
-             and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")
+        _need(bool(state.seat_queue) and state.actor == state.seat_queue[0],
+              f"{stage} asks the wrong seat")
+    if stage == "comp_roll":
+        _need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
+              and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")
     if stage in ("order_tie", "order_choose"):
-        need(bool(state.order_groups) and bool(state.order_groups[0])
-             and len(state.new_order) == len(slot_set), "turn order without products")
+        _need(bool(state.order_groups) and bool(state.order_groups[0])
+              and len(state.new_order) == len(slot_set), "turn order without products")
     if stage == "order_choose":
-        need(state.actor == state.products[state.order_groups[0][0]].owner,
-             "the turn order asks the wrong seat")
+        _need(state.actor == state.products[state.order_groups[0][0]].owner,
+              "the turn order asks the wrong seat")
     if stage == "deal":
-        need(bool(state.deal_queue) and any(state.deck.values()), "a deal without cards")
+        _need(bool(state.deal_queue) and any(state.deck.values()), "a deal without cards")
     # last: the saved step must be able to go on
-    if stage in chance_stages:
-        need(bool(state.chance_outcomes()), f"no possible outcome at {stage}")
+    if stage in CHANCE_STAGES:
+        _need(bool(state.chance_outcomes()), f"no possible outcome at {stage}")
     elif stage != "over":
-        need(bool(state.legal_actions()), f"no legal action at {stage}")
+        _need(bool(state.legal_actions()), f"no legal action at {stage}")
