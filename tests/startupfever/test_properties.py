@@ -142,9 +142,8 @@ def candidate_actions(state) -> list:
     return pool
 
 
-@SETTINGS
-@given(games, st.integers(0, 900), st.data())
-def test_property_illegal_actions_raise_and_change_nothing(game, at, data):
+def mid_game(game: tuple, at: int) -> tuple[sf.State, Chooser]:
+    """A game of the drawn shape played `at` steps in (or to its end), and its chooser."""
     players, seed, salt, mix = game
     state = sf.new_game(players, seed=seed)
     choose = Chooser(players, salt, mix)
@@ -152,6 +151,14 @@ def test_property_illegal_actions_raise_and_change_nothing(game, at, data):
         if state.is_terminal():
             break
         step(state, choose)
+    return state, choose
+
+
+@SETTINGS
+@given(games, st.integers(0, 900), st.data())
+def test_property_illegal_actions_raise_and_change_nothing(game, at, data):
+    players, seed, salt, mix = game
+    state, choose = mid_game(game, at)
     legal = state.legal_actions()
     illegal = [a for a in candidate_actions(state) if a not in legal]
     before = state.to_json()
@@ -181,12 +188,7 @@ def play_out(state, choose) -> list[str]:
 @given(games, st.integers(0, 900))
 def test_property_json_round_trip_mid_game(game, at):
     players, seed, salt, mix = game
-    state = sf.new_game(players, seed=seed)
-    choose = Chooser(players, salt, mix)
-    for _ in range(at):
-        if state.is_terminal():
-            break
-        step(state, choose)
+    state, choose = mid_game(game, at)
     text = state.to_json()
     loaded = sf.from_json(text)
     assert loaded.to_json() == text
@@ -227,12 +229,7 @@ def test_property_replay_from_seed_and_choices(game):
 @given(games, st.integers(0, 900))
 def test_property_clones_are_independent(game, at):
     players, seed, salt, mix = game
-    state = sf.new_game(players, seed=seed)
-    choose = Chooser(players, salt, mix)
-    for _ in range(at):
-        if state.is_terminal():
-            break
-        step(state, choose)
+    state, choose = mid_game(game, at)
     before = state.to_json()
     twin = state.clone()
     assert twin.to_json() == before
@@ -245,12 +242,7 @@ def test_property_clones_are_independent(game, at):
 @given(games, st.integers(0, 900))
 def test_property_F13_observations_hide_secrets(game, at):
     players, seed, salt, mix = game
-    state = sf.new_game(players, seed=seed)
-    choose = Chooser(players, salt, mix)
-    for _ in range(at):
-        if state.is_terminal():
-            break
-        step(state, choose)
+    state, choose = mid_game(game, at)
     for seat in range(players):
         obs = state.observation(seat)
         assert "rng" not in obs and "seed" not in obs
