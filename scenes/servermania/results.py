@@ -23,8 +23,9 @@ from scenes.servermania.effects import Effects
 from scenes.servermania.hud import ORDINALS, places_of
 from scenes.servermania.seats import Seat
 
-TABLE = pygame.Rect(30, 150, 600, 430)
-CHART = pygame.Rect(660, 150, 590, 430)
+TABLE = pygame.Rect(30, 150, 600, 420)
+CHART = pygame.Rect(660, 150, 590, 420)
+BUTTONS_Y = 588  # the selected button grows 5 px; it must stay clear of the prompt bar
 DEMO_RESTART = 8.0  # seconds before a demo starts its next game
 
 
@@ -43,8 +44,8 @@ class ResultsScene(Scene):
     def enter(self) -> None:
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.effects = Effects(len(self.history))
-        buttons = [Button("Play again", pygame.Rect(250, 602, 370, 50)),
-                   Button("Back to title", pygame.Rect(660, 602, 370, 50))]
+        buttons = [Button("Play again", pygame.Rect(250, BUTTONS_Y, 370, 50)),
+                   Button("Back to title", pygame.Rect(660, BUTTONS_Y, 370, 50))]
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("leftright", "Choose"), ("confirm", "Select"),
                                   ("back", "Title")])
