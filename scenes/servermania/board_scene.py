@@ -110,7 +110,8 @@ class BoardScene(Scene):
         self.follow: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
         self.banner_state: list | None = None  # [text, colour, icon, age]
-        self.think = 0.0
+        self.think = 0.0  # seconds the computer seat `thinking` has been deciding
+        self.thinking: int | None = None  # that seat: a thought bubble over its pawn
         self.clock = 0.0
         self.fast: set[DeviceId] = set()
         self.mouse_down_at: float | None = None
@@ -350,11 +351,11 @@ class BoardScene(Scene):
             self.prompt = self.open_prompt()
             self.sound("confirm")
             return
-        self.hud.thinking = seat
+        self.thinking = seat
         self.think += dt
         if self.think >= THINK:
             self.think = 0.0
-            self.hud.thinking = None
+            self.thinking = None
             self.director.push(state.apply(agent.decide(state, state.legal_actions())))
 
     def open_prompt(self) -> Prompt:
@@ -386,8 +387,8 @@ class BoardScene(Scene):
         self._draw_middle(canvas, lens)
         self._draw_flashes(canvas, lens)
         self.pawns.draw(canvas, lens, alpha, self.active, self.clock)
-        if self.hud.thinking is not None:
-            self._draw_thinking(canvas, self.hud.thinking)
+        if self.thinking is not None:
+            self._draw_thinking(canvas, self.thinking)
         if self.die is not None:
             self.die.draw(canvas, self.app.fonts, lens.to_screen(DIE_SPOT), alpha)
         canvas.set_clip(None)

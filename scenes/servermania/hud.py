@@ -74,7 +74,6 @@ class Hud:
         self.banner_text = "WHO GOES FIRST?"
         self.banner_t = 1.0
         self.finish_place: dict[int, int] = {}
-        self.thinking: int | None = None
         self.rolloff: dict[int, int] = {}  # seat -> die value in the first-player roll-off
 
     # -- model ---------------------------------------------------------------------------
