@@ -162,7 +162,7 @@ class BoardScene(Scene):
         """A game continued from a state: show whose turn it is, STUCK pawns, finishers."""
         seat = self.state.turn_seat
         self.active = seat
-        self.hud.set_turn(seat, f"{self.name(seat).upper()}'S TURN")
+        self.hud.set_turn(seat)
         for place, finisher in enumerate(self.state.finish_order, start=1):
             self.hud.finish_place[finisher] = place
         for pawn, player in zip(self.pawns.pawns, self.state.players, strict=True):

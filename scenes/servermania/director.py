@@ -144,7 +144,7 @@ class Director:
         def begin() -> None:
             s.active = e.seat
             s.hud.rolloff.clear()
-            s.hud.set_turn(e.seat, f"{s.name(e.seat).upper()}'S TURN")
+            s.hud.set_turn(e.seat)
             if s.is_human(e.seat):  # people get a big hello; computer turns just flow
                 s.banner(f"{s.name(e.seat)}'s turn!", s.colour(e.seat), "user_marker")
             s.camera.frame_all()

@@ -78,9 +78,10 @@ class Hud:
 
     # -- model ---------------------------------------------------------------------------
 
-    def set_turn(self, seat: int | None, text: str) -> None:
+    def set_turn(self, seat: int) -> None:
+        """Whose turn it is: the banner takes their colour, badge and name."""
         self.turn = seat
-        self.banner_text = text
+        self.banner_text = f"{self.seats[seat].name.upper()}'S TURN"
         self.banner_t = 0.0
 
     def money(self) -> list[int]:
