@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 T = TypeVar("T")
 
@@ -278,14 +278,12 @@ Action = (
 
 # The exact field types of every action: `apply` refuses an action whose fields have
 # other types (a bool is not an int, 3.0 is not 3, a list is not a slot) before anything
-# compares or hashes it. Read from the annotations, so a new field cannot be forgotten.
+# compares or hashes it. Read from the annotations of every class in `Action`, so a
+# new field (or a new action listed there) cannot be forgotten.
 _TYPES = {"int": (int,), "str": (str,), "bool": (bool,), "str | None": (str, type(None)),
           "int | None": (int, type(None))}
 FIELD_TYPES: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {
-    cls: tuple((f.name, _TYPES[f.type]) for f in fields(cls))
-    for cls in (Roll, Draw, PickProduct, PlaceChip, PlayCard, Pass, Defend, Hire, Poach,
-                Counter, Retain, EndManage, LosePip, EndUserLoss, MoveResigned, Reassign,
-                EndReassign, Market, EndMarketing, ChoosePosition)
+    cls: tuple((f.name, _TYPES[f.type]) for f in fields(cls)) for cls in get_args(Action)
 }
 
 
