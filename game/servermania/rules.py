@@ -215,7 +215,7 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
     else:
         raise IllegalAction(f"the game is over; {action!s} is not possible")
     if build_events:
-        return [cls(*fields) for cls, *fields in ev]
+        return [event(*fields) for event, *fields in ev]
     return []
 
 
