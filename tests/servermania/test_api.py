@@ -117,10 +117,12 @@ def test_api_custom_board_survives_the_round_trip():
 
 def test_api_clone_is_independent():
     state = play(sm.new_game(3, seed=5), 30)
+    before = state.to_json()
     copy = state.clone()
-    assert copy.to_json() == state.to_json()
+    assert copy.to_json() == before
     play(copy, 20)
     assert copy.to_json() != state.to_json()
+    assert state.to_json() == before  # playing the copy left the original alone
     assert play(state.clone(), 10_000).to_json() == play(state, 10_000).to_json()
 
 
