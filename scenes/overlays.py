@@ -7,6 +7,7 @@ All are modal (the scene below is drawn, dimmed and frozen) and close with Back.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,6 +16,16 @@ from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, INK, NIGHT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Menu, PromptBar, panel
+
+if TYPE_CHECKING:
+    from scenes.engine.app import App
+
+
+def back_to_title(app: App) -> None:
+    """Drop every screen and start again at a fresh title (quit a game, leave an error)."""
+    from scenes.title import TitleScene  # the title imports this module
+
+    app.stack.reset(TitleScene())
 
 
 def dim(canvas: pygame.Surface, amount: int = 150) -> None:
@@ -95,9 +106,7 @@ class PauseOverlay(MenuOverlay):
         self.app.stack.push(SettingsScene())
 
     def _quit(self) -> None:
-        from scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene())
+        back_to_title(self.app)
 
 
 class ErrorOverlay(MenuOverlay):
@@ -141,9 +150,7 @@ class ErrorOverlay(MenuOverlay):
         return super().handle(action)
 
     def _to_title(self) -> None:
-        from scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene())
+        back_to_title(self.app)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         if len(self.app.stack.scenes) == 1:  # nothing below (started straight into a game)

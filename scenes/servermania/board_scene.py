@@ -30,7 +30,7 @@ from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, dim
+from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
 from scenes.servermania import look
 from scenes.servermania.board_view import BoardView
 from scenes.servermania.camera import Camera, Lens
@@ -297,9 +297,7 @@ class BoardScene(Scene):
         if self.leaving:
             return
         self.leaving = True
-        from scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene())
+        back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
 

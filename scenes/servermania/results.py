@@ -18,6 +18,7 @@ from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, WHITE, mix
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
+from scenes.overlays import back_to_title
 from scenes.servermania import look
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import ORDINALS, places_of
@@ -89,9 +90,7 @@ class ResultsScene(Scene):
         if self.leaving:
             return
         self.leaving = True
-        from scenes.title import TitleScene
-
-        self.app.stack.reset(TitleScene())
+        back_to_title(self.app)
 
     # -- time ----------------------------------------------------------------------------
 
