@@ -21,6 +21,7 @@ import pytweening
 
 from game import servermania as sm
 from game.servermania import board as board_module
+from game.servermania import events as sm_events
 from game.servermania.players import RulePlayer
 from game.servermania.rules import SERVER_VALUE
 from game.tiled import MapError
@@ -116,8 +117,7 @@ class BoardScene(Scene):
         self.fast: set[DeviceId] = set()
         self.mouse_down_at: float | None = None
         self.history: list[list[int]] = []
-        self.tallies: dict[int, object] = {}
-        self.game_over = None
+        self.tallies: dict[int, sm_events.FinalTally] = {}  # seat -> its end-of-game sum
         self.leaving = False
         self.record_history()
         if self.initial_state is not None and self.state.turn > 0:

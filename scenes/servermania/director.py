@@ -384,7 +384,7 @@ class Director:
         s = self.stage
 
         def begin() -> None:
-            s.game_over = e  # the chart's last point came with the last TurnEnded
+            # (no chart point here: the last one came with the last TurnEnded)
             s.banner("GAME OVER!", GOLD, "icon_finish")
             s.effects.confetti(s.view.center, 80, 1000)
             s.sound("fanfare")

@@ -12,6 +12,7 @@ import math
 import pygame
 import pytweening
 
+from game.servermania.events import FinalTally
 from game.servermania.rules import SERVER_VALUE
 from scenes.engine import draw
 from scenes.engine.input import Action
@@ -32,7 +33,7 @@ DEMO_RESTART = 8.0  # seconds before a demo starts its next game
 
 class ResultsScene(Scene):
     def __init__(self, seats: list[Seat], scores: list[int], winners: list[int],
-                 history: list[list[int]], tallies: list, demo: bool = False,
+                 history: list[list[int]], tallies: list[FinalTally | None], demo: bool = False,
                  pace: float = 1.0) -> None:
         self.seats, self.scores, self.winners = seats, scores, winners
         self.history = history or [scores]
