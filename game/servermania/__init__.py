@@ -19,7 +19,8 @@ from game.servermania.actions import (
 )
 from game.servermania.board import Board, Square, board_from_kinds, default_board, load_board
 from game.servermania.rules import CHANCE, TERMINAL, IllegalAction
-from game.servermania.state import Player, SaveError, State, from_json, new_game
+from game.servermania.saves import SaveError, from_json
+from game.servermania.state import Player, State, new_game
 
 __all__ = [
     "CHANCE", "DIE_FACES", "PAY_MAINTENANCE", "PAY_TO_LEAVE_STUCK", "ROLL_TO_LEAVE_STUCK",

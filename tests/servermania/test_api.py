@@ -11,7 +11,7 @@ import pytest
 from game import servermania as sm
 from game.servermania import events as ev
 from game.servermania.cards import DECKS
-from game.servermania.state import SaveError
+from game.servermania.saves import SaveError
 
 from .helpers import roll, scenario
 
