@@ -87,7 +87,7 @@ class BoardScene(Scene):
         except MapError as exc:
             self._cannot_start(str(exc))
             return
-        self.camera = Camera(self.view, self.board_view.size, self.board_view.track_bounds())
+        self.camera = Camera(self.view, self.board_view.track_bounds())
         for zoom in (self.camera.full_zoom, self.camera.close_zoom):
             self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
         players = self.state.players

@@ -14,10 +14,9 @@ import pytweening
 
 
 class Camera:
-    def __init__(self, view: pygame.Rect, world: tuple[int, int], frame: pygame.Rect,
-                 close_zoom: float = 1.35) -> None:
+    def __init__(self, view: pygame.Rect, frame: pygame.Rect, close_zoom: float = 1.35
+                 ) -> None:
         self.view = view
-        self.world = world
         # the track plus room for pawns standing on its top row
         self.frame = pygame.Rect(frame.x - 20, frame.y - 40, frame.w + 40, frame.h + 52)
         # close up, leave room above the top row for a pawn's hop

@@ -40,8 +40,7 @@ class Prompt:
         self.title, self.facts, self.options = title, facts, options
         self.colour, self.icon = colour, icon
         self.selected = 0
-        self.t = 0.0
-        self.shake = 0.0
+        self.t = 0.0  # seconds open: the panel grows in
         width = min(760, view.w - 40)
         height = 150 + 34 * len(facts) + len(options) * 104
         self.rect = pygame.Rect(0, 0, width, height)
