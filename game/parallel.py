@@ -56,9 +56,3 @@ def play_ranges(play_range: Callable[[tuple[int, int, int, int]], Any], *, games
     parts = map_jobs(play_range, jobs, workers)
     return parts, time.perf_counter() - started, workers
 
-
-def rotating_seat_types(types: Sequence[Any], players: int, g: int) -> list[Any]:
-    """The pattern types[0], types[1], ... rotated by one seat every game: with an odd
-    number of players too, every seat meets every position of the same mix equally often,
-    so seat and player type are not confounded."""
-    return [types[(seat + g) % players % len(types)] for seat in range(players)]

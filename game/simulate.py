@@ -1,5 +1,5 @@
-"""Game-agnostic front of the simulators behind `main.py sim GAME`, and the win and
-violation tally both simulators keep.
+"""Game-agnostic front of the simulators behind `main.py sim GAME`, and what both
+simulators share: the rotating seat pattern and the win and violation tally.
 
 Each game package provides `sim.simulate(games, players, seed) -> dict` with at least the
 keys games, seconds, games_per_second, avg_turns, wins_by_seat and violations.
@@ -12,6 +12,13 @@ from collections.abc import Sequence
 from typing import Any
 
 MAX_EXAMPLES = 10  # violation messages kept for the report
+
+
+def rotating_seat_types(types: Sequence[Any], players: int, g: int) -> list[Any]:
+    """The pattern types[0], types[1], ... rotated by one seat every game: with an odd
+    number of players too, every seat meets every position of the same mix equally often,
+    so seat and player type are not confounded."""
+    return [types[(seat + g) % players % len(types)] for seat in range(players)]
 
 
 def new_tally(players: int, kinds: Sequence[str]) -> dict[str, Any]:

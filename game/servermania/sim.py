@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.parallel import play_ranges, rotating_seat_types
+from game.parallel import play_ranges
 from game.servermania.board import Board, default_board
 from game.servermania.players import RandomPlayer, RulePlayer
 from game.servermania.rules import CHANCE, TERMINAL
 from game.servermania.state import new_game
-from game.simulate import figures, new_tally, tally_game
+from game.simulate import figures, new_tally, rotating_seat_types, tally_game
 
 TYPES = (RandomPlayer, RulePlayer)
 KINDS = tuple(cls.kind for cls in TYPES)

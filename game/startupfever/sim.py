@@ -30,8 +30,8 @@ from functools import partial
 from operator import is_
 from typing import Any
 
-from game.parallel import play_ranges, rotating_seat_types
-from game.simulate import figures, new_tally, tally_game
+from game.parallel import play_ranges
+from game.simulate import figures, new_tally, rotating_seat_types, tally_game
 
 from .players import RandomPlayer, RulePlayer
 from .rules import CHANCE, TERMINAL, State, new_game
