@@ -166,12 +166,12 @@ class Hud:
         canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
         name = s.name + ("" if s.human else " (CPU)")
         size = 24
-        while fonts.body(size).size(name)[0] > rect.w - 56 - 66 and size > 18:
+        while fonts.body(size).size(name)[0] > rect.w - 56 - 72 and size > 18:
             size -= 1  # long names shrink a little rather than run under the badge
         draw.text(canvas, fonts.body(size), name, (rect.x + 56, rect.y + 5 + (24 - size) // 2),
                   WHITE, anchor="topleft")
-        badge = pygame.Rect(0, 0, 50, 28)
-        badge.topright = (rect.right - 8, rect.y + 6)
+        badge = pygame.Rect(0, 0, 56, 28)
+        badge.topright = (rect.right - 8, rect.y + 4)
         if seat in self.rolloff:  # first-player roll-off: the die replaces the place
             face = look.scaled(f"die_{self.rolloff[seat]}", (34, 34))
             canvas.blit(face, face.get_rect(center=badge.center))
@@ -182,7 +182,7 @@ class Hud:
             badge_colour = GOLD if place == 1 else mix(MUTED, WHITE, 0.2)
             pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
             pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
-            draw.text(canvas, fonts.body(22), label, badge.center, INK)
+            draw.text(canvas, fonts.body(24), label, badge.center, INK)
         if seat in self.finish_place:
             flag = look.scaled("icon_finish", (28, 28))
             canvas.blit(flag, flag.get_rect(midright=(badge.x - 4, badge.centery)))
