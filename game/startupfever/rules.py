@@ -10,6 +10,7 @@ Employee management lives in `employees.py`, Event Cards in `effects.py`, the ye
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from . import events as ev
 from . import usertrack
@@ -77,7 +78,7 @@ class IllegalAction(ValueError):
 class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     """A whole game of Startup Fever as plain data plus the rules that move it on."""
 
-    def __init__(self, names: list[str], seed: int | None = None, extra_years: int = 0):
+    def __init__(self, names: list[str], seed: int | None = None, extra_years: int = 0) -> None:
         n = len(names)
         if not 2 <= n <= 6:
             raise ValueError(f"Startup Fever needs 2-6 players, not {n}")
@@ -559,7 +560,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 
 
-def _copy(value):
+def _copy(value: Any) -> Any:
     """Copy one attribute of a State for `clone`: lists, dicts, products, players, RNG."""
     t = type(value)
     if t is list:
