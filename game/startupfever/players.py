@@ -48,6 +48,7 @@ from .effects import TALENT_FAIR_MAX_HIRES
 from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import view_of
+from .yearend import table1_strength
 
 
 class Agent(Protocol):
@@ -125,8 +126,7 @@ class RulePlayer:
     @staticmethod
     def _strength(view, p) -> int:
         """Table 1 strength without the die (as far as the seat can see it)."""
-        return (sum(p.nerds) + 4 * len(view.players[p.owner].big_nerds) + p.marketing
-                + view.press.get(p.slot, 0))
+        return table1_strength(p, len(view.players[p.owner].big_nerds), view.press)
 
     @staticmethod
     def _rivals(view, p) -> list:

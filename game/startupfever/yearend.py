@@ -4,6 +4,7 @@ reassigning, discarding, replenishing, marketing and next year's turn order."""
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from . import events as ev
 from . import usertrack
@@ -21,6 +22,15 @@ TABLE2: dict[int, tuple[int, ...]] = {
 }
 
 END_REASSIGN = EndReassign()
+BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
+
+
+def table1_strength(product: Any, big_nerds: int, press: dict[str, int]) -> int:
+    """Table 1 strength before the die: Nerds on the product + 4 per Big Nerd of its
+    company + its marketing money (+ Press Coverage). `product` may be a rival's product
+    as a player sees it (only its public fields are read)."""
+    return (sum(product.nerds) + BIG_NERD_STRENGTH * big_nerds + product.marketing
+            + press.get(product.slot, 0))
 
 
 @functools.cache
@@ -59,11 +69,9 @@ class YearEndMixin:
         self.stage = "comp_done"
 
     def strength(self, slot: str) -> int:
-        """Table 1 strength before the die: Nerds on the product + 4 per Big Nerd of its
-        company + its marketing money (+ Press Coverage)."""
+        """Table 1 strength of a product before the die (see `table1_strength`)."""
         p = self.products[slot]
-        return (p.nerd_count + 4 * len(self.players[p.owner].big_nerds) + p.marketing
-                + self.press.get(slot, 0))
+        return table1_strength(p, len(self.players[p.owner].big_nerds), self.press)
 
     def _comp_key(self, slot: str) -> tuple[int, ...]:
         strength, nerds = self.comp_base[slot]
