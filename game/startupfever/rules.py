@@ -233,7 +233,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self._advance()
         return events
 
-    def _validate(self, action) -> None:
+    def _validate(self, action: Action) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
         stage = self.stage
         if stage == "over":
@@ -244,8 +244,8 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if stage in CHANCE_STAGES:
             self._check_chance(action)
             return
-        label = self._label(action)
-        if label is not None and label != self._label_slot(action):
+        named = self._named_slot(action)
+        if named is not None and named != self._required_slot(action):
             raise IllegalAction(f"illegal action now ({stage}): {describe(action)} "
                                 f"(it is {self.current_slot}'s turn)")
         if action in self._LEGAL[stage](self):
@@ -255,7 +255,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         raise IllegalAction(f"illegal action now ({stage}): {describe(action)}")
 
     @staticmethod
-    def _label(action) -> str | None:
+    def _named_slot(action: Action) -> str | None:
         """The product a Hire, Retain or Poach names as the current one (None: none)."""
         kind = type(action)
         if kind is Hire or kind is Retain:
@@ -264,7 +264,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return action.to
         return None
 
-    def _label_slot(self, action) -> str | None:
+    def _required_slot(self, action: Action) -> str | None:
         """The product a Hire/Retain/Poach must name: the current one; None for retained
         executives (they belong to the whole company)."""
         if type(action) is Retain and action.kind not in (NERD, SUIT):
