@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.servermania.board import KIND_NAMES
+from game.servermania.cards import DECK_NAMES
 
 
 def _p(seat: int) -> str:
@@ -133,7 +134,7 @@ class CardDrawn:
     text: str
 
     def __str__(self) -> str:
-        return f"{_p(self.seat)} draws {KIND_NAMES[self.deck]}: {self.text}"
+        return f"{_p(self.seat)} draws {DECK_NAMES[self.deck]}: {self.text}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ class DeckReshuffled:
     deck: str
 
     def __str__(self) -> str:
-        return f"the {KIND_NAMES[self.deck]} deck is reshuffled"
+        return f"the {DECK_NAMES[self.deck]} deck is reshuffled"
 
 
 @dataclass(frozen=True, slots=True)

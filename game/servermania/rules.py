@@ -36,13 +36,12 @@ from game.servermania.board import (
     CHURN,
     CUSTOMER_SERVICE,
     FINISH,
-    KIND_NAMES,
     PAYDAY,
     SIGNUPS,
     STUCK,
     TECHPAD,
 )
-from game.servermania.cards import DECKS
+from game.servermania.cards import DECK_NAMES, DECKS
 from game.servermania.events import (
     CardDrawn,
     CashChanged,
@@ -412,7 +411,7 @@ def _draw(s: State, action: DrawCard, ev: list) -> None:
     if not remaining:
         remaining.extend(range(len(DECKS[deck])))
         ev.append((DeckReshuffled, deck))
-    reason = f"{KIND_NAMES[deck]} card"
+    reason = f"{DECK_NAMES[deck]} card"
     if card.servers > 0:
         _gain_servers(s, p, seat, card.servers, reason, ev)
     elif card.servers < 0:
