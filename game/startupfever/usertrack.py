@@ -29,7 +29,7 @@ def base_revenue(field: int) -> int:
 
 def victory_points(field: int) -> int:
     """The small number: victory points at the end of the game."""
-    return max(0, field - 15)
+    return max(0, field - (LAUNCH_FIELD - 1))
 
 
 def label(field: int) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 from pytmx.util_pygame import load_pygame
 
-from game.servermania.board import DEFAULT_MAP, Board
+from game.servermania.board import DEFAULT_MAP, KIND_NAMES, Board
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
@@ -40,11 +40,8 @@ KIND_LOOKS: dict[str, KindLook] = {
     "finish": KindLook((245, 245, 255), "icon_finish", "FINISH"),
 }
 
-#: Long names used in banners and prompts.
-KIND_TITLES = {"start": "START UP", "plain": "", "payday": "PAYDAY!",
-               "customer_service": "CUSTOMER SERVICE", "techpad": "TechPad Agency",
-               "stuck": "STUCK", "ceo_bonus": "CEO BONUS", "churn": "CHURN!",
-               "signups": "SIGN UPS", "finish": "FINISH"}
+#: Long names used in banners and prompts: the rules' own names for the square kinds.
+KIND_TITLES = KIND_NAMES
 
 
 class BoardView:
