@@ -1,0 +1,105 @@
+"""Reading and writing the player's files safely: one place for every file the game touches.
+
+Every file the game reads (maps, scripts, settings, saves) is untrusted: it must be a
+regular file (not a directory, FIFO, device or symlink loop) and small enough, checked
+*before* reading, so `/dev/zero` or a FIFO can never hang or exhaust the game.
+Every file the game writes (settings, saves) is written atomically: a temporary file in
+the same folder, flushed and fsynced, then renamed over the target. A crash or `kill -9`
+at any moment leaves either the old file or the new one, never a torn one, and a symlink
+at the target is replaced, never written through.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+MAX_BYTES = 8 * 1024 * 1024  # default cap for any file the game reads (8 MiB)
+
+
+class FileProblem(ValueError):
+    """A file that cannot be used, with a one-line reason naming it."""
+
+
+def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, at most `limit` of them, or FileProblem."""
+    path = Path(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise FileProblem(f"{path}: no such file") from None
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FileProblem(f"{path}: is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(f"{path}: not a regular file")
+    if info.st_size > limit:
+        raise FileProblem(f"{path}: too large ({info.st_size:,} bytes; at most {limit:,})")
+    try:
+        # O_NONBLOCK: if the path was swapped for a FIFO after the check, open never blocks
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot read ({exc.strerror or exc})") from None
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise FileProblem(f"{path}: not a regular file")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileProblem(f"{path}: too large (more than {limit:,} bytes)")
+    return data
+
+
+def read_text(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> str:
+    """The UTF-8 text of the regular file at `path` (see `read_bytes`), or FileProblem."""
+    data = read_bytes(path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"{path}: not UTF-8 text (byte {exc.start})") from None
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Replace the file at `path` with `data` atomically (temp file, fsync, rename).
+
+    Raises OSError (full disk, read-only folder...) with the old file untouched.
+    A symlink at `path` is replaced by the new file; its target is never written.
+    """
+    path = Path(path)
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable where we can
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def move_aside(path: str | os.PathLike[str], suffix: str = ".bad") -> Path | None:
+    """Rename a broken file to `name.bad` (or `name.bad2`, ...) so it is kept, not lost."""
+    path = Path(path)
+    for n in range(1, 100):
+        target = path.with_name(path.name + (suffix if n == 1 else f"{suffix}{n}"))
+        if not target.exists():
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+    return None
