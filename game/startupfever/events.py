@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import KIND_NAMES
+from .cards import WINDOW_TITLES
 
 
 @dataclass(frozen=True)
@@ -236,6 +237,21 @@ class UsersLost:
 
     def __str__(self) -> str:
         return f"{self.slot} loses users ({self.reason}): field {self.from_field}->{self.to_field}"
+
+
+@dataclass(frozen=True)
+class WindowOpened:
+    """A card window (F11) opens. Emitted at every window point whether or not any seat
+    holds a playable card, so a scene can hold the same neutral "any cards?" beat every
+    time and never reveal a hand by whether a seat is asked (F13)."""
+
+    window: str  # a cards.WINDOWS id
+    slot: str | None  # the product whose turn it is (None at year end)
+
+    def __str__(self) -> str:
+        title = WINDOW_TITLES[self.window]
+        on = f" ({self.slot}'s turn)" if self.slot else ""
+        return f"card window {title}{on}"
 
 
 @dataclass(frozen=True)

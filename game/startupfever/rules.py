@@ -345,6 +345,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         return [(seat + i) % n for i in range(n)]
 
     def _open_window(self, window: str, then: str) -> None:
+        """Open a card window (F11); every window point announces itself (WindowOpened),
+        even when no seat holds a playable card."""
+        self._emit(ev.WindowOpened(window, self.current_slot))
         self.window = window
         self.window_seats = self._seats_from(self.turn_seat)
         self.after_window = then

@@ -477,3 +477,70 @@ def test_card_executive_power_allows_poaching_a_second_executive():
     assert Poach(1, None, "big_suit", 0, 6) in state.legal_actions()
     state.apply(Poach(1, None, "big_suit", 0, 6))
     assert state.players[0].big_suits == [0, 4] and state.players[1].big_suits == []
+
+
+# ------------------------------------------------------------------ WindowOpened (F11, F13)
+def _play_out_without_cards(state) -> list:
+    """Empty every hand and the draw pile, then play the game out quietly; the events."""
+    for seat in range(len(state.players)):
+        state.players[seat].hand = []
+    state.deck = {card: 0 for card in state.deck}
+    state.discard = []
+    events: list = []
+    while not state.is_terminal():
+        if state.current_player == sf.CHANCE:
+            action = state.sample_chance()
+        else:
+            acts = state.legal_actions()
+            assert state.stage != "window", "a seat without cards was asked"
+            action = next((a for a in acts if isinstance(a, (Pass, EndManage))), acts[-1])
+        events += state.apply(action)
+    return events
+
+
+def test_F11_F13_every_window_point_is_announced_once_even_with_empty_hands():
+    state = sf.new_game(3, seed=5)
+    while state.stage != "first_order":
+        state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                    else state.legal_actions()[0])
+    events = _play_out_without_cards(state)
+    opened = [e for e in events if isinstance(e, ev.WindowOpened)]
+    # each turn announces adoption, revenue and manage for its product, and user loss once
+    # it has launched; each year end competition, then discard unless the game is over
+    expected: list[tuple[str, str | None]] = []
+    current = None
+    launched = set()
+    years = 0
+    for e in events:
+        if isinstance(e, ev.TurnStarted):
+            if current is not None:
+                expected += _turn_windows(current, launched)
+            current = e.slot
+        elif isinstance(e, ev.ProductLaunched):
+            launched.add(e.slot)
+        elif isinstance(e, ev.YearStarted) and current is not None:
+            expected += _turn_windows(current, launched) + [("competition", None),
+                                                             ("discard", None)]
+            current = None
+            years += 1
+    expected += _turn_windows(current, launched) + [("competition", None)]
+    assert [(e.window, e.slot) for e in opened] == expected
+    turns = sum(isinstance(e, ev.TurnStarted) for e in events)
+    assert years + 1 == state.year > 1 and turns == state.year * len(state.products)
+    assert str(opened[0]) == f"card window before New User Adoption ({opened[0].slot}'s turn)"
+    assert str(ev.WindowOpened("discard", None)) == \
+        "card window Year End, before discarding played cards"
+
+
+def _turn_windows(slot: str, launched: set[str]) -> list[tuple[str, str | None]]:
+    windows = [("adoption", slot), ("revenue", slot), ("manage", slot)]
+    return windows + ([("user_loss", slot)] if slot in launched else [])
+
+
+def test_F11_window_opened_once_when_several_seats_are_asked():
+    state = start(hands={1: ["server_outage"], 2: ["viral_growth"]})
+    assert state.stage == "window"
+    events = state.apply(Pass()) + state.apply(Pass())
+    assert not any(isinstance(e, ev.WindowOpened) and e.window == "adoption" for e in events)
+    events = roll(state, 1)
+    assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["revenue", "manage"]
