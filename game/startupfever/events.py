@@ -346,12 +346,26 @@ class YearEndStep:
 
 @dataclass(frozen=True)
 class MarketingPlaced:
+    """Private to `seat` (F14): one more sealed token on its product `slot`."""
+
     seat: int
     slot: str
-    total: int
+    total: int  # the sealed tokens on `slot` so far
 
     def __str__(self) -> str:
         return f"{self.slot} marketing budget now {self.total}"
+
+
+@dataclass(frozen=True)
+class MarketingRevealed:
+    """F14: every seat has finished its sealed allocation; all are shown together."""
+
+    year: int  # the year this marketing money counts in (its Year End competition)
+    marketing: tuple[tuple[str, int, int], ...]  # (slot, owner seat, tokens), every product
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{s} {t}" for s, _seat, t in self.marketing if t)
+        return f"marketing for year {self.year} revealed: {shown or 'none'}"
 
 
 @dataclass(frozen=True)

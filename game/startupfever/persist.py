@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from .rules import State
 
 FORMAT = "startupfever"
-VERSION = 1
+VERSION = 2  # 2: sealed marketing (F14)
+OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
 _SKIP = ("_events",)
 
 
@@ -69,13 +70,18 @@ class PersistMixin:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: other hands, face-down chips and the deck are hidden."""
+        """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
+    marketing (F14: their money still holds it) are hidden."""
         data = json.loads(self.to_json())
         for key in ("rng", "seed", "format", "version"):
             data.pop(key, None)
         for i, pl in enumerate(data["players"]):
             if i != seat:
                 pl["hand"] = len(pl["hand"])  # only the number of cards
+                pl["money"] += self.sealed_marketing(i)  # F14: tokens still sealed
+        mine = self.players[seat].slots
+        data["marketing_pending"] = {s: k for s, k in self.marketing_pending.items()
+                                     if s in mine}
         for p in data["products"].values():
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
@@ -97,9 +103,11 @@ def from_json(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Startup Fever save (format tag missing)")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in (VERSION, *OLD_VERSIONS):
         raise SaveError(f"unsupported save version {version!r} (expected {VERSION})")
     try:
+        if version != VERSION:
+            _upgrade(data)
         _check_types(data)
         state = _build(data)
         _check(state)
@@ -108,6 +116,15 @@ def from_json(text: str) -> State:
     except Exception as exc:  # noqa: BLE001 - last resort: the checks above come first
         raise SaveError(f"corrupt Startup Fever save: {type(exc).__name__}: {exc}") from None
     return state
+
+
+def _upgrade(data: dict[str, Any]) -> None:
+    """Bring a version 1 save up to date. Version 1 put marketing tokens straight onto
+    the products (nothing sealed)."""
+    data.setdefault("marketing_pending", {})
+    data["version"] = VERSION
+    known = {key: data.pop(key) for key in FIELDS if key in data}  # the fields' own order
+    data.update(known)
 
 
 def _build(data: dict[str, Any]) -> State:
@@ -173,8 +190,8 @@ FIELDS: dict[str, Any] = {
     "loss_left": int, "loss_taken": _map(int),
     "comp_queue": _list(str), "comp_category": str, "comp_base": _map(_list(int)),
     "comp_rolls": _map(_list(int)), "comp_pending": _list(str),
-    "seat_queue": _list(int), "order_groups": _list(_list(str)),
-    "new_order": _list(_opt(str)),
+    "seat_queue": _list(int), "marketing_pending": _map(int),
+    "order_groups": _list(_list(str)), "new_order": _list(_opt(str)),
 }
 
 
@@ -285,7 +302,7 @@ def _check_money_and_employees(state: State) -> None:
     n = len(players)
     _need(state.bank >= 0 and all(pl.money >= 0 for pl in players), "negative money")
     money = state.bank + sum(pl.money for pl in players) + \
-        sum(p.marketing for p in products.values())
+        sum(p.marketing for p in products.values()) + sum(state.marketing_pending.values())
     _need(money == TOTAL_MONEY, f"money adds up to {money}, not {TOTAL_MONEY}")
     supply = state.supply
     _need(set(supply) == set(KINDS), f"supply kinds {sorted(supply)}")
@@ -419,6 +436,13 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     if stage in ("reassign", "marketing"):
         _need(bool(state.seat_queue) and state.actor == state.seat_queue[0],
               f"{stage} asks the wrong seat")
+    pending = state.marketing_pending
+    if pending:  # F14: sealed tokens exist only while the seats allocate
+        _need(stage == "marketing" and set(pending) <= slot_set
+              and min(pending.values()) >= 1, f"bad sealed marketing {pending}")
+        waiting = set(state.seat_queue[1:])
+        _need(all(state.products[s].owner not in waiting for s in pending),
+              "sealed marketing of a seat not yet asked")
     if stage == "comp_roll":
         _need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
               and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")

@@ -15,7 +15,8 @@ same attribute names, so a player cannot tell them apart and cannot peek.
 * Protection: spare money retains vested executives and vested Nerds of launched
   products, and counters offers that are cheaper than replacing the employee.
 * Marketing: surplus money goes onto launched products whose showdown is close (a rival
-  within a die's reach), just enough to get ahead of it.
+  within a die's reach), just enough to get ahead of it (the allocation is sealed, F14:
+  rivals' new marketing is unknown until the reveal).
 * Cards: good cards on its own products, bad ones on rivals (the VP leader first),
   Defense against harmful cards, user-loss pips on rivals, Leaks when it leads.
 """
@@ -393,12 +394,15 @@ class RulePlayer:
         return same(legal, EndReassign())
 
     def _marketing(self, view, legal: list) -> Any:
-        """Surplus money onto launched (or nearly launched) products in close showdowns."""
+        """Surplus money onto launched (or nearly launched) products in close showdowns.
+        The allocation is sealed (F14): rivals' marketing for next year is unknown, so
+        the lead is aimed over their strength without it."""
         me = view.seat
         pl = view.players[me]
         reserve = 0 if self._end_near(view) else 3
         if pl.money <= reserve:
             return same(legal, EndMarketing())
+        sealed = view.marketing_pending  # my own tokens so far
         best = None
         best_gap = 99
         for s in pl.slots:
@@ -409,13 +413,14 @@ class RulePlayer:
             if not rivals:
                 continue
             base = self._strength(view, p) - p.marketing
+            placed = p.marketing + sealed.get(s, 0)
             need = 0
             for q in rivals:  # tokens for a lead of LEAD over each rival still in reach
                 gap = self._strength(view, q) - base + LEAD
                 if gap <= MAX_MARKETING:
                     need = max(need, gap)
-            if p.marketing < need and need - p.marketing < best_gap:
-                best, best_gap = s, need - p.marketing
+            if placed < need and need - placed < best_gap:
+                best, best_gap = s, need - placed
         return same(legal, Market(best) if best is not None else EndMarketing())
 
     def _order_choose(self, view, legal: list) -> Any:

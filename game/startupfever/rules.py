@@ -140,6 +140,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.comp_rolls: dict[str, list[int]] = {}
         self.comp_pending: list[str] = []
         self.seat_queue: list[int] = []  # seats still to reassign / allocate marketing
+        self.marketing_pending: dict[str, int] = {}  # sealed tokens per product (F14)
         self.order_groups: list[list[str]] = []
         self.new_order: list[str | None] = []
         self._events: list = []

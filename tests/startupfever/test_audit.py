@@ -75,7 +75,8 @@ def fresh(players: int = 4, seed: int = 0, hands: dict[int, list[str]] | None = 
 
 def money_total(state: sf.State) -> int:
     return state.bank + sum(p.money for p in state.players) + \
-        sum(p.marketing for p in state.products.values())
+        sum(p.marketing for p in state.products.values()) + \
+        sum(state.marketing_pending.values())
 
 
 def set_money(state: sf.State, seat: int, amount: int) -> None:
@@ -685,7 +686,9 @@ def test_F8_marketing_allocated_at_year_end_counts_next_year_then_goes_to_bank()
     assert state.current_player == 0
     for _ in range(3):
         state.apply(Market("A"))
-    assert state.products["A"].marketing == 3 and money_total(state) == 100
+    assert state.marketing_pending == {"A": 3} and money_total(state) == 100  # sealed (F14)
+    drive(state, lambda s: s.year == 2)
+    assert state.products["A"].marketing == 3 and not state.marketing_pending
     drive(state, lambda s: s.year == 2 and s.stage == "comp_roll")
     assert state.products["A"].marketing == 3  # still there at year 2's competition
     assert state.comp_base["A"][0] == 3 and state.comp_base["D"][0] == 0
