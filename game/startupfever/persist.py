@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .rules import State
 
 FORMAT = "startupfever"
-VERSION = 2  # 2: sealed marketing (F14)
+VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
 OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
 _SKIP = ("_events",)
 
@@ -120,8 +120,15 @@ def from_json(text: str) -> State:
 
 def _upgrade(data: dict[str, Any]) -> None:
     """Bring a version 1 save up to date. Version 1 put marketing tokens straight onto
-    the products (nothing sealed)."""
+    the products (nothing sealed), and its Hiring Failure named a kind: pending there, it
+    now makes the current product's first hire fail (F15)."""
     data.setdefault("marketing_pending", {})
+    fails = data.get("hire_fails")
+    if isinstance(fails, list) and fails:
+        order, index = data.get("turn_order"), data.get("turn_index")
+        if not (isinstance(order, list) and type(index) is int and 0 <= index < len(order)):
+            raise SaveError("corrupt Startup Fever save: Hiring Failure outside a turn")
+        data["hire_fails"] = [order[index]]
     data["version"] = VERSION
     known = {key: data.pop(key) for key in FIELDS if key in data}  # the fields' own order
     data.update(known)
@@ -311,6 +318,8 @@ def _check_money_and_employees(state: State) -> None:
         for kind, fields in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             _need(len(fields) <= 2 and all(0 <= v <= NEW_HIRE_FIELD for v in fields),
                   f"seat {seat} has executives {kind} on fields {fields}")
+        _need(len(pl.big_nerds) + len(pl.big_suits) <= 3,
+              f"seat {seat} has two Big Nerds and two Big Suits (F16: one extra at most)")
     held = {
         NERD: supply[NERD] + sum(p.nerd_count for p in products.values()),
         SUIT: supply[SUIT] + sum(p.suit_count for p in products.values()),
@@ -367,7 +376,8 @@ def _check_flow(state: State, slots: list[str]) -> None:
     _need(state.comp_category in ("", *state.categories), "unknown competition category")
     _need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
     _need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
-    _need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
+    _need(not state.hire_fails or state.in_turn and state.hire_fails == [state.current_slot],
+          "Hiring Failure pending on a product whose turn it is not")
     _need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES
           and 0 <= state.hires <= state.hire_limit, f"{state.hires} hires of {state.hire_limit}")
     _need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")

@@ -124,7 +124,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         # the current product turn
         self.adopt_bonus = 0
         self.adopt_halved = False
-        self.hire_fails: list[str] = []
+        self.hire_fails: list[str] = []  # products whose first hire this turn fails (F15)
         self.hire_limit = HIRES_PER_TURN
         self.hires = 0
         self.manage_blocked = False

@@ -867,13 +867,13 @@ def test_card_hiring_failure_money_lost_supply_kept():
     state = fresh(hands={1: ["hiring_failure"]})
     set_money(state, 0, 10)
     to_window(state, "manage")
-    state.apply(PlayCard("hiring_failure", "A", kind="nerd"))
+    state.apply(PlayCard("hiring_failure", "A"))
     drive(state, lambda s: s.stage == "manage")
     money, bank = state.players[0].money, state.bank
-    state.apply(Hire("nerd"))
-    assert state.products["A"].nerd_count == 0 and state.supply["nerd"] == 50
+    state.apply(Hire("suit"))  # F15: the first hire, of any kind
+    assert state.products["A"].suit_count == 0 and state.supply["suit"] == 50
     assert state.players[0].money == money - 1 and state.bank == bank + 1
-    state.apply(Hire("nerd"))  # only the next one fails
+    state.apply(Hire("nerd"))  # only the first one fails
     assert state.products["A"].nerd_count == 1
 
 
@@ -1199,6 +1199,14 @@ MY_TABLE2 = {2: [5, -5], 3: [8, -3, -5], 4: [9, 1, -4, -6], 5: [12, 3, -3, -5, -
 MY_COST = {"nerd": 1, "suit": 1, "big_nerd": 6, "big_suit": 6}
 
 
+def exec_ok(state: sf.State, seat: int, kind: str) -> bool:
+    """One executive of each kind; Executive Power: one more of either kind (F16)."""
+    pl = state.players[seat]
+    after = len(pl.executives(kind)) + 1
+    return after <= (2 if seat in state.exec_power else 1) and \
+        len(pl.big_nerds) + len(pl.big_suits) + 1 <= 3
+
+
 def oracle_step(state: sf.State, action, rng: random.Random) -> None:
     """Apply `action` and check its outcome against an independent reading of the rules."""
     stage = state.stage
@@ -1210,14 +1218,14 @@ def oracle_step(state: sf.State, action, rng: random.Random) -> None:
         expect = {Hire(k) for k in MY_COST
                   if state.hires < state.hire_limit and state.supply[k] > 0
                   and pl.money >= MY_COST[k]
-                  and (k in ("nerd", "suit") or len(pl.executives(k)) < state.exec_limit(seat))}
+                  and (k in ("nerd", "suit") or exec_ok(state, seat, k))}
         assert {a for a in state.legal_actions() if isinstance(a, Hire)} == expect
         for a in state.legal_actions():
             if isinstance(a, Poach):
                 assert a.seat != seat and a.offer >= MY_COST[a.kind] + a.vest
                 assert a.offer <= pl.money
                 if a.slot is None:
-                    assert len(pl.executives(a.kind)) < state.exec_limit(seat)
+                    assert exec_ok(state, seat, a.kind)
             if isinstance(a, Retain):
                 assert a.vest + a.steps <= 4 and a.steps <= pl.money
     if stage == "loss":
