@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--rule-only", action="store_true",
+                     help="startupfever: the rule player in every seat (measures seat bias)")
 
     bench = sub.add_parser(
         "bench", help="measure both simulators' games/s and headless frame times"
@@ -74,7 +76,13 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 def run_sim(args: argparse.Namespace) -> int:
     from game.simulate import format_report, simulate
 
-    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed)
+    options = {}
+    if args.rule_only:
+        if args.game != "startupfever":
+            build_parser().error("--rule-only is for startupfever")
+        options["rule_only"] = True
+    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
+                       **options)
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
 
