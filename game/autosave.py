@@ -31,6 +31,7 @@ FORMAT = "unicorn-arcade-autosave"
 VERSION = 1
 MAX_SAVE_BYTES = 2 * 1024 * 1024  # a SERVERMANIA save is ~3 KB, Startup Fever ~20 KB
 LEVELS = ("easy", "normal", "hard")
+NOTICE_CHARS = 100  # a notice fits one line across the screen at 24 px
 
 
 def default_folder() -> Path:
@@ -183,11 +184,14 @@ class Slots:
             self._notice(f"Save set aside: {reason}")
             return
         moved = move_aside(path)
-        kept = f"; kept as {moved.name}" if moved else ""
-        self._notice(f"Save set aside: {reason}{kept}")
+        where = f" as {moved.name}" if moved else ""
+        self._notice(f"Save set aside{where}: {reason}")
 
     def _notice(self, message: str) -> None:
+        """One line for the screen (at most NOTICE_CHARS); the whole of it on stderr."""
         print(f"autosave: {message}", file=sys.stderr)
+        if len(message) > NOTICE_CHARS:
+            message = message[:NOTICE_CHARS - 1].rstrip() + "…"
         self.problems.append(message)
 
 
@@ -203,8 +207,8 @@ def parse(game: str, text: str, where: str = "save") -> Saved:
     if type(version) is not int:
         raise SaveProblem(f"{where} has no version number")
     if version > VERSION:
-        raise SaveProblem(f"{where} was written by a newer version of the game "
-                          f"(save version {version}; this game reads {VERSION})")
+        raise SaveProblem(f"{where} is from a newer version of the game (save version "
+                          f"{version})")
     if version != VERSION:
         raise SaveProblem(f"{where} has unknown save version {version}")
     loaders = _loaders()

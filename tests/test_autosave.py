@@ -79,7 +79,7 @@ def good_text(tmp_path) -> str:
 @pytest.mark.parametrize("damage, words", [
     (lambda t: "{not json at all", "damaged or cut short"),
     (lambda t: t[: len(t) // 2], "damaged or cut short"),
-    (lambda t: t.replace('"version":1,"game"', '"version":2,"game"'), "newer version"),
+    (lambda t: t.replace('"version":1,"game"', '"version":2,"game"'), "newer version of the game"),
     (lambda t: t.replace('"servermania-save","version":1', '"servermania-save","version":9'),
      "version"),
     (lambda t: re.sub(r'"cash":\d+', '"cash":"lots"', t, count=1), "cash"),

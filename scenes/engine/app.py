@@ -1,8 +1,8 @@
 """The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
 
 Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
-(Settings), `fonts` (Fonts), `toasts` (Toasts), `display` (Display), `rng` (random.Random
-seeded by --seed), `seed`, and counters `updates` / `time`.
+(Settings), `saves` (autosave Slots), `fonts` (Fonts), `toasts` (Toasts), `display`
+(Display), `rng` (random.Random seeded by --seed), `seed`, and counters `updates` / `time`.
 
 One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
 events into actions, run the updates (scripted test actions are delivered just before the
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.autosave import Slots
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -67,11 +68,12 @@ class App:
     def __init__(self, first: Scene, *, headless: bool = False, frames: int | None = None,
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
-                 timer: Callable[[], float] | None = None) -> None:
+                 timer: Callable[[], float] | None = None, saves: Slots | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
+        self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.fonts = Fonts()
         self.audio = Audio(volume=self.settings.volume)

@@ -20,6 +20,7 @@ import pygame
 import pytweening
 
 from game import servermania as sm
+from game.autosave import Saved
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
 from game.servermania.players import RulePlayer
@@ -31,7 +32,9 @@ from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
 from scenes.servermania.board_view import BoardView
 from scenes.servermania.camera import Camera, Lens
@@ -43,7 +46,7 @@ from scenes.servermania.hud import Hud
 from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
-from scenes.servermania.seats import Seat
+from scenes.servermania.seats import Seat, agent_for
 
 VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
 FAST = 4.0  # speed-up while the fast button is held
@@ -63,11 +66,15 @@ class BoardScene(Scene):
     pace: extra speed factor (tests use it to play a whole game quickly).
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
+
+    GAME = "servermania"  # the autosave slot and the How to play pages
+    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, devices: SeatDevices | None = None) -> None:
         if state is not None and len(state.players) != len(seats):
             raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
@@ -77,6 +84,12 @@ class BoardScene(Scene):
         self.view = VIEW
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
+        self.devices = devices or SeatDevices()
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> BoardScene:
+        """Continue an autosaved game; its seats are shared until someone rebinds them."""
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -94,6 +107,8 @@ class BoardScene(Scene):
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
                  for i, seat in enumerate(self.seats)]
+        for pawn, seat in zip(pawns, self.seats, strict=True):
+            pawn.shape = seat.token
         self.pawns = PawnLayer(pawns, self.board_view.center)
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
@@ -102,8 +117,8 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
+        self.agents = {i: RulePlayer() if self.demo else agent_for(s.level, seed + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
         self.die: DieRoll | None = None
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
@@ -255,17 +270,23 @@ class BoardScene(Scene):
             return True
         if name in ("pause", "back") and action.pressed:
             self.sound("back")
-            self.app.stack.push(PauseOverlay())
-            self.fast.clear()
+            self.open_pause()
             return True
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
+            seat = self.state.current_player
+            if not self.devices.may_answer(seat, action.device, self.app.input.connected()):
+                if action.pressed and name in ("confirm", CLICK):
+                    self.sound("error")
+                    self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller "
+                                         "answers")
+                return True
             before = self.prompt.selected
             choice = self.prompt.handle(action)
             if choice is not None:
                 self.sound("confirm")
                 self.prompt = None
-                self.director.push(self.state.apply(choice))
+                self.play(choice)
             elif self.prompt.selected != before:
                 self.sound("move")
             return True
@@ -285,10 +306,43 @@ class BoardScene(Scene):
             return True
         return False
 
+    def open_pause(self, message: str = "") -> None:
+        self.fast.clear()
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
+
     def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
         self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged"))
+        if self.demo or self.leaving:
+            return
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
+
+            def take(new: DeviceId, seat: int = seat) -> None:
+                self.devices.bind(seat, new)
+                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
+            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
+                                                self.devices, take))
+        elif self.app.stack.top is self:
+            self.open_pause("A controller was unplugged")
+
+    # -- autosave ------------------------------------------------------------------------------
+
+    def play(self, action: object) -> None:
+        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and any(isinstance(e, sm_events.TurnEnded) for e in events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
+                                   f"turn {self.state.turn}")
 
     def pause(self) -> None:
         self.fast.clear()
@@ -342,7 +396,7 @@ class BoardScene(Scene):
             return
         seat = state.current_player
         if seat == sm.CHANCE:
-            self.director.push(state.apply(state.sample_chance()))
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -354,7 +408,7 @@ class BoardScene(Scene):
         if self.think >= THINK:
             self.think = 0.0
             self.thinking = None
-            self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+            self.play(agent.decide(state, state.legal_actions()))
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
@@ -370,6 +424,9 @@ class BoardScene(Scene):
             return
         self.leaving = True
         from scenes.servermania.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,

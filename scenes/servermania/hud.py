@@ -148,7 +148,7 @@ class Hud:
         while font.size(text)[0] > room and font.get_height() > 20:
             font = fonts.display(font.get_height() - 3)
         if self.turn is not None:
-            badge = look.marker(self.seats[self.turn].colour, 38)
+            badge = look.marker(self.seats[self.turn].colour, 38, self.seats[self.turn].token)
             canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
             draw.text(canvas, font, text, (rect.x + 56, rect.centery), INK, anchor="midleft")
         else:
@@ -163,7 +163,7 @@ class Hud:
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
-        canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
+        canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 8, rect.y + 6))
         name = s.name + ("" if s.human else " (CPU)")
         size = 24
         while fonts.body(size).size(name)[0] > rect.w - 56 - 72 and size > 18:

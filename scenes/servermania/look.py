@@ -53,27 +53,28 @@ def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
 
 
 @cache
-def pawn(colour: str) -> pygame.Surface:
-    """The pawn of `colour` with its shape marker printed on the body."""
+def pawn(colour: str, shape: str = "") -> pygame.Surface:
+    """The pawn of `colour` with its shape marker (the seat's chosen one, or the colour's)
+    printed on the body."""
     body = sprite(f"pawn_{colour}").copy()
-    mark = sprite(f"marker_{shape_of(colour)}_small")
+    mark = sprite(f"marker_{shape or shape_of(colour)}_small")
     body.blit(mark, mark.get_rect(center=MARKER_CENTRE))
     return body
 
 
 @cache
-def pawn_scaled(colour: str, w: int, h: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(pawn(colour), (max(1, w), max(1, h)))
+def pawn_scaled(colour: str, w: int, h: int, shape: str = "") -> pygame.Surface:
+    return pygame.transform.smoothscale(pawn(colour, shape), (max(1, w), max(1, h)))
 
 
 @cache
-def marker(colour: str, size: int) -> pygame.Surface:
+def marker(colour: str, size: int, shape: str = "") -> pygame.Surface:
     """A round badge in the player's colour with their shape on it (HUD, results, chart)."""
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size // 2
     pygame.draw.circle(out, (27, 20, 48), (r, r), r)
     pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
-    mark = pygame.transform.smoothscale(sprite(f"marker_{shape_of(colour)}"),
+    mark = pygame.transform.smoothscale(sprite(f"marker_{shape or shape_of(colour)}"),
                                         (round(size * 0.6), round(size * 0.6)))
     out.blit(mark, mark.get_rect(center=(r, r)))
     return out

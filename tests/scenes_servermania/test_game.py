@@ -12,7 +12,7 @@ import pytest
 from game import servermania as sm
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.scene import Scene
-from scenes.overlays import PauseOverlay
+from scenes.pause import PauseMenu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import Seat
@@ -132,7 +132,7 @@ def test_pause_opens_the_pause_menu_and_freezes_the_game():
     step(app, READY)
     press(app, "pause")
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     turn = scene.state.turn
     step(app, 600)
     assert scene.state.turn == turn
@@ -144,7 +144,7 @@ def test_unplugging_a_controller_pauses_the_game():
     step(app, READY)
     app.stack.dispatch(Action("device_removed", "pad:0"))
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     assert "unplugged" in app.stack.top.message
 
 
