@@ -49,6 +49,7 @@ class TitleScene(Scene):
         self.notice: tuple[str, float] | None = None  # (a save set aside, seconds shown)
 
     def enter(self) -> None:
+        self.app.audio.music("title")
         self.saved = self.app.saves.latest()
         problems = self.app.saves.take_problems()
         self.notice = (problems[-1], 0.0) if problems else None

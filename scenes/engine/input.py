@@ -27,6 +27,7 @@ CLICK = "click"  # left mouse button: pressed True on down, False on up
 DEVICE_ADDED = "device_added"  # hot-plug notifications, routed to Scene.on_device_added
 DEVICE_REMOVED = "device_removed"  # ... and Scene.on_device_removed
 TEXT = "text"  # typed characters (keyboard): Action.text holds them (name entry)
+KEY = "key"  # any key while `InputMapper.capture` is on (remapping): Action.key holds it
 
 KEYBOARD = "keyboard"
 MOUSE = "mouse"
@@ -93,7 +94,7 @@ class Action:
     pressed: bool = True
     repeat: bool = False
     pos: tuple[int, int] | None = None
-    key: int = 0
+    key: int = field(default=0, compare=False)  # extra detail: equal actions stay equal
     text: str = ""
 
 
@@ -169,6 +170,7 @@ class InputMapper:
                  ) -> None:
         self.devices = devices
         self.keymap: dict[int, str] = dict(KEYMAP)  # the settings may remap keys
+        self.capture = False  # True: the next key press is reported as KEY, not mapped
         self.to_canvas = to_canvas or (lambda pos: pos)
         self.pads: dict[DeviceId, Pad] = {}
         self.last_device: DeviceId = KEYBOARD
@@ -247,6 +249,10 @@ class InputMapper:
     # keyboard
 
     def _key(self, event: pygame.event.Event) -> list[Action]:
+        if self.capture and event.type == pygame.KEYDOWN:
+            self.capture = False
+            self.last_device = KEYBOARD
+            return [Action(KEY, KEYBOARD, True, key=event.key)]
         name = self.keymap.get(event.key)
         if name is None:
             return []

@@ -94,6 +94,7 @@ class BoardScene(Scene):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         try:
             self._open_map(seed)

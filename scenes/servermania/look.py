@@ -11,7 +11,7 @@ from functools import cache
 
 import pygame
 
-from scenes.engine.palette import Color
+from scenes.engine.palette import SAFE_PLAYER_COLOURS, Color, on_palette_change
 from scenes.engine.paths import ASSETS
 
 SPRITES = ASSETS / "sprites"
@@ -29,7 +29,9 @@ def _hex(code: str) -> Color:
     return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
 
 
-RGB: dict[str, Color] = {name: _hex(code) for name, code in _PALETTE["player_colours"].items()}
+STANDARD_RGB: dict[str, Color] = {name: _hex(code)
+                                   for name, code in _PALETTE["player_colours"].items()}
+RGB: dict[str, Color] = dict(STANDARD_RGB)  # the active palette (settings: palette)
 SIGNUPS_GREEN = _hex(_PALETTE["colours"]["signups_green"])
 CHURN_RED = _hex(_PALETTE["colours"]["churn_red"])
 
@@ -52,11 +54,22 @@ def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(sprite(name), size)
 
 
+def _use_palette(name: str) -> None:
+    """Recolour: the player colours of `name` ("standard" or "safe"), caches dropped."""
+    RGB.update(SAFE_PLAYER_COLOURS if name == "safe" else STANDARD_RGB)
+    for cached in (pawn, pawn_scaled, marker):
+        cached.cache_clear()
+
+
 @cache
 def pawn(colour: str, shape: str = "") -> pygame.Surface:
-    """The pawn of `colour` with its shape marker (the seat's chosen one, or the colour's)
-    printed on the body."""
+    """The pawn of `colour` (in the active palette) with its shape marker (the seat's
+    chosen one, or the colour's) printed on the body."""
     body = sprite(f"pawn_{colour}").copy()
+    if RGB[colour] != STANDARD_RGB[colour]:  # the safe palette: repaint the body colour
+        pixels = pygame.PixelArray(body)
+        pixels.replace(STANDARD_RGB[colour], RGB[colour], distance=0.12)
+        pixels.close()
     mark = sprite(f"marker_{shape or shape_of(colour)}_small")
     body.blit(mark, mark.get_rect(center=MARKER_CENTRE))
     return body
@@ -91,3 +104,6 @@ def signed_money(amount: int) -> str:
 
 def servers(count: int) -> str:
     return f"{count} server" if abs(count) == 1 else f"{count} servers"
+
+
+on_palette_change(_use_palette)

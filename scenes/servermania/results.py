@@ -44,6 +44,7 @@ class ResultsScene(Scene):
         self.leaving = False
 
     def enter(self) -> None:
+        self.app.audio.music("results")
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.effects = Effects(len(self.history))
         buttons = [Button("Play again", pygame.Rect(250, BUTTONS_Y, 370, 50)),
