@@ -1,10 +1,10 @@
 """Which device plays which seat, and what happens when a seat's pad is unplugged.
 
 `SeatDevices` is the routing both games use: a seat bound to a device (a pad, or the
-keyboard with its mouse) is answered only by that device, and a bound device answers only
-its own seat. A seat bound to nothing is pass-and-play: any device not bound elsewhere
-answers it (and any device at all when every connected device is bound, so a turn can
-never get stuck). Pause, skip and fast-forward stay open to everyone.
+keyboard with its mouse) is answered only by that device, so a bound device never answers
+another player's seat. A seat bound to nothing is pass-and-play: any device answers it
+(the issue's rule; a lone pad can so play its own seat and a shared one). Pause, skip and
+fast-forward stay open to everyone.
 
 `SeatLostOverlay` is what a game pushes when a bound pad goes away: "reconnect, or press A
 on any device to take Ada's seat". The first free device that confirms takes the seat.
@@ -12,7 +12,7 @@ on any device to take Ada's seat". The first free device that confirms takes the
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
 import pygame
 
@@ -61,16 +61,10 @@ class SeatDevices:
         device = person(device)
         return next((s for s, d in self.bound.items() if d == device), None)
 
-    def may_answer(self, seat: int, device: DeviceId, connected: Iterable[DeviceId]) -> bool:
+    def may_answer(self, seat: int, device: DeviceId) -> bool:
         """Whether `device` may answer the prompt of `seat` (see the module docstring)."""
-        device = person(device)
         mine = self.bound.get(seat)
-        if mine is not None:
-            return device == mine
-        if self.seat_of(device) is None:
-            return True
-        free = [d for d in map(person, connected) if self.seat_of(d) is None]
-        return not free  # everyone is bound: let anyone answer rather than stall
+        return mine is None or person(device) == mine
 
 
 class SeatLostOverlay(Scene):

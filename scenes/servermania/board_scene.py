@@ -276,7 +276,7 @@ class BoardScene(Scene):
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
             seat = self.state.current_player
-            if not self.devices.may_answer(seat, action.device, self.app.input.connected()):
+            if not self.devices.may_answer(seat, action.device):
                 if action.pressed and name in ("confirm", CLICK):
                     self.sound("error")
                     self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller "

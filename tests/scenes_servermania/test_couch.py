@@ -88,18 +88,16 @@ def test_four_pads_join_and_each_answers_only_its_own_seat():
     assert any("turn" in message for message, _ in app.toasts.items)  # the refusal said so
 
 
-def test_the_keyboard_and_mouse_answer_shared_seats_but_not_a_pads_seat():
+def test_a_bound_seat_answers_only_its_device_and_a_shared_seat_answers_anyone():
     devices = SeatDevices({0: "pad:0"})
-    everyone = ["keyboard", "mouse", "pad:0", "pad:1"]
-    assert devices.may_answer(0, "pad:0", everyone)
-    assert not devices.may_answer(0, "keyboard", everyone)
-    assert not devices.may_answer(0, "mouse", everyone)
-    assert devices.may_answer(1, "mouse", everyone) and devices.may_answer(1, "pad:1", everyone)
-    assert not devices.may_answer(1, "pad:0", everyone)  # a bound pad keeps to its seat
+    assert devices.may_answer(0, "pad:0")
+    assert not devices.may_answer(0, "keyboard") and not devices.may_answer(0, "mouse")
+    for device in ("keyboard", "mouse", "pad:0", "pad:1"):  # seat 1 is pass-and-play
+        assert devices.may_answer(1, device)
     devices.bind(1, "mouse")  # keyboard and mouse are one person
-    assert devices.may_answer(1, "keyboard", everyone)
-    devices.bind(2, "pad:1")
-    assert devices.may_answer(3, "pad:0", everyone[2:])  # nobody free: anyone answers
+    assert devices.may_answer(1, "keyboard") and not devices.may_answer(1, "pad:0")
+    devices.bind(1, "pad:0")  # one device, one seat: pad 0 moves to seat 1
+    assert devices.device_of(0) is None and devices.seat_of("pad:0") == 1
 
 
 def test_an_unplugged_pad_pauses_and_another_pad_takes_the_seat():
