@@ -409,12 +409,19 @@ class LobbyScene(Scene):
     # -- layout ------------------------------------------------------------------------------
 
     def _osk_cols(self) -> int:
-        return max(4, (self.cards[0].w - 20) // 40)
+        """The fewest columns (keys as big as they can be) whose rows fit the card."""
+        room = CARD_H - OSK_TOP - 52  # the hint line sits below
+        width = self.cards[0].w - 20
+        for cols in range(4, 12):
+            size = min(44, width // cols)
+            if -(-len(OSK_KEYS) // cols) * size <= room:
+                return cols
+        return 12
 
     def _osk_rects(self, seat: int) -> list[pygame.Rect]:
         card = self.cards[seat]
         cols = self._osk_cols()
-        size = (card.w - 20) // cols
+        size = min(44, (card.w - 20) // cols)
         x0 = card.x + (card.w - cols * size) // 2
         return [pygame.Rect(x0 + (i % cols) * size, card.y + OSK_TOP + (i // cols) * size,
                             size - 4, size - 4) for i in range(len(OSK_KEYS))]
@@ -522,8 +529,11 @@ class LobbyScene(Scene):
             label = OSK_KEYS[k]
             font = fonts.body(24) if len(label) == 1 else fonts.body(20)
             draw.text(canvas, font, label, rect.center, INK if selected else WHITE)
-        hint = "Type, Enter: done" if seat.device == KEYBOARD else "B: delete  Start: done"
-        draw.text(canvas, fonts.body(22), hint, (card.centerx, card.bottom - 26), CREAM)
+        hints = (("Type, Enter: done", "Enter: done") if seat.device == KEYBOARD else
+                 ("B: delete  Start: done", "Start: done"))
+        font = fonts.body(22)
+        hint = next((h for h in hints if font.size(h)[0] <= card.w - 16), hints[-1])
+        draw.text(canvas, font, hint, (card.centerx, card.bottom - 26), CREAM)
 
     def _draw_footer(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
