@@ -118,7 +118,8 @@ class Slots:
         try:
             write_atomic(path, text)
         except OSError as exc:
-            self._notice(f"Autosave failed: could not write {path} ({exc.strerror or exc})")
+            self._notice(f"Autosave failed: could not write {path.name} "
+                         f"({exc.strerror or exc})", f"in {path.parent}")
             return False
         return True
 
@@ -185,14 +186,31 @@ class Slots:
             return
         moved = move_aside(path)
         where = f" as {moved.name}" if moved else ""
-        self._notice(f"Save set aside{where}: {reason}")
+        self._notice(f"Save set aside{where}: {reason}", f"in {path.parent}")
 
-    def _notice(self, message: str) -> None:
-        """One line for the screen (at most NOTICE_CHARS); the whole of it on stderr."""
-        print(f"autosave: {message}", file=sys.stderr)
+    def _notice(self, message: str, where: str = "") -> None:
+        """One line for the screen (at most NOTICE_CHARS); all of it, and where, on stderr."""
+        print(f"autosave: {message} {where}".rstrip(), file=sys.stderr)
         if len(message) > NOTICE_CHARS:
             message = message[:NOTICE_CHARS - 1].rstrip() + "…"
         self.problems.append(message)
+
+
+def turn_completed(game: str, events: list[Any]) -> bool:
+    """Whether `events` (one `apply`) finished a turn worth autosaving.
+
+    SERVERMANIA reports TurnEnded. Startup Fever has no end-of-turn event: a product turn
+    is complete when the next one starts, or the year end begins.
+    """
+    names = {type(e).__name__ for e in events}
+    if game == "servermania":
+        return "TurnEnded" in names
+    return bool(names & {"TurnStarted", "YearEndStep"})
+
+
+def progress(game: str, state: Any) -> str:
+    """The Continue line's "turn 12" / "year 3"."""
+    return f"turn {state.turn}" if game == "servermania" else f"year {state.year}"
 
 
 def parse(game: str, text: str, where: str = "save") -> Saved:

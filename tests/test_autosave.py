@@ -128,7 +128,7 @@ def test_a_save_interrupted_between_write_and_rename_keeps_the_previous_one(tmp_
     assert [p.name for p in tmp_path.iterdir()] == ["servermania.json"]  # no temp left
 
 
-def test_a_read_only_folder_costs_a_message_not_the_game(tmp_path, monkeypatch):
+def test_a_read_only_folder_costs_a_message_not_the_game(tmp_path, monkeypatch, capsys):
     folder = tmp_path / "saves"
     folder.mkdir()
     folder.chmod(0o500)
@@ -140,7 +140,8 @@ def test_a_read_only_folder_costs_a_message_not_the_game(tmp_path, monkeypatch):
         slots = Slots(folder)
         assert not slots.save("servermania", played(), SEATS, "turn 3")
         [problem] = slots.take_problems()
-        assert problem.startswith("Autosave failed") and str(folder) in problem
+        assert problem.startswith("Autosave failed") and "servermania.json" in problem
+        assert str(folder) in capsys.readouterr().err
     finally:
         folder.chmod(0o700)
 
@@ -156,3 +157,27 @@ def test_in_memory_slots_touch_no_file_and_a_finished_game_is_discarded(tmp_path
 def test_the_default_folder_is_the_users_data_folder():
     assert autosave.default_folder().name == "saves"
     assert "unicorn-arcade" in str(autosave.default_folder())
+
+
+def test_a_completed_turn_is_recognised_in_both_games():
+    state = servermania.new_game(["Ada", "Linus"], seed=5)
+    seen = []
+    while state.turn < 3:
+        action = state.sample_chance() if state.current_player == servermania.CHANCE \
+            else state.legal_actions()[0]
+        events = state.apply(action)
+        if autosave.turn_completed("servermania", events):
+            seen.append(state.turn)
+    assert seen == [2, 3]  # turns 1 and 2 ended, each as the next one began
+    sf = startupfever.new_game(["A", "B"], seed=1)
+    starts = 0
+    for _ in range(400):
+        if sf.is_terminal():
+            break
+        action = sf.sample_chance() if sf.current_player == startupfever.CHANCE \
+            else sf.legal_actions()[0]
+        if autosave.turn_completed("startupfever", sf.apply(action)):
+            starts += 1
+    assert starts >= 2
+    assert autosave.progress("startupfever", sf) == f"year {sf.year}"
+    assert autosave.progress("servermania", state) == f"turn {state.turn}"

@@ -19,6 +19,7 @@ import sys
 import pygame
 import pytweening
 
+from game import autosave
 from game import servermania as sm
 from game.autosave import Saved
 from game.servermania import board as board_module
@@ -335,7 +336,7 @@ class BoardScene(Scene):
         """Apply a decision or chance outcome; a completed turn is autosaved at once."""
         events = self.state.apply(action)
         self.director.push(events)
-        if not self.demo and any(isinstance(e, sm_events.TurnEnded) for e in events):
+        if not self.demo and autosave.turn_completed(self.GAME, events):
             self.save_now()
 
     def save_now(self) -> bool:
@@ -343,7 +344,7 @@ class BoardScene(Scene):
         if self.state.is_terminal():
             return True
         return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
-                                   f"turn {self.state.turn}")
+                                   autosave.progress(self.GAME, self.state))
 
     def pause(self) -> None:
         self.fast.clear()
