@@ -6,7 +6,9 @@ refuses a broken one. The map holds only places (rectangles); every number drawn
 table (users, revenue, VP, the Launch line, the 100M mark) comes from the rules'
 `game/startupfever/usertrack.py`.
 
-Layout: the TABLE region of the screen, 904 x 664 px (113 x 83 tiles of 8 px).
+Layout: 32 x 18 tiles of 40 px (1280 x 720, the whole screen, like the SERVERMANIA map);
+the tile layer "ground" is the SERVERMANIA blueprint floor (its tileset), and every object
+lies in the TABLE region (x < 904, y < 664), leaving the right for the company panels.
 - "track": the User Track, one rectangle per field with the int property `field`. Field 0
   ("X", no users yet) is a tall box at the left that holds every marker at the start; the
   fields 1-46 run left to right in three rows of three decades (five fields each), so each
@@ -22,9 +24,11 @@ from __future__ import annotations
 import os
 from xml.sax.saxutils import quoteattr
 
-TILE = 8
-MAP_W, MAP_H = 113, 83  # 904 x 664 px: the TABLE region
+TILE = 40
+MAP_W, MAP_H = 32, 18
 OUT = os.path.join(os.path.dirname(__file__), "startupfever.tmx")
+TILESET_IMAGE = "../assets/tiles/servermania_tiles.png"
+FLOOR, FLOOR_VENT = 0, 1  # tile ids in that tileset (gid = id + 1)
 
 FIELD = 52  # one track field, square
 TRACK_X, TRACK_Y = 10, 6  # top-left of the track (of its first decade strip)
@@ -79,6 +83,18 @@ def _object(oid: int, name: str, rect: tuple[int, int, int, int],
     return out
 
 
+def ground() -> str:
+    """The floor as Tiled CSV: plain floor with a vent here and there (deterministic)."""
+    rows = []
+    for ty in range(MAP_H):
+        row = []
+        for tx in range(MAP_W):
+            h = (tx * 73 + ty * 151 + tx * ty * 7) % 97
+            row.append(str((FLOOR_VENT if h % 11 == 0 else FLOOR) + 1))
+        rows.append(",".join(row))
+    return "\n" + ",\n".join(rows) + "\n"
+
+
 def tmx() -> str:
     objects = 0
     groups: list[list[str]] = []
@@ -101,11 +117,18 @@ def tmx() -> str:
     out = ['<?xml version="1.0" encoding="UTF-8"?>',
            f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
            f'renderorder="right-down" width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" infinite="0" backgroundcolor="#2c1e56" '
-           f'nextlayerid="4" nextobjectid="{objects + 1}">',
+           f'tileheight="{TILE}" infinite="0" '
+           f'nextlayerid="5" nextobjectid="{objects + 1}">',
            ' <properties>',
            '  <property name="game" value="startupfever"/>',
-           ' </properties>']
+           ' </properties>',
+           f' <tileset firstgid="1" name="servermania_tiles" tilewidth="{TILE}" '
+           f'tileheight="{TILE}" tilecount="16" columns="8">',
+           f'  <image source="{TILESET_IMAGE}" width="{8 * TILE}" height="{2 * TILE}"/>',
+           ' </tileset>',
+           f' <layer id="4" name="ground" width="{MAP_W}" height="{MAP_H}">',
+           f'  <data encoding="csv">{ground()}</data>',
+           ' </layer>']
     for group in groups:
         out += group
     out.append('</map>')

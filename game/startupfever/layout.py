@@ -38,7 +38,8 @@ class TableLayout:
     products: dict[str, Rect]  # slot A..L -> x, y, w, h
     places: dict[str, Rect]  # "bank", "supply", "deck", "discard", "die", "year", "log"
     field_rects: tuple[Rect, ...] = ()  # x, y, w, h of each field 0..46
-    size: tuple[int, int] = (904, 664)
+    size: tuple[int, int] = (1280, 720)  # of the whole map
+    source: str = ""  # the map file (scenes draw its tile layers under the table)
 
 
 def layout_from_map(data: MapData) -> TableLayout:
@@ -90,6 +91,7 @@ def layout_from_map(data: MapData) -> TableLayout:
         places=places,
         field_rects=rects,
         size=(width, height),
+        source=data.path,
     )
 
 
