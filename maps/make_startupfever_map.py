@@ -28,7 +28,7 @@ TILE = 40
 MAP_W, MAP_H = 32, 18
 OUT = os.path.join(os.path.dirname(__file__), "startupfever.tmx")
 TILESET_IMAGE = "../assets/tiles/servermania_tiles.png"
-FLOOR, FLOOR_VENT = 0, 1  # tile ids in that tileset (gid = id + 1)
+FLOOR = 0  # tile id of the plain floor in that tileset (gid = id + 1)
 
 FIELD = 52  # one track field, square
 TRACK_X, TRACK_Y = 10, 6  # top-left of the track (of its first decade strip)
@@ -84,14 +84,9 @@ def _object(oid: int, name: str, rect: tuple[int, int, int, int],
 
 
 def ground() -> str:
-    """The floor as Tiled CSV: plain floor with a vent here and there (deterministic)."""
-    rows = []
-    for ty in range(MAP_H):
-        row = []
-        for tx in range(MAP_W):
-            h = (tx * 73 + ty * 151 + tx * ty * 7) % 97
-            row.append(str((FLOOR_VENT if h % 11 == 0 else FLOOR) + 1))
-        rows.append(",".join(row))
+    """The floor as Tiled CSV: the plain blueprint floor (vents would peek out between the
+    pieces and read as buttons)."""
+    rows = [",".join([str(FLOOR + 1)] * MAP_W) for _ty in range(MAP_H)]
     return "\n" + ",\n".join(rows) + "\n"
 
 

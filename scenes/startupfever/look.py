@@ -24,7 +24,6 @@ __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY
 CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
                   ECOMMERCE: "cat_ecommerce", MEDIA: "cat_media"}
 CATEGORY_SHORT = {SOCIAL: "Social", COMMUNICATION: "Comms", ECOMMERCE: "Shop", MEDIA: "Media"}
-CHIP_BACK: Color = (70, 54, 128)
 
 FONTS = Fonts()  # one font cache for every Startup Fever piece
 
@@ -54,20 +53,19 @@ def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
 
 @cache
 def chip(category: str | None, size: int = 34) -> pygame.Surface:
-    """A category chip: face down ("?") when category is None, else its icon on cream."""
+    """A category chip: face down (the "?" sprite) when category is None, else its icon
+    on a cream tile with a thick ink rim."""
+    if category is None:
+        return scaled("chip_back", (size + 4, size + 4))
     out = pygame.Surface((size, size + 3), pygame.SRCALPHA)
     rect = pygame.Rect(0, 0, size, size)
     radius = size // 4
     pygame.draw.rect(out, INK, rect.move(0, 3), border_radius=radius)
     pygame.draw.rect(out, INK, rect, border_radius=radius)
     inner = rect.inflate(-6, -6)
-    if category is None:
-        pygame.draw.rect(out, CHIP_BACK, inner, border_radius=radius - 2)
-        draw.text(out, FONTS.display(max(20, size - 10)), "?", inner.center, CREAM)
-    else:
-        pygame.draw.rect(out, CREAM, inner, border_radius=radius - 2)
-        icon = scaled(CATEGORY_ICONS[category], (size - 6, size - 6))
-        out.blit(icon, icon.get_rect(center=inner.center))
+    pygame.draw.rect(out, CREAM, inner, border_radius=radius - 2)
+    icon = scaled(CATEGORY_ICONS[category], (size - 6, size - 6))
+    out.blit(icon, icon.get_rect(center=inner.center))
     return out
 
 
