@@ -94,11 +94,13 @@ class TableView:
         rect = self._fields[field]
         cx, cy = rect.center
         col, row = i % 2, i // 2
-        if field == 0:
-            rows = (n + 1) // 2
+        if field == 0:  # the tall start field: one column of up to six, then two
+            columns = 1 if n <= 6 else 2
+            col, row = i % columns, i // columns
+            rows = -(-n // columns)
             step = min(SHARED + 4, (rect.h - 40) // max(1, rows))
             top = rect.y + 40 + step // 2 + (rect.h - 40 - rows * step) // 2
-            x = cx if n == 1 else round(cx + (col - 0.5) * 2 * SPREAD)
+            x = cx if columns == 1 else round(cx + (col - 0.5) * 2 * SPREAD)
             return (x, top + row * step)
         if n == 1:
             return (cx, cy)
