@@ -6,7 +6,8 @@ after every applied action, and returns the figures. Game `g` uses seed `seed + 
 any game can be replayed alone with `play_game(players, seed, g)`.
 
 Invariants checked after every `apply` (F3, F4, F12):
-* money: bank + players + marketing = 100, and nobody (bank included) below 0;
+* money: bank + players + marketing (sealed tokens too) = 100, nobody (bank included)
+  below 0;
 * employees: Nerds and Suits on products + supply = 50 each, executives held + supply =
   players - 1 each, and no negative count anywhere;
 * the game does not run past the year-15 safety stop, and it reaches its end.
@@ -78,6 +79,7 @@ def invariant_violations(state: State) -> list[str]:
         big_nerds += len(pl.big_nerds)
         big_suits += len(pl.big_suits)
     negative = False
+    money += sum(state.marketing_pending.values())
     for p in state.products.values():
         money += p.marketing
         pn, ps = p.nerds, p.suits
@@ -109,6 +111,9 @@ def fast_check(state: State) -> Callable[[], bool]:
 
     def ok() -> bool:
         money = neg = state.bank
+        pending = state.marketing_pending  # sealed marketing (F14), only at year end
+        if pending:
+            money += sum(pending.values())
         nerds, suits = supply[NERD], supply[SUIT]
         big_nerds, big_suits = supply[BIG_NERD], supply[BIG_SUIT]
         neg |= nerds | suits | big_nerds | big_suits
