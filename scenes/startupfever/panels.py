@@ -53,24 +53,50 @@ def hand_spot(seat: int, seats: int) -> tuple[int, int]:
     return (r.x + HAND_X + 20, _money_row(r))
 
 
-def draw_panels(surface: pygame.Surface, model: TableModel, seats: Sequence[SeatLike], *,
-                turn_seat: int | None = None, highlight: frozenset = frozenset(),
-                t: float = 0.0) -> None:
-    pygame.draw.rect(surface, INK, PANELS.inflate(8, 0).move(-2, 0))
-    pygame.draw.line(surface, PANEL_LIGHT, (PANELS.x - 3, 0), (PANELS.x - 3, PANELS.bottom), 3)
-    for company in model.companies:
-        draw_panel(surface, model, company, seats[company.seat], len(seats),
-                   active=company.seat == turn_seat, marked=company.seat in highlight, t=t)
+class CompanyPanels:
+    """The panel column. `paint` redraws onto a kept surface only the panels whose content
+    changed (keyed by what they show); `halo` rings the turn seat's panel every frame."""
+
+    def __init__(self, seats: Sequence[SeatLike]) -> None:
+        self.seats = list(seats)
+        self._painted: dict[int, tuple] = {}  # seat -> key of what the surface shows
+
+    def paint(self, surface: pygame.Surface, model: TableModel, *,
+              turn_seat: int | None = None, highlight: frozenset = frozenset()) -> None:
+        """Bring `surface` (kept between frames) up to date with the model."""
+        if not self._painted:
+            surface.fill(INK, PANELS.inflate(8, 0).move(-2, 0))
+            pygame.draw.line(surface, PANEL_LIGHT, (PANELS.x - 3, 0),
+                             (PANELS.x - 3, PANELS.bottom), 3)
+        count = len(self.seats)
+        for company in model.companies:
+            seat = company.seat
+            active, marked = seat == turn_seat, seat in highlight
+            key = (company.money, company.vp, company.hand, tuple(company.execs),
+                   tuple((s, model.products[s].field if s in model.products else 0)
+                         for s in company.slots), active, marked)
+            if self._painted.get(seat) == key:
+                continue
+            rect = panel_rect(seat, count)
+            surface.fill(INK, rect)
+            draw_panel(surface, model, company, self.seats[seat], rect, active=active,
+                       marked=marked)
+            self._painted[seat] = key
+
+    def halo(self, surface: pygame.Surface, seat: int | None, t: float) -> None:
+        """Whose turn: a ring pulsing in their colour just outside their panel."""
+        if seat is None or not 0 <= seat < len(self.seats):
+            return
+        glow = 0.5 + 0.5 * math.sin(t * 4)
+        colour = look.RGB[self.seats[seat].colour]
+        pygame.draw.rect(surface, mix(colour, WHITE, 0.45 * glow),
+                         panel_rect(seat, len(self.seats)).inflate(8, 8), 4, border_radius=18)
 
 
 def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown,
-               seat: SeatLike, count: int, *, active: bool, marked: bool, t: float) -> None:
-    rect = panel_rect(company.seat, count)
+               seat: SeatLike, rect: pygame.Rect, *, active: bool, marked: bool) -> None:
+    """One company's panel inside `rect` of `surface`."""
     colour = look.RGB[seat.colour]
-    if active:  # whose turn: a pulsing halo and the panel filled with their colour
-        glow = 0.5 + 0.5 * math.sin(t * 4)
-        pygame.draw.rect(surface, mix(colour, WHITE, 0.35 * glow), rect.inflate(6, 6),
-                         border_radius=17)
     fill = mix(PANEL, colour, 0.34) if active else PANEL
     draw.box(surface, rect, fill, outline=colour if active or marked else INK, radius=14,
              shadow=0, width=4)

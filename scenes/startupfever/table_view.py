@@ -36,6 +36,7 @@ from scenes.startupfever.model import VESTS, ProductShown, TableModel
 from scenes.startupfever.panels import SeatLike
 
 TABLE = pygame.Rect(0, 0, 904, 664)
+PANELS_RIGHT = 1280  # the base picture spans the table and the panel column
 MARKER = 34  # px, a User Marker's diameter when it stands alone on a field
 SHARED = 26  # px, the diameter when three or more share a field (two by two fit a field)
 SPREAD = 13  # px from the middle of a field to the centre of a marker sharing it
@@ -63,8 +64,11 @@ class TableView:
         self.owner = {slot: i // per for i, slot in enumerate(self.used)}
         self._fields = [pygame.Rect(_ints(r)) for r in layout.field_rects]
         self._products = {s: pygame.Rect(_ints(r)) for s, r in layout.products.items()}
-        self._static: pygame.Surface | None = None
-        self._pieces: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
+        self._static: pygame.Surface | None = None  # the table that never changes
+        self._base: pygame.Surface | None = None  # static + areas + places + panels
+        self._painted: dict[str, tuple] = {}  # piece of the base -> key of what it shows
+        self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
+        self.panels = panels.CompanyPanels(self.seats)
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -183,27 +187,46 @@ class TableView:
         `highlight` holds product slots (their areas glow gold) and seat numbers (their
         panels); the product whose turn it is (`model.current`) is ringed in white.
         """
-        if self._static is None:
-            self._static = self._render_static()
-        surface.blit(self._static, (0, 0))
         marked = frozenset(highlight)
+        self._compose(model, turn_seat, marked)
+        assert self._base is not None
+        surface.blit(self._base, (0, 0))
         glow = 0.5 + 0.5 * math.sin(t * 5)
+        for slot in self.used:
+            if slot in marked:
+                pygame.draw.rect(surface, mix(GOLD, WHITE, glow * 0.5),
+                                 self._products[slot].inflate(8, 8), 5, border_radius=18)
+            elif slot == model.current:
+                pygame.draw.rect(surface, WHITE, self._products[slot].inflate(8, 8), 4,
+                                 border_radius=18)
+        self._draw_markers(surface, model, frozenset(hidden_markers), t)
+        self.panels.halo(surface, turn_seat, t)
+
+    def _compose(self, model: TableModel, turn_seat: int | None, marked: frozenset) -> None:
+        """Keep the base picture (static table + product areas + places + panels) up to
+        date, redrawing only the pieces whose content changed since the last frame."""
+        if self._base is None:
+            self._static = self._render_static()
+            self._base = pygame.Surface((PANELS_RIGHT, TABLE.h))
+            if pygame.display.get_surface() is not None:
+                self._base = self._base.convert()
+            self._base.blit(self._static, (0, 0))
+        base = self._base
         order = {slot: i + 1 for i, slot in enumerate(model.order)}
         for slot in self.used:
             product = model.products.get(slot)
-            if product is None:
-                continue
-            rect = self._products[slot]
-            if slot in marked:
-                pygame.draw.rect(surface, mix(GOLD, WHITE, glow * 0.5), rect.inflate(8, 8), 5,
-                                 border_radius=18)
-            elif slot == model.current:
-                pygame.draw.rect(surface, WHITE, rect.inflate(8, 8), 4, border_radius=18)
-            surface.blit(self._product_pieces(product, order.get(slot, 0)), rect.topleft)
-        self._draw_places(surface, model)
-        self._draw_markers(surface, model, frozenset(hidden_markers), t)
-        panels.draw_panels(surface, model, self.seats, turn_seat=turn_seat,
-                           highlight=marked, t=t)
+            if product is not None:
+                key, image = self._area(product, order.get(slot, 0))
+                if self._painted.get(slot) != key:
+                    base.blit(image, self._products[slot])
+                    self._painted[slot] = key
+        current = model.current if model.current in order else None
+        places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
+                  model.year, order.get(current or "", 0), len(model.order))
+        if self._painted.get("places") != places:
+            self._draw_places(base, model)
+            self._painted["places"] = places
+        self.panels.paint(base, model, turn_seat=turn_seat, highlight=marked)
 
     def _draw_markers(self, surface: pygame.Surface, model: TableModel,
                       hidden: frozenset[str], t: float) -> None:
@@ -398,14 +421,16 @@ class TableView:
 
     # -- dynamic pieces --------------------------------------------------------------------
 
-    def _product_pieces(self, p: ProductShown, position: int) -> pygame.Surface:
-        """The chip, cubes, marketing and turn position of one product, cached by value."""
+    def _area(self, p: ProductShown, position: int) -> tuple[tuple, pygame.Surface]:
+        """One product area with its chip, cubes, marketing and turn position: an opaque
+        copy of the static frame with the pieces on it, cached by what it shows."""
         key = (p.chip, p.category, p.marketing, position, tuple(sorted(p.workers.items())))
-        cached = self._pieces.get(p.slot)
+        cached = self._areas.get(p.slot)
         if cached is not None and cached[0] == key:
-            return cached[1]
+            return cached
         rect = self._products[p.slot]
-        out = pygame.Surface(rect.size, pygame.SRCALPHA)
+        assert self._static is not None
+        out = self._static.subsurface(rect).copy()
         dx, dy = -rect.x, -rect.y
         if p.chip:
             face = look.chip(p.category, 36)
@@ -437,10 +462,15 @@ class TableView:
                 draw.text(out, look.FONTS.display(20), str(n),
                           (cell.right + 1, cell.bottom + 3), WHITE, anchor="bottomright",
                           outline=2)
-        self._pieces[p.slot] = (key, out)
-        return out
+        self._areas[p.slot] = (key, out)
+        return key, out
 
     def _draw_places(self, surface: pygame.Surface, model: TableModel) -> None:
+        """The counts of the bank, supply, deck, played pile and year, over clean boxes."""
+        assert self._static is not None
+        for name in ("bank", "supply", "deck", "discard", "year"):
+            r = self.place(name)
+            surface.blit(self._static, r, area=r)
         big = look.FONTS.display(28)
         bank = self.place("bank")
         draw.text(surface, big, look.money(model.bank), (bank.x + 58, bank.bottom - 22), GOLD,
