@@ -45,7 +45,6 @@ class Director(QueueDirector):
         super().__init__(stage)  # type: ignore[arg-type]
         self.stage: TableScene = stage
         self.offer: ev.PoachOffered | None = None  # the offer a Poached event completes
-        self.sealed: dict[str, int] = {}  # marketing placed but not yet revealed (F14)
         self.allocating: set[int] = set()  # seats already announced as allocating
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
 
@@ -174,6 +173,7 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:  # face down: where it goes, never what it is (F13)
+            s.model.products[e.slot].chip = True  # (table: the area shows the face-down chip)
             chip = s.chip_back(26)
             s.effects.fly(Flyer(chip, s.view.panel_rect(e.seat).center, s.view.chip_center(e.slot),
                                 time=0.4, arc=-60))
@@ -234,7 +234,6 @@ class Director(QueueDirector):
 
     def on_YearStarted(self, e: ev.YearStarted) -> list[Step]:
         s = self.stage
-        steps = self._reveal_marketing()
 
         def begin() -> None:
             if e.year > 1:
@@ -244,7 +243,7 @@ class Director(QueueDirector):
             s.title_card(f"YEAR {e.year}", "Every product takes its turn")
             s.sound("turn")
             self._log(e)
-        return steps + [Step("year", 1.4, begin)]
+        return [Step("year", 1.4, begin)]
 
     def on_TurnStarted(self, e: ev.TurnStarted) -> list[Step]:
         s = self.stage
@@ -309,12 +308,12 @@ class Director(QueueDirector):
 
         def begin() -> None:
             s.movers.tally = SumTally(f"{s.name(seat)}'s {e.slot} gains users", terms, e.total,
-                                      s.colour(seat), s.tally_spot(), note)
+                                      s.colour(seat), s.tally_area(), note)
             s.sound("tick")
-            self._log(e)
 
         def clear() -> None:
             s.movers.tally = None
+            self._log(e)
         return [Step("adoption sum", 0.0, begin,
                      until=lambda: s.movers.tally is None or s.movers.tally.done),
                 Step("sum read", 0.0, clear),
@@ -472,8 +471,9 @@ class Director(QueueDirector):
                 s.effects.fly(Flyer(back, start, s.view.place("discard").center, time=0.4))
                 s.sound("card_flip")
                 return
-            s.card = EventCardFlip(f"{e.name}: {e.text}", start, s.card_spot(), s.app.fonts,
-                                   scale=0.8)
+            s.card = EventCardFlip(e.name, e.text, start, s.card_spot(), s.app.fonts)
+            target = e.slot if e.slot else s.name(e.target_seat)
+            s.banner(f"{s.name(e.seat)} plays {e.name} on {target}", s.colour(e.seat))
             if e.slot:
                 s.flash_product(e.slot)
             s.sound("card_flip")
@@ -550,11 +550,13 @@ class Director(QueueDirector):
             s.sound("fanfare")
             self._log(e)
         steps.append(Step("ranks", 0.0, ranks, until=lambda: s.showdown.settled))
-        for slot, _strength, _delta, start, end in e.ranking:
+        steps.append(Step("ranks read", 0.5))
+        steps.append(Step("showdown closes", 0.0, s.showdown.close,
+                          until=lambda: not s.showdown.active))
+        for slot, _strength, _delta, start, end in e.ranking:  # Table 2 moves the markers
             steps += self._hop_steps(slot, start, end, "table 2 move")
-            steps[-1].until = None  # all markers move together; the last step waits
+            steps[-1].until = None  # all markers move together; the next step waits
         steps.append(Step("markers land", 0.0, until=lambda: not s.movers.hops))
-        steps.append(Step("showdown closes", 0.5, s.showdown.close))
         return steps
 
     def on_YearEndStep(self, e: ev.YearEndStep) -> list[Step]:
@@ -585,7 +587,6 @@ class Director(QueueDirector):
     def on_MarketingPlaced(self, e: ev.MarketingPlaced) -> list[Step]:
         """Sealed marketing (F14): the table only learns that a seat is allocating."""
         s = self.stage
-        self.sealed[e.slot] = e.total
         if e.seat in self.allocating:
             return []
         self.allocating.add(e.seat)
@@ -596,35 +597,26 @@ class Director(QueueDirector):
             s.sound("click")
         return [Step("allocating", 0.6, begin)]
 
-    def on_MarketingRevealed(self, e: object) -> list[Step]:
-        totals = getattr(e, "totals", None)
-        if isinstance(totals, dict):
-            self.sealed.update(totals)
-        return self._reveal_marketing(force=True)
-
-    def _reveal_marketing(self, force: bool = False) -> list[Step]:
-        """Every product's new marketing at once, money flying from each company."""
-        if not self.sealed and not force:
-            return []
+    def on_MarketingRevealed(self, e: ev.MarketingRevealed) -> list[Step]:
+        """F14: every product's new marketing at once, money flying from each company."""
         s = self.stage
-        sealed = dict(self.sealed)
-        self.sealed.clear()
         self.allocating.clear()
 
         def begin() -> None:
-            for slot, total in sealed.items():
+            for slot, owner, tokens in e.marketing:
                 product = s.model.products[slot]
-                delta = total - product.marketing
+                delta = tokens - product.marketing
                 if delta <= 0:
                     continue
-                product.marketing = total
-                s.model.companies[product.owner].money -= delta
+                product.marketing = tokens
+                s.model.companies[owner].money -= delta
                 coin = look.scaled("money_token", (COIN, COIN))
                 for i in range(min(delta, 6)):
-                    s.effects.fly(Flyer(coin, s.view.money_spot(product.owner),
+                    s.effects.fly(Flyer(coin, s.view.money_spot(owner),
                                         s.view.marketing_spot(slot), delay=0.06 * i, time=0.5))
-            s.banner("Marketing revealed", GOLD, "money_token")
+            s.banner(f"Marketing for year {e.year} revealed", GOLD, "money_token")
             s.sound("coin")
+            self._log(e)
         return [Step("marketing revealed", 1.2, begin)]
 
     def on_GameEnded(self, e: ev.GameEnded) -> list[Step]:

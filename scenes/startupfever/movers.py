@@ -27,6 +27,7 @@ HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hop
 HOP_HEIGHT = 22.0
 MARKER = 34  # px, a hopping marker (the table draws resting ones itself)
 FLIP_TIME = 0.7
+CARD_SCALE = 1.3  # an Event Card is shown this big: its rules text is long
 CARD_PACE = 1.5  # Event Cards play 1.5× SERVERMANIA's card pace: there are many more
 TERM_TIME = 0.22  # seconds between two terms of the adoption sum
 SUM_HOLD = 0.45  # the finished sum stays this long before the marker starts
@@ -124,10 +125,10 @@ class SumTally:
     """
 
     def __init__(self, title: str, terms: list[tuple[str, int]], total: int, colour: Color,
-                 at: tuple[int, int], note: str = "") -> None:
+                 area: pygame.Rect, note: str = "") -> None:
         self.title, self.terms, self.total, self.colour = title, terms, total, colour
         self.note = note  # "halved (Server Outage)"
-        self.at = at
+        self.area = area  # the box fills it (it sits over the log, beside the die)
         self.t = 0.0
 
     @property
@@ -158,13 +159,11 @@ class SumTally:
         total = draw.render(big, f"= {self.total}", GOLD, 3) if total_shown else None
         width = sum(p.get_width() for p in parts) + (len(parts) - 1) * (plus.get_width() + 16)
         width += (total.get_width() + 20) if total else 0
-        title = draw.render(fonts.body(24), self.title, WHITE)
-        box_w = max(width, title.get_width()) + 40
-        rect = pygame.Rect(0, 0, box_w, 96 + (26 if self.note else 0))
-        rect.center = self.at
-        draw.box(canvas, rect, INK, outline=self.colour, radius=18, shadow=5)
-        canvas.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 8)))
-        x, y = rect.centerx - width // 2, rect.y + 58
+        title = draw.render(fonts.body(26), self.title, WHITE)
+        rect = self.area
+        draw.box(canvas, rect, INK, outline=self.colour, radius=18, shadow=0, width=5)
+        canvas.blit(title, title.get_rect(midtop=(rect.centerx, rect.y + 12)))
+        x, y = rect.centerx - width // 2, rect.centery + (2 if self.note else 10)
         for i, part in enumerate(parts):
             if i:
                 canvas.blit(plus, plus.get_rect(midleft=(x + 8, y)))
@@ -176,7 +175,7 @@ class SumTally:
             image = pygame.transform.smoothscale_by(total, max(0.2, pop))
             canvas.blit(image, image.get_rect(midleft=(x + 20, y)))
         if self.note:
-            draw.text(canvas, fonts.body(24), self.note, (rect.centerx, rect.bottom - 20), GOLD)
+            draw.text(canvas, fonts.body(24), self.note, (rect.centerx, rect.bottom - 22), GOLD)
 
 
 class Movers:
@@ -226,15 +225,41 @@ class EventCardFlip(CardFlip):
     back is named `card_event_back` rather than `card_back_<deck>`.
     """
 
-    def __init__(self, text: str, start: tuple[float, float], centre: tuple[float, float],
-                 fonts: Fonts, scale: float = 1.0) -> None:
+    def __init__(self, name: str, text: str, start: tuple[float, float],
+                 centre: tuple[float, float], fonts: Fonts, scale: float = CARD_SCALE) -> None:
         self.deck = "event"
         self.start = pygame.Vector2(start)
         self.centre = pygame.Vector2(centre)
         self.scale = scale
         self.t = self.prev_t = 0.0
         self.back = look.sprite("card_event_back")
-        self.front = self._front("event", text, fonts)
+        self.front = self._event_front(name, text, fonts)
+
+    @staticmethod
+    def _event_front(name: str, text: str, fonts: Fonts) -> pygame.Surface:
+        """The card's name in large type over its rules text, fitted into the text box
+        at the largest size that fits (18 px at the least on the card's own 320 × 440 px;
+        it is shown at CARD_SCALE, so at least 23 px on screen)."""
+        card = look.sprite("card_event_front").copy()
+        box = look.CARD_TEXT_RECT.inflate(-8, 4)
+        title = fonts.display(28)
+        lines = draw.wrap(title, name, box.w)
+        y = box.y + 4
+        for line in lines:
+            r = draw.text(card, title, line, (box.centerx, y), INK, anchor="midtop")
+            y = r.bottom
+        y += 6
+        room = box.bottom - y
+        for size in (26, 24, 22, 20, 18):
+            font = fonts.body(size)
+            body = draw.wrap(font, text, box.w)
+            if len(body) * font.get_linesize() <= room:
+                break
+        for line in body:
+            face = font.render(line, True, INK)
+            card.blit(face, face.get_rect(midtop=(box.centerx, y)))
+            y += font.get_linesize()
+        return card
 
     def update(self, dt: float) -> None:
         super().update(dt * CARD_PACE)

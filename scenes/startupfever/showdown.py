@@ -166,7 +166,7 @@ class Showdown:
             image = look.scaled(icon, (48, 48))
             canvas.blit(image, image.get_rect(midright=(tr.x - 8, tr.centery)))
         high = max(20, max((e.base + 6 for e in self.entries), default=20))
-        bar_x, bar_w = rect.x + 200, rect.w - 420
+        bar_x, bar_w = rect.x + 200, rect.w - 500
         y = rect.y + 84
         for entry in self.entries:
             self._draw_row(canvas, fonts, entry, pygame.Rect(rect.x + 16, y, rect.w - 32,
@@ -210,24 +210,24 @@ class Showdown:
             die = pygame.transform.smoothscale(face, (40, 40))
             if u < 1.0:
                 die = pygame.transform.rotate(die, 540 * (1 - u))
-            canvas.blit(die, die.get_rect(center=(row.right - 170, row.centery)))
+            canvas.blit(die, die.get_rect(center=(row.right - 250, row.centery)))
             if len(entry.dice) > 1:
-                draw.text(canvas, fonts.body(24), "re-roll", (row.right - 170, row.bottom - 2),
+                draw.text(canvas, fonts.body(24), "re-roll", (row.right - 250, row.bottom - 2),
                           GOLD, anchor="midbottom")
         total = entry.total if entry.dice else entry.base
-        draw.text(canvas, fonts.display(32), str(round(total * fill)), (row.right - 110,
-                                                                       row.centery), CREAM)
+        draw.text(canvas, fonts.display(32), str(round(total * fill)),
+                  (row.right - 190, row.centery), CREAM)
         if entry.rank is not None and self.phase in ("ranks", "close"):
             pop = pytweening.easeOutBack(min(1.0, self.t / (self.wait * 0.5)))
             if pop > 0.05:
                 font = fonts.display(max(8, round(30 * pop)))
-                draw.text(canvas, font, ORDINALS[entry.rank], (row.right - 66, row.centery),
+                draw.text(canvas, font, ORDINALS[entry.rank], (row.right - 120, row.centery),
                           GOLD if entry.rank == 0 else WHITE, outline=2)
                 arrow = f"{entry.delta:+d}"
                 tint = MINT if entry.delta > 0 else RED if entry.delta < 0 else CREAM
                 draw.text(canvas, fonts.display(max(8, round(28 * pop))),
                           ("▲" if entry.delta > 0 else "▼" if entry.delta < 0 else "") + arrow,
-                          (row.right + 4, row.centery), tint, anchor="midleft", outline=2)
+                          (row.right - 14, row.centery), tint, anchor="midright", outline=2)
 
     def _draw_key(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect) -> None:
         """What the colours of the bars mean, along the bottom of the panel."""

@@ -43,7 +43,7 @@ from scenes.servermania.effects import Effects
 from scenes.servermania.log_panel import LogPanel
 from scenes.startupfever import look as sf_look
 from scenes.startupfever import words
-from scenes.startupfever.director import Director
+from scenes.startupfever.director import Director, Step
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.movers import Movers
 from scenes.startupfever.seats import Seat
@@ -184,10 +184,10 @@ class TableScene(Scene):
     def chip_back(self, size: int) -> pygame.Surface:
         return sf_look.chip(None, size)
 
-    def tally_spot(self) -> tuple[int, int]:
-        """Where the adoption sum is shown: above the die, inside the table."""
-        die = self.view.place("die")
-        return (max(240, min(TABLE.right - 240, die.centerx)), max(70, die.top - 70))
+    def tally_area(self) -> pygame.Rect:
+        """Where the adoption sum is shown: over the log, beside the die (the log line
+        that follows says the same), so no product or field is hidden while it adds up."""
+        return self.view.place("log").inflate(-4, -4)
 
     def card_spot(self) -> tuple[int, int]:
         return TABLE.center
@@ -231,7 +231,7 @@ class TableScene(Scene):
         year_shown = self.model.year
         self.model = TableModel.from_state(self.state)
         self.model.year = max(year_shown, self.model.year)
-        self.director.sealed.clear()
+        self.director.allocating.clear()
         if self.ctx is not None:
             self.ctx.model = self.model
 
@@ -394,7 +394,11 @@ class TableScene(Scene):
         if agent is None:
             from scenes.startupfever.decisions import decision_for
 
-            self.decision = decision_for(state, self.context())
+            decision = decision_for(state, self.context())
+            if decision.ready is not None:  # answered already (in a beat, or queued)
+                self.director.push(state.apply(decision.ready))
+                return
+            self.decision = decision
             self.sound("confirm")
             return
         if state.stage not in SILENT:
@@ -412,11 +416,20 @@ class TableScene(Scene):
         key = (state.year, state.comp_category)
         if self.showdown_key == key:
             return
+        year_ends = self.director.year_end_card()
+        if year_ends:  # "YEAR 2 ENDS" first, then the line-up
+            self.director.queue.extend(year_ends)
+            return
         self.showdown_key = key
         slots = sorted(state.comp_base)
         base = {slot: state.comp_base[slot][0] for slot in slots}
-        self.showdown.open(state.comp_category, lineup(self.model, slots, base))
-        self.sound("whoosh")
+        category = state.comp_category
+
+        def begin() -> None:
+            self.showdown.open(category, lineup(self.model, slots, base))
+            self.sound("whoosh")
+        self.director.queue.append(Step("showdown opens", 0.0, begin,
+                                        until=lambda: self.showdown.settled))
 
     def show_results(self) -> None:
         if self.leaving:
@@ -432,6 +445,8 @@ class TableScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
         highlight = set(self.flashes)
+        if self.decision is not None:
+            highlight |= set(self.decision.highlight)
         self.view.draw(canvas, self.model, hidden_markers=self.movers.hidden,
                        highlight=highlight, turn_seat=self.active, t=self.clock)
         canvas.set_clip(TABLE)
