@@ -39,6 +39,7 @@ Files (all RGBA PNG, transparent background; sizes are width x height in pixels)
     icon_launch                 96x96    rocket lifting off: the Launch line (10K users)
     chip_back                   64x64    a category chip face down ("?")
     card_mini_back              48x66    small Event Card back (hand counts in panels)
+    card_mini_front             48x66    small Event Card face up (the played pile)
     coin_particle               24x24    small coin for bursts
     spark                       32x32    glowing four-point star (no outline; good additive)
     confetti_1 .. 6             16x16    confetti pieces, one per player colour
@@ -928,6 +929,20 @@ def card_mini_back() -> pygame.Surface:
     return finish(L, lip=2)
 
 
+def card_mini_front() -> pygame.Surface:
+    """A small Event Card face up (the played pile): purple band with a bolt, text lines."""
+    L = blank(48, 66)
+    part(L, lambda s, c: rrect(s, c, (4, 4, 40, 56), 8), CREAM, 3.5)
+    rrect(L, PURPLE, (4, 4, 40, 17), 8, border_bottom_left_radius=0,
+          border_bottom_right_radius=0)
+    thick_line(L, INK, (5, 21), (43, 21), 2.5)
+    bolt = [(26, 6), (19, 14), (23, 14), (21, 20), (29, 11), (25, 11), (28, 6)]
+    polygon(L, YELLOW, bolt)
+    for y, w in ((29, 28), (36, 24), (43, 28), (50, 18)):
+        rrect(L, mix(CREAM, INK, 0.35), (24 - w / 2, y, w, 3.5), 1.75)
+    return finish(L, lip=2)
+
+
 # ------------------------------------------------------------------ particles
 
 
@@ -1152,6 +1167,7 @@ def build_all() -> dict[str, pygame.Surface]:
     out["icon_launch"] = finish(icon_launch(), lip=2)
     out["chip_back"] = chip_back()
     out["card_mini_back"] = card_mini_back()
+    out["card_mini_front"] = card_mini_front()
     out["coin_particle"] = coin_particle()
     out["spark"] = spark()
     for k in range(6):

@@ -344,7 +344,7 @@ class TableView:
         vp = usertrack.victory_points(f)
         if vp:
             draw.text(out, look.FONTS.body(20), str(vp), (inner.right - 3, inner.bottom),
-                      mix(fill, INK, 0.6), anchor="bottomright")
+                      mix(fill, INK, 0.7), anchor="bottomright")
 
     def _draw_decade(self, out: pygame.Surface, first: int) -> None:
         """The user count of a decade above its first field; the Launch and 100M pills."""
@@ -392,7 +392,7 @@ class TableView:
                 cell = self._vest_rect(slot, vest, kind)
                 pygame.draw.rect(out, well, cell, border_radius=7)
                 draw.text(out, look.FONTS.body(20), str(vest), cell.center,
-                          mix(well, CREAM, 0.42))
+                          mix(well, CREAM, 0.55))
         empty = look.scaled("money_token", (30, 30)).copy()
         empty.set_alpha(60)  # no marketing yet: a faint token where it will go
         out.blit(empty, empty.get_rect(center=self.marketing_spot(slot)))
@@ -406,7 +406,7 @@ class TableView:
         back = look.scaled("card_mini_back", (30, 41))
         out.blit(back, back.get_rect(bottomleft=(deck.x + 10, deck.bottom - 4)))
         played = self.place("discard")
-        front = look.scaled("card_event_front", (30, 41))
+        front = look.scaled("card_mini_front", (30, 41))
         out.blit(front, front.get_rect(bottomleft=(played.x + 10, played.bottom - 5)))
         bank = self.place("bank")
         token = look.scaled("money_token", (40, 40))

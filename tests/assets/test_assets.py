@@ -58,6 +58,7 @@ EXPECTED_SPRITES: dict[str, tuple[int, int]] = {
     "icon_launch": (96, 96),
     "chip_back": (64, 64),
     "card_mini_back": (48, 66),
+    "card_mini_front": (48, 66),
     "coin_particle": (24, 24),
     "spark": (32, 32),
     **{f"confetti_{n}": (16, 16) for n in range(1, 7)},
