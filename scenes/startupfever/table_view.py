@@ -43,6 +43,7 @@ SPREAD = 13  # px from the middle of a field to the centre of a marker sharing i
 CELL_W, CELL_H, CELL_GAP = 24, 32, 2  # one vesting cell of a product area
 CUBE = 24
 LAUNCH_GREEN: Color = (52, 211, 102)
+KIND_TINTS: dict[str, Color] = {NERD: (54, 200, 96), SUIT: (44, 116, 238)}  # cube colours
 FIELD_FILLS: tuple[Color, Color, Color] = ((226, 220, 246), (170, 236, 190), (255, 222, 128))
 ORDINALS = ("1st", "2nd", "3rd")
 PLACE_TITLES = (("bank", "BANK"), ("supply", "SUPPLY"), ("deck", "DECK"),
@@ -350,7 +351,7 @@ class TableView:
         """The user count of a decade above its first field; the Launch and 100M pills."""
         fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
         span = self._fields[first].unionall([self._fields[f] for f in fields])
-        label = usertrack.label(first)
+        label = usertrack.label(first) + (" users" if first == 1 else "")
         font = look.FONTS.display(22)
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
@@ -386,13 +387,14 @@ class TableView:
         pygame.draw.rect(out, colour, rect.inflate(-6, -6), 3, border_radius=11)
         letter = look.user_marker(seat.colour, slot, 36)
         out.blit(letter, letter.get_rect(center=self.letter_center(slot)))
-        well = mix(PANEL, INK, 0.45)
-        for kind in (NERD, SUIT):
+        dark = mix(PANEL, INK, 0.45)
+        for kind in (NERD, SUIT):  # the Nerd row is tinted green, the Suit row blue
+            well = mix(dark, KIND_TINTS[kind], 0.2)
             for vest in VESTS:
                 cell = self._vest_rect(slot, vest, kind)
                 pygame.draw.rect(out, well, cell, border_radius=7)
                 draw.text(out, look.FONTS.body(20), str(vest), cell.center,
-                          mix(well, CREAM, 0.55))
+                          mix(well, CREAM, 0.62))
         empty = look.scaled("money_token", (30, 30)).copy()
         empty.set_alpha(60)  # no marketing yet: a faint token where it will go
         out.blit(empty, empty.get_rect(center=self.marketing_spot(slot)))
