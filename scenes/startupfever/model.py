@@ -2,8 +2,9 @@
 
 The rules state runs ahead of the screen (a die is rolled before the marker has hopped),
 so the scene keeps its own `TableModel` and moves it on as each animation lands. It never
-holds a hand's cards (only how many) nor a face-down category chip (F13): `from_state`
-copies only what every seat may see, so drawing the model cannot leak a secret.
+holds a hand's cards (only how many), a face-down category chip (F13) nor marketing
+tokens still sealed (F14: the money shown still holds them): `from_state` copies only
+what every seat may see, so drawing the model cannot leak a secret.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ class TableModel:
         companies = []
         for seat, pl in enumerate(state.players):
             execs = [(BIG_NERD, v) for v in pl.big_nerds] + [(BIG_SUIT, v) for v in pl.big_suits]
-            companies.append(CompanyShown(seat=seat, money=pl.money, vp=0, execs=execs,
+            money = pl.money + state.sealed_marketing(seat)  # F14: sealed tokens unseen
+            companies.append(CompanyShown(seat=seat, money=money, vp=0, execs=execs,
                                           hand=len(pl.hand), slots=list(pl.slots)))
         model = cls(year=state.year, bank=state.bank, supply=dict(state.supply),
                     deck=sum(state.deck.values()), products=products, companies=companies,

@@ -259,3 +259,18 @@ def test_model_vp_is_the_rules_score_and_follows_a_moved_marker():
     assert model.companies[owner].vp > state.scores()[owner]
     assert model.bank == state.bank and model.deck == sum(state.deck.values())
     assert model.order == state.turn_order and model.current == state.current_slot
+
+
+def test_F14_sealed_marketing_stays_in_the_money_shown_until_revealed():
+    from tests.scenes_startupfever.helpers import advance_to
+
+    state = advance_to(new_game(4, seed=2), "marketing")
+    seat = state.current_player
+    before = TableModel.from_state(state)
+    market = next(a for a in state.legal_actions() if type(a).__name__ == "Market")
+    state.apply(market)
+    assert state.players[seat].money < before.companies[seat].money  # the rules moved it
+    after = TableModel.from_state(state)
+    assert [c.money for c in after.companies] == [c.money for c in before.companies]
+    assert {s: p.marketing for s, p in after.products.items()} == \
+        {s: p.marketing for s, p in before.products.items()}
