@@ -31,10 +31,10 @@ def computers(count: int) -> list[Seat]:
 
 def table(seats: list[Seat], seed: int = 3, pace: float = PACE, state: sf.State | None = None,
           speed: float = 1.0, **kw) -> tuple[App, TableScene]:
-    """A headless app showing a fresh TableScene (entered, one frame drawn)."""
+    """A headless app showing a fresh TableScene, past its fade-in (input is accepted)."""
     scene = TableScene(seats, seed=seed, pace=pace, state=state, **kw)
     app = new_app(scene, speed=speed)
-    step(app)
+    step(app, READY)
     return app, scene
 
 
