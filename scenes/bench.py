@@ -21,6 +21,7 @@ def collect(frames: int = 1800) -> dict[str, Any]:
     from scenes.app import measure_frames, use_dummy_drivers
     from scenes.servermania.bench import measure as board_frames
     from scenes.startupfever.bench import measure as table_frames
+    from scenes.startupfever.bench import measure_scene as sf_scene_frames
 
     figures: dict[str, Any] = {}
     for game, games in SIMS:
@@ -30,7 +31,7 @@ def collect(frames: int = 1800) -> dict[str, Any]:
     use_dummy_drivers()
     figures["frames_title"] = measure_frames(frames)
     figures["frames_servermania_board"] = board_frames(frames)
-    figures["frames_startupfever_table"] = table_frames(frames)
+    figures["frames_startupfever_table"] = {**table_frames(frames), **sf_scene_frames(frames)}
     return figures
 
 
