@@ -103,9 +103,11 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     fonts = look.FONTS
     surface.blit(look.marker(seat.colour, 34), (rect.x + 8, rect.y + 6))
     name = seat.name + ("" if seat.human else " (CPU)")
-    size = 26
-    while fonts.body(size).size(name)[0] > rect.w - 150 and size > 20:
+    size, room = 26, rect.w - 150
+    while fonts.body(size).size(name)[0] > room and size > 20:
         size -= 1
+    while fonts.body(size).size(name)[0] > room and len(name) > 2:
+        name = name[:-2].rstrip() + "…"  # a very long name loses its end, not the VP
     draw.text(surface, fonts.body(size), name, (rect.x + 50, rect.y + 23), WHITE,
               anchor="midleft")
     draw.text(surface, fonts.display(30), str(company.vp), (rect.right - 46, rect.y + 24),
