@@ -27,6 +27,7 @@ _RULES = (
     ("anim_speed", lambda v: _number(v) and v in ANIM_SPEEDS,
      f"one of {', '.join(map(str, ANIM_SPEEDS))}"),
     ("fullscreen", lambda v: isinstance(v, bool), "true or false"),
+    ("ask_only_when_playable", lambda v: isinstance(v, bool), "true or false"),
 )
 
 
@@ -39,6 +40,7 @@ class Settings:
     volume: float = 0.8  # 0..1, sound effects
     anim_speed: float = 1.0  # multiplies animation and fade speeds
     fullscreen: bool = False
+    ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
     path: Path | None = None  # where to save; None keeps them in memory
 
     @classmethod
