@@ -33,15 +33,23 @@ def test_new_game_screen_screenshot(tmp_path):
     assert_not_blank(shoot(app, "new_game", tmp_path))
 
 
-def test_board_screenshots_whole_track_and_following_a_pawn(tmp_path):
+def answer(app, scene):
+    """Hit the die and take the first option whenever a person is asked."""
+    def each():
+        if scene.roll_call is not None or scene.prompt is not None:
+            press(app, "confirm")
+    return each
+
+
+def test_board_screenshots_whole_track_and_a_hopping_pawn(tmp_path):
     scene = BoardScene(SEATS, seed=4)
     app = new_app(scene)
     run_until(app, lambda: scene.state.turn >= 3 and scene.die is not None
-              and scene.die.settled, 5000, each=lambda: scene.prompt and press(app, "confirm"))
+              and scene.die.settled, 5000, each=answer(app, scene))
     assert_not_blank(shoot(app, "board", tmp_path), 120)
-    run_until(app, lambda: scene.pawns.moving and scene.camera.settled
-              and scene.camera.close, 5000, each=lambda: scene.prompt and press(app, "confirm"))
-    assert_not_blank(shoot(app, "board_close", tmp_path), 120)
+    run_until(app, lambda: scene.pawns.moving, 5000, each=answer(app, scene))
+    assert not scene.camera.close, "the camera keeps the whole board in view"
+    assert_not_blank(shoot(app, "board_hop", tmp_path), 120)
 
 
 def test_maintenance_prompt_screenshot(tmp_path):
@@ -64,7 +72,7 @@ def test_card_flip_screenshot_shows_the_card_text(tmp_path):
     scene = BoardScene(SEATS, seed=5)
     app = new_app(scene)
     run_until(app, lambda: scene.card is not None and scene.card.shows_front
-              and scene.card.t > 1.3, 20_000, each=lambda: scene.prompt and press(app, "confirm"))
+              and scene.card.t > 1.3, 20_000, each=answer(app, scene))
     assert_not_blank(shoot(app, "card", tmp_path))
 
 
