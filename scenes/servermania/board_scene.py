@@ -559,18 +559,20 @@ class BoardScene(Scene):
             veil = canvas.subsurface(self.view)
             dim(veil, 120)
             self.prompt.draw(canvas, self.app.fonts)
-        if self.demo:
-            bar = self.BAR_DEMO
-        elif self.app.input.last_device == MOUSE:
-            bar = self.BAR_MOUSE_PROMPT if self.prompt else (
-                self.BAR_MOUSE_ROLL if self.roll_call else self.BAR_MOUSE)
-        else:
-            bar = self.BAR_PROMPT if self.prompt else (
-                self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
-        bar.draw(canvas, self.app.fonts, self.app.input.style)
+        self.prompt_bar().draw(canvas, self.app.fonts, self.app.input.style)
         if self.fast and not self.prompt:
             draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),
                       GOLD, anchor="topright", outline=3)
+
+    def prompt_bar(self) -> PromptBar:
+        """What to press now, in the words of the device used last (mouse: click)."""
+        if self.demo:
+            return self.BAR_DEMO
+        if self.app.input.last_device == MOUSE:
+            return self.BAR_MOUSE_PROMPT if self.prompt else (
+                self.BAR_MOUSE_ROLL if self.roll_call else self.BAR_MOUSE)
+        return self.BAR_PROMPT if self.prompt else (
+            self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
 
     def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
         """Blit the pre-rendered board; while zooming, scale the close-up level to fit."""

@@ -143,7 +143,7 @@ class BoardView:
     def title_lines(self, label: str, width: int, zoom: float) -> list[pygame.Surface]:
         """The title rendered at >= 20 px: one line, or a word a line when one line would
         have to be narrowed too much; each line narrowed (never shrunk) to fit `width`."""
-        font = self.fonts.display(max(TITLE_PX, round(21 * zoom)))
+        font = self.fonts.display(max(TITLE_PX + 2, round(23 * zoom)))
         one = font.render(label, True, TITLE_INK)
         words = label.split()
         if one.get_width() * 0.8 > width and len(words) > 1:

@@ -32,7 +32,8 @@ LEAVE = 0.3  # seconds of fading when told to leave
 class DieRoll:
     def __init__(self, value: int, caption: str, colour: tuple[int, int, int], *,
                  spot: tuple[float, float] | None = None, pace: float = 1.0,
-                 size: int = SIZE, launch: tuple[float, float] = (330, -300)) -> None:
+                 size: int = SIZE, launch: tuple[float, float] = (330, -300),
+                 linger: float = LINGER) -> None:
         self.value = value
         self.caption = caption
         self.colour = colour
@@ -40,6 +41,7 @@ class DieRoll:
         self.pace = pace
         self.size = size
         self.launch = launch
+        self.linger = linger  # seconds it rests on the board after settling
         self.t = 0.0
         self.prev_t = 0.0
 
@@ -49,7 +51,7 @@ class DieRoll:
 
     @property
     def gone(self) -> bool:
-        return self.t >= FLIGHT + HOLD + LINGER
+        return self.t >= FLIGHT + HOLD + self.linger
 
     @property
     def landed(self) -> bool:
@@ -65,7 +67,7 @@ class DieRoll:
 
     def leave(self) -> None:
         """Fade out now (the turn moved on): keeps the face, drops the lingering."""
-        self.t = self.prev_t = max(self.t, FLIGHT + HOLD + LINGER - LEAVE)
+        self.t = self.prev_t = max(self.t, FLIGHT + HOLD + self.linger - LEAVE)
 
     def face(self, t: float) -> pygame.Surface:
         if t >= FLIGHT * 0.82:
@@ -78,7 +80,7 @@ class DieRoll:
     def draw(self, canvas: pygame.Surface, fonts: Fonts, rest: tuple[float, float],
              alpha: float) -> None:
         t = self.prev_t + (self.t - self.prev_t) * alpha
-        if t >= FLIGHT + HOLD + LINGER:
+        if t >= FLIGHT + HOLD + self.linger:
             return
         u = min(1.0, t / FLIGHT)
         start = (rest[0] + self.launch[0], rest[1] + self.launch[1])
@@ -95,7 +97,7 @@ class DieRoll:
         image = pygame.transform.smoothscale(self.face(t), (size, size))
         if angle % 360:
             image = pygame.transform.rotate(image, angle)
-        fade = 1.0 - max(0.0, (t - FLIGHT - HOLD - LINGER + LEAVE) / LEAVE)
+        fade = 1.0 - max(0.0, (t - FLIGHT - HOLD - self.linger + LEAVE) / LEAVE)
         if fade < 1.0:
             image.set_alpha(round(255 * fade))
         canvas.blit(image, image.get_rect(center=(round(x), round(y))))

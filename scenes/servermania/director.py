@@ -26,7 +26,7 @@ from scenes.engine.palette import GOLD, MINT, RED, WHITE
 from scenes.servermania import look
 from scenes.servermania.board_view import KIND_TITLES
 from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
+from scenes.servermania.die import LINGER, DieRoll
 from scenes.servermania.effects import Flyer
 from scenes.servermania.hud import ORDINALS
 
@@ -125,7 +125,8 @@ class Director:
         pace = ROLL_OFF_PACE if first and not human else (HUMAN_PACE if human else CPU_PACE)
         launch = (0.0, -170.0) if human else (330.0, -300.0)
         die = DieRoll(e.value, caption, s.colour(e.seat), spot=spot, pace=pace,
-                      size=84 if first else 100, launch=launch)
+                      size=84 if first else 100, launch=launch,
+                      linger=30.0 if first else LINGER)  # the roll-off's stay till turn 1
 
         def throw() -> None:
             s.throw_die(die, keep=first)
