@@ -141,7 +141,7 @@ class Hud:
     def flag_rect(self, seat: int) -> pygame.Rect:
         """The FINISH place (flag and ordinal), under the player's badge at the left."""
         r = self.row_rect(seat)
-        return pygame.Rect(r.x + 4, r.bottom - 32, 52, 28)
+        return pygame.Rect(r.x + 3, r.bottom - 30, 50, 26)
 
     def name_rect(self, seat: int, fonts: Fonts) -> pygame.Rect:
         """Where the name is drawn: between the player's badge and the rank badge."""
@@ -226,13 +226,14 @@ class Hud:
             pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
             pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
             draw.text(canvas, fonts.body(22 if len(rank) > 3 else 24), rank, badge.center, INK)
-        if seat in self.finish_place:
+        if seat in self.finish_place:  # a white chip: the FINISH place, not the money
             spot = self.flag_rect(seat)
-            flag = look.scaled("icon_finish", (24, 24))
-            canvas.blit(flag, flag.get_rect(midleft=(spot.x, spot.centery)))
+            pygame.draw.rect(canvas, CREAM, spot, border_radius=8)
+            flag = look.scaled("icon_finish", (18, 18))
+            canvas.blit(flag, flag.get_rect(midleft=(spot.x + 2, spot.centery)))
             place = self.finish_place[seat]
             draw.text(canvas, fonts.body(20), ORDINALS.get(place, f"{place}th"),
-                      (spot.x + 25, spot.centery), CREAM, anchor="midleft")
+                      (spot.right - 3, spot.centery), INK, anchor="midright")
         money_font = fonts.display(26)
         draw.text(canvas, money_font, look.money(self.cash[seat].shown),
                   (rect.x + 56, rect.y + 58), _flash_colour(self.cash[seat].flash, WHITE),
