@@ -122,6 +122,7 @@ class BoardScene(Scene):
                        if self.demo or not s.human}
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
+        self.prompt_square = 0  # the square the open decision is about
         self.beat = 0.0  # seconds a computer seat has waited to roll
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
@@ -515,9 +516,31 @@ class BoardScene(Scene):
         legal = self.state.legal_actions()
         self.follow = None
         self.camera.frame_all()
+        position = self.state.players[seat].position
         if sm.PAY_MAINTENANCE in legal:
-            return maintenance_prompt(self.state, self.name(seat), self.colour(seat), self.view)
-        return stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+            prompt = maintenance_prompt(self.state, self.name(seat), self.colour(seat),
+                                        self.view)
+            square = self.state.board.cs_ahead[position]
+        else:
+            prompt = stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+            square = position
+        self.place_prompt(prompt, seat, square)
+        return prompt
+
+    def place_prompt(self, prompt: Prompt, seat: int, square: int) -> None:
+        """Put the question where it covers neither the player's pawn nor the square it
+        is about: the middle of the board, else its top or bottom edge."""
+        self.prompt_square = square
+        avoid = [self.pawn_rect(seat), self.square_rect(square)]
+        best = None
+        for top in (prompt.rect.y, self.view.y + 6, self.view.bottom - 6 - prompt.rect.h):
+            prompt.place(top)
+            overlap = sum(r.clip(prompt.rect).w * r.clip(prompt.rect).h for r in avoid)
+            if best is None or overlap < best[0]:
+                best = (overlap, top)
+            if overlap == 0:
+                return
+        prompt.place(best[1])
 
     def show_results(self) -> None:
         if self.leaving:
@@ -558,6 +581,13 @@ class BoardScene(Scene):
         if self.prompt is not None:
             veil = canvas.subsurface(self.view)
             dim(veil, 120)
+            canvas.set_clip(self.view)  # the deciding player's pawn stays lit
+            self.pawns.pawns[self.state.turn_seat].draw(canvas, lens, alpha, True, self.clock)
+            pulse = round(6 + 4 * math.sin(self.clock * 6))  # and the square it is about
+            pygame.draw.rect(canvas, self.colour(self.state.turn_seat),
+                             self.square_rect(self.prompt_square).inflate(pulse, pulse), 5,
+                             border_radius=14)
+            canvas.set_clip(None)
             self.prompt.draw(canvas, self.app.fonts)
         self.prompt_bar().draw(canvas, self.app.fonts, self.app.input.style)
         if self.fast and not self.prompt:

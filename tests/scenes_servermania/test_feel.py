@@ -416,3 +416,14 @@ def test_quit_to_title_asks_first_and_no_keeps_the_game():
     press(app, "down")
     press(app, "confirm")  # "Quit, lose this game"
     run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
+
+
+@pytest.mark.parametrize("position", [5, 8, 20, 23, 33, 35], ids=lambda p: f"square {p}")
+def test_a_decision_prompt_never_covers_the_pawn_or_the_square_it_is_about(position):
+    app, scene = board(default_seats(2, 1), state=scenario(position))
+    run_until(app, lambda: scene.prompt is not None, 5 * SECOND)
+    step(app, 1)
+    cs = scene.state.board.cs_ahead[position]
+    assert cs >= 0, "a maintenance question"
+    assert not scene.prompt.rect.colliderect(scene.pawn_rect(0))
+    assert not scene.prompt.rect.colliderect(scene.square_rect(cs))
