@@ -46,6 +46,14 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure both simulators' games/s and headless frame times"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    soak = sub.add_parser(
+        "soak", help="play demo games of GAME back to back headless; print RSS and frame "
+                     "p99 every minute (a leak or slow-down shows as drift)")
+    soak.add_argument("game", choices=GAMES)
+    soak.add_argument("--minutes", type=float, default=30.0, help="how long (default 30)")
+    soak.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    soak.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
 
@@ -75,14 +83,19 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 def run_sim(args: argparse.Namespace) -> int:
     from game.simulate import format_report, simulate
+    from game.tiled import MapError
 
     options = {}
     if args.rule_only:
         if args.game != "startupfever":
             build_parser().error("--rule-only is for startupfever")
         options["rule_only"] = True
-    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
-                       **options)
+    try:
+        figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
+                           **options)
+    except MapError as exc:  # a broken board map: one line, as `demo` says it
+        print(f"{args.game}: cannot start: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
 
@@ -96,14 +109,22 @@ def main(argv: list[str] | None = None) -> int:
         from scenes.bench import run_bench
 
         return run_bench(as_json=args.json)
-    if command == "demo":
+    if command in ("demo", "soak"):
         from scenes.demo import DemoUnavailable, check
 
         try:
             check(args.game)
         except DemoUnavailable as exc:
-            print(f"demo: {exc}", file=sys.stderr)
+            print(f"{command}: {exc}", file=sys.stderr)
             return 2
+    if command == "soak":
+        from scenes.soak import soak
+
+        figures = soak(args.game, args.minutes, seed=args.seed,
+                       out=lambda line: print(line, flush=True))
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     from scenes.app import run
 
     return run(args)

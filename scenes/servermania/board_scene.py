@@ -41,7 +41,7 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
 from scenes.servermania import look
-from scenes.servermania.board_view import BoardView
+from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -159,7 +159,9 @@ class BoardScene(Scene):
         self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
         path = board_module.DEFAULT_MAP
         try:
-            self.board_view = BoardView(self.state.board, self.app.fonts, path)
+            self.board_view = shared_view(self.state.board, self.app.fonts, path)
+        except MapError:
+            raise
         except Exception as exc:  # pytmx's pygame loader raises many kinds on a bad map
             raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
                            f"{exc}") from exc
