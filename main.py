@@ -29,6 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--players", type=int, default=4, help="number of AI players")
+    demo.add_argument("--speed", type=float, default=1.0,
+                      help="animation speed factor (default 1; e.g. 8 plays fast)")
     add_window_options(demo)
 
     sim = sub.add_parser(
@@ -39,6 +41,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument(
+        "--ai", metavar="LEVELS", default=None,
+        help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
+             "normal, hard; seats rotate every game): win share per level with a 95%% "
+             "interval",
+    )
 
     bench = sub.add_parser(
         "bench", help="measure both simulators' games/s and headless frame times"
@@ -72,11 +80,27 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
+    if args.ai:
+        return run_match(args)
     from game.simulate import format_report, simulate
 
     figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed)
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
+
+
+def run_match(args: argparse.Namespace) -> int:
+    """`sim GAME --ai LEVELS`: the strength of the computer levels against each other."""
+    from game.levels import parse_levels
+    from game.matchup import format_match, match
+
+    try:
+        figures = match(args.game, parse_levels(args.ai), games=args.games, seed=args.seed)
+    except ValueError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if args.json else format_match(figures))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +119,9 @@ def main(argv: list[str] | None = None) -> int:
             check(args.game)
         except DemoUnavailable as exc:
             print(f"demo: {exc}", file=sys.stderr)
+            return 2
+        if not 0 < args.speed <= 100:
+            print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
             return 2
     from scenes.app import run
 

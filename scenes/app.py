@@ -133,7 +133,8 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "command", None) == "demo":
         from scenes.demo import DemoScene  # main.py has already refused games without one
 
-        first = DemoScene(game=args.game, players=args.players)
+        first = DemoScene(game=args.game, players=args.players,
+                          pace=getattr(args, "speed", 1.0))
     script = load_script(args.script) if getattr(args, "script", None) else None
     settings = Settings() if headless else Settings.load(default_path())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),

@@ -29,13 +29,15 @@ from .yearend import BIG_NERD_STRENGTH, TABLE2
 MEAN_DIE = 3.5
 #: Weight of a projected field above the 100M mark (rivals' user-loss pips bite there).
 ABOVE_100M = 0.6
-#: A money token spent on Nerds, as a share of the fields that Nerd would add.
-MONEY_SHARE = 0.55
-#: Future revenue is money not yet in hand: it is worth this share of money now.
-REVENUE_SHARE = 0.5
-CARD_VALUE = 0.5  # VP-equivalent of holding a card while years remain
+#: Weights of FEATURES giving a seat's final VP. Set by reasoning about marginal values
+#: and checked against a least-squares fit on Normal games (`python -m
+#: game.startupfever.evalfit`), whose raw weights confuse cause and effect (rich players
+#: are winning players, so it prices money above the staff money buys): a token is worth
+#: about 0.6 of the fields a Nerd bought with it adds (turns left), a Suit's future
+#: revenue about half that per token, a card half a VP.
+WEIGHTS = (0.0, 0.8, 0.6, 0.3, 0.5, 0.05)
 #: VP lead that makes a win about 73% likely (the logistic's scale).
-LEAD_SCALE = 4.0
+LEAD_SCALE = 8.0
 #: Stages of the year end after the competition (the year's competition is done).
 AFTER_COMPETITION = frozenset({"vest", "reassign_check", "reassign", "discard",
                                "replenish", "marketing_begin", "marketing_check",
@@ -105,14 +107,15 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     return ({s: this_year[s] + future for s in products}, future, comp_now)
 
 
-def projected_scores(state: Any) -> list[float]:
-    """Each seat's projected final VP plus the VP-equivalent of its money and cards."""
+def seat_features(state: Any) -> list[list[float]]:
+    """Per seat, the quantities the evaluation weighs (FEATURES names them): the VP on the
+    table, projected user gains (adoption and Table 2), and the assets that turn into
+    users later (money, revenue, staff, executives, cards), scaled by the turns left."""
     players = state.players
     products = state.products
     turns, future, comp_now = turns_left(state)
     press = state.press
     competitions = comp_now + future
-    # competition: expected Table 2 move per product, this year (with marketing) and later
     comp_gain: dict[str, float] = {}
     if competitions > 0:
         by_cat: dict[str, list] = {}
@@ -136,29 +139,36 @@ def projected_scores(state: Any) -> list[float]:
                                  for q in group if q is not p)
                 comp_gain[p.slot] = comp_now * table2_expected(rank_now, n) \
                     + future * table2_expected(rank_later, n)
-    scores = [0.0] * len(players)
-    best_turns = [0.0] * len(players)
-    income = [0.0] * len(players)
-    for slot, p in products.items():
-        owner = p.owner
-        pl = players[owner]
-        t = turns[slot]
-        rate = MEAN_DIE + sum(p.nerds) + 2 * len(pl.big_nerds)
-        field = p.field + t * rate + comp_gain.get(slot, 0.0)
-        if field > MARK_100M:
-            field = MARK_100M + (min(field, LAST_FIELD) - MARK_100M) * ABOVE_100M
-        if p.launched or field >= LAUNCH_FIELD:
-            scores[owner] += max(0.0, field - (LAUNCH_FIELD - 1))
-        income[owner] += t * (base_revenue(p.field) + sum(p.suits) + 2 * len(pl.big_suits))
-        if t > best_turns[owner]:
-            best_turns[owner] = t
-    for seat, pl in enumerate(players):
-        after = max(0.0, best_turns[seat] - 1)  # a Nerd bought now adds from next turn
-        token = MONEY_SHARE * after + 0.01  # at the very end money only breaks ties
+    rows = []
+    for pl in players:
+        projected = income = 0.0
+        most = 0.0
+        for slot in pl.slots:
+            p = products[slot]
+            t = turns[slot]
+            most = max(most, t)
+            rate = MEAN_DIE + sum(p.nerds) + 2 * len(pl.big_nerds)
+            field = p.field + t * rate + comp_gain.get(slot, 0.0)
+            if field > MARK_100M:
+                field = MARK_100M + (min(field, LAST_FIELD) - MARK_100M) * ABOVE_100M
+            if p.launched or field >= LAUNCH_FIELD:
+                projected += max(0.0, field - (LAUNCH_FIELD - 1))
+            income += t * (base_revenue(p.field) + sum(p.suits) + 2 * len(pl.big_suits))
+        after = max(0.0, most - 1)
         hand = pl.hand if isinstance(pl.hand, int) else len(pl.hand)
-        scores[seat] += token * (pl.money + REVENUE_SHARE * income[seat]) \
-            + (CARD_VALUE * hand if competitions > 0 else 0.0)
-    return scores
+        rows.append([1.0, projected, pl.money * after, income * after,
+                     hand * (1.0 if competitions > 0 else 0.0), pl.money])
+    return rows
+
+
+FEATURES = ("constant", "projected_vp", "money_x_turns", "income_x_turns", "cards", "money")
+
+
+def projected_scores(state: Any) -> list[float]:
+    """Each seat's predicted final VP: the fitted weights (evalfit.py) over its features."""
+    weights = WEIGHTS
+    return [sum(w * x for w, x in zip(weights, row, strict=True))
+            for row in seat_features(state)]
 
 
 def win_chance(scores: list[float], seat: int) -> float:

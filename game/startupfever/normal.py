@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from .actions import PlayCard
-from .players import RulePlayer
+from .players import RulePlayer, vp
 from .usertrack import MARK_100M
 
 #: Easy's share of random decisions.
@@ -31,6 +31,16 @@ class NormalPlayer(RulePlayer):
     """The rule player with its card rules fixed (see the module notes); deterministic."""
 
     kind = "normal"
+
+    def sensible_cards(self, view, legal: list) -> list[PlayCard]:
+        """The card plays in `legal` this player rates worth playing now (for the Hard
+        player's candidates)."""
+        me = view.seat
+        scores = vp(view)
+        leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
+        leader = self._leader(view, me, scores)
+        return [a for a in legal if type(a) is PlayCard
+                and self._card_value(view, a, me, leader, leading) > 0]
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
         card = a.card

@@ -10,7 +10,9 @@ Information-set Monte Carlo search, one level deep, with a heuristic cut-off:
    Normal player for a few steps: to the end of the current product turn (or into next
    year for year-end decisions), at most `depth` steps. No full playouts.
 3. The position there is scored by the heuristic evaluation (evaluate.py: projected VP
-   lead as a win chance); the candidate with the best mean over the samples is played.
+   lead as a win chance). The candidate with the best mean over the samples is played
+   if it beats Normal's choice by more than CONFIDENCE standard errors of the paired
+   differences; otherwise Normal's choice stands.
 
 Budget: at most `samples` determinizations and, as a safety cap, `time_budget` seconds
 (None: no clock, so a decision depends only on the observation and the seed; tests use
@@ -28,7 +30,17 @@ from functools import partial
 from operator import is_
 from typing import Any
 
-from .actions import ChoosePosition, EndManage, EndUserLoss, Hire, LosePip, Pass, Poach, Retain
+from .actions import (
+    ChoosePosition,
+    EndManage,
+    EndUserLoss,
+    Hire,
+    LosePip,
+    Pass,
+    PlayCard,
+    Poach,
+    Retain,
+)
 from .determinize import sample_state
 from .evaluate import evaluate
 from .normal import NormalPlayer
@@ -38,9 +50,10 @@ from .state import BIG_NERD, BIG_SUIT, NERD
 #: Stages decided by the Normal player without search.
 NO_SEARCH = frozenset({"chips", "reassign", "attrition"})
 SAMPLES = 24  # determinizations per decision (each tries every candidate)
-TIME_BUDGET = 0.075  # seconds: a safety cap under the 100 ms budget
+TIME_BUDGET = 0.06  # seconds: a safety cap under the 100 ms budget
 DEPTH = 40  # steps played on after a candidate, at most
 MAX_CANDIDATES = 7
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat Normal's choice
 
 
 @dataclass
@@ -78,6 +91,9 @@ class HardPlayer:
         if obs["stage"] in NO_SEARCH:
             return default
         candidates = self.candidates(obs, legal, default)
+        if obs["stage"] == "window" and obs["window"] != "discard":  # only sensible plays
+            sensible = self.normal.sensible_cards(self.normal._view, legal)
+            candidates = [a for a in candidates if type(a) is not PlayCard or a in sensible]
         if len(candidates) == 1:
             return candidates[0]
         choice = self.search(obs, candidates, default, start)
@@ -122,34 +138,55 @@ class HardPlayer:
                start: float) -> Any:
         seat = obs["seat"]
         rng = self.rng
-        totals = [0.0] * len(candidates)
-        valid = [True] * len(candidates)
+        values: list[list[float]] = [[] for _ in candidates]
         deadline = None if self.time_budget is None else start + self.time_budget
+        clock = time.perf_counter
         n = 0
         while n < self.samples:
             det = sample_state(obs, rng)
             dice = rng.getrandbits(32)
-            for i, action in enumerate(candidates):
-                if not valid[i]:
-                    continue
+            row = []
+            for action in candidates:
                 s = det.clone()
                 s.rng.seed(dice)
                 try:
                     s.apply(action)
                 except IllegalAction:  # cannot happen for listed actions; never pick it
-                    valid[i] = False
+                    row.append(-1.0)
                     continue
-                totals[i] += self.play_on(s, seat, obs["year"], obs["turn_index"])
+                row.append(self.play_on(s, seat, obs["year"], obs["turn_index"]))
+                if deadline is not None and clock() >= deadline:
+                    break
+            if len(row) < len(candidates):
+                break  # out of time mid-sample: that sample is not compared
+            for i, v in enumerate(row):
+                values[i].append(v)
             n += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is not None and clock() >= deadline:
                 break
         self.last.samples = n
         self.last.candidates = len(candidates)
-        best = 0  # Normal's choice unless another is better on the same samples
-        for i in range(1, len(candidates)):
-            if valid[i] and totals[i] > totals[best] + 1e-9:
-                best = i
-        return candidates[best]
+        return candidates[self.pick(values)]
+
+    @staticmethod
+    def pick(values: list[list[float]]) -> int:
+        """The candidate with the best mean, but only if it beats Normal's choice (index 0)
+        by more than CONFIDENCE standard errors of the paired differences: a noisy
+        evaluation must not make the player worse than the rule it improves on."""
+        n = len(values[0])
+        if n < 2:
+            return 0
+        base = values[0]
+        best, best_mean = 0, 0.0
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= best_mean:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > CONFIDENCE * (var / n) ** 0.5:
+                best, best_mean = i, mean
+        return best
 
     def play_on(self, s: State, seat: int, year: int, turn_index: int) -> float:
         """Every seat plays Normal until the product turn (or year) moves on, at most

@@ -20,10 +20,11 @@ import pygame
 import pytweening
 
 from game import servermania as sm
+from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
-from game.servermania.players import RulePlayer
 from game.servermania.rules import SERVER_VALUE
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -102,8 +103,9 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
+        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
         self.die: DieRoll | None = None
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
@@ -293,10 +295,17 @@ class BoardScene(Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return "normal"
+
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -351,10 +360,14 @@ class BoardScene(Scene):
             return
         self.thinking = seat
         self.think += dt
+        if self.thinker.idle:
+            self.thinker.ask(agent, state)
         if self.think >= THINK:
-            self.think = 0.0
-            self.thinking = None
-            self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+            action = self.thinker.poll()
+            if action is not None:
+                self.think = 0.0
+                self.thinking = None
+                self.director.push(state.apply(action))
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
