@@ -29,6 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--players", type=int, default=4, help="number of AI players")
+    demo.add_argument("--speed", type=float, default=None,
+                      help="animation speed factor (default: the game's demo pace, 1 for "
+                           "SERVERMANIA; e.g. 8 plays fast)")
     add_window_options(demo)
 
     sim = sub.add_parser(
@@ -41,6 +44,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--rule-only", action="store_true",
                      help="startupfever: the rule player in every seat (measures seat bias)")
+    sim.add_argument(
+        "--ai", metavar="LEVELS", default=None,
+        help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
+             "normal, hard; seats rotate every game): win share per level with a 95%% "
+             "interval",
+    )
 
     bench = sub.add_parser(
         "bench", help="measure both simulators' games/s and headless frame times"
@@ -82,6 +91,8 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
+    if args.ai:
+        return run_match(args)
     from game.simulate import format_report, simulate
     from game.tiled import MapError
 
@@ -100,6 +111,20 @@ def run_sim(args: argparse.Namespace) -> int:
     return 1 if figures["violations"] else 0
 
 
+def run_match(args: argparse.Namespace) -> int:
+    """`sim GAME --ai LEVELS`: the strength of the computer levels against each other."""
+    from game.levels import parse_levels
+    from game.matchup import format_match, match
+
+    try:
+        figures = match(args.game, parse_levels(args.ai), games=args.games, seed=args.seed)
+    except ValueError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if args.json else format_match(figures))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command or "play"
@@ -116,6 +141,10 @@ def main(argv: list[str] | None = None) -> int:
             check(args.game)
         except DemoUnavailable as exc:
             print(f"{command}: {exc}", file=sys.stderr)
+            return 2
+        speed = getattr(args, "speed", None)
+        if speed is not None and not 0 < speed <= 100:
+            print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
             return 2
     if command == "soak":
         from scenes.soak import soak

@@ -126,7 +126,8 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "command", None) == "demo":
         from scenes.demo import DemoScene  # main.py has already refused games without one
 
-        first = DemoScene(game=args.game, players=args.players)
+        first = DemoScene(game=args.game, players=args.players,
+                          pace=getattr(args, "speed", None))
     try:
         script = load_script(args.script) if getattr(args, "script", None) else None
     except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
