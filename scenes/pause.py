@@ -81,11 +81,12 @@ class PauseMenu(MenuOverlay):
 
     def _quit(self) -> None:
         if self.save is None:
-            self.app.stack.push(ConfirmOverlay("Quit to title?", self._leave, yes="Quit",
-                                               message="This game will not be kept."))
+            self.app.stack.push(ConfirmOverlay("Quit to title?", self._leave,
+                                               yes="Quit, lose this game", no="Keep playing",
+                                               message="This game will be lost."))
             return
         self.app.stack.push(ConfirmOverlay("Save and quit?", self._save_and_leave,
-                                           yes="Save and quit",
+                                           yes="Save and quit", no="Keep playing",
                                            message="Continue on the title resumes it."))
 
     def _save_and_leave(self) -> None:

@@ -33,6 +33,7 @@ from scenes.menu import TITLE_MENU, Entry, resolve
 from scenes.overlays import ConfirmOverlay
 from scenes.resume import resume_scene
 
+ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
 MENU_BOTTOM = 648  # the prompt bar starts below this
 CONTINUE = "Continue"
@@ -44,6 +45,7 @@ class TitleScene(Scene):
 
     def __init__(self) -> None:
         self.t = 0.0  # seconds of title animation
+        self.idle = 0.0  # seconds since the last input (attract mode after ATTRACT_AFTER)
         self.entries: list[tuple[Entry, type[Scene] | None]] = []
         self.saved: Saved | None = None
         self.notice: tuple[str, float] | None = None  # (a save set aside, seconds shown)
@@ -76,6 +78,7 @@ class TitleScene(Scene):
     # -- input -----------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
+        self.idle = 0.0
         if action.name == "back" and action.pressed:
             self.app.audio.play("back")
             self.app.stack.push(ConfirmOverlay("Quit Unicorn Arcade?", self.app.quit))
@@ -117,6 +120,12 @@ class TitleScene(Scene):
             if self.notice[1] > NOTICE_TIME:
                 self.notice = None
         self.menu.update(dt * self.app.settings.anim_speed)
+        self.idle += dt
+        if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and not self.app.stack.busy:
+            self.idle = 0.0
+            from scenes.demo import AttractDemo  # the demo's board scene imports overlays
+
+            self.app.stack.push(AttractDemo(self.app.rng))
 
     # -- drawing ---------------------------------------------------------------------------
 

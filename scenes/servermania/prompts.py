@@ -45,6 +45,7 @@ class Prompt:
         self.lines = list(facts)  # the facts wrapped at the text size in use
         self.scale = 1.0  # the text size used (may be below the one asked for)
         self.asked = 0.0  # the text size setting the layout was made for (0: not yet)
+        self.top: int | None = None  # where the board placed the panel (None: centred)
         self.layout(1.0, None)
 
     def layout(self, scale: float, fonts: Fonts | None) -> None:
@@ -59,8 +60,8 @@ class Prompt:
             if fonts is not None:
                 font = fonts.get("body", round(26 * k))
                 self.lines = [w for fact in self.facts for w in draw.wrap(font, fact, width - 40)]
-            option_h, gap = round(88 * k), round(104 * k)
-            height = 150 + line * len(self.lines) + len(self.options) * gap
+            option_h, gap = round(82 * k), round(94 * k)
+            height = 104 + line * len(self.lines) + len(self.options) * gap
             if height <= view.h - 20 or k == 1.0:
                 break
         self.scale = k
@@ -68,9 +69,19 @@ class Prompt:
             self.asked = scale
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (view.centerx, view.centery - 10)
-        top = self.rect.y + 120 + line * len(self.lines)
+        if self.top is not None:  # placed by the board: keep its top, inside the view
+            self.rect.y = max(view.y + 6, min(self.top, view.bottom - 6 - height))
+        top = self.rect.y + 100 + line * len(self.lines)
         for i, option in enumerate(self.options):
             option.rect = pygame.Rect(self.rect.x + 30, top + i * gap, width - 60, option_h)
+
+    def place(self, top: int) -> None:
+        """Move the panel (and its buttons) so its top edge is at `top`."""
+        self.top = top
+        dy = top - self.rect.y
+        self.rect.move_ip(0, dy)
+        for option in self.options:
+            option.rect.move_ip(0, dy)
 
     def handle(self, action: Action) -> object | None:
         """The chosen rules action, or None. Any device may answer."""
@@ -120,7 +131,7 @@ class Prompt:
         draw.text(canvas, font, self.title, (self.rect.x + 96, band.centery), INK,
                   anchor="midleft")
         k = self.scale
-        y = self.rect.y + 96
+        y = self.rect.y + 90
         for fact in self.lines:
             draw.text(canvas, fonts.get("body", round(26 * k)), fact, (self.rect.centerx, y),
                       CREAM, anchor="midtop")

@@ -1,7 +1,7 @@
 """Who sits at the table: a name, a colour, a pawn shape, and a person or the computer.
 
-Computer levels: the lobby offers Easy / Normal / Hard. Until the AI levels land, Easy is
-the random player and Normal and Hard are both the rule-based player (`agent_for`).
+A computer seat's level (Easy / Normal / Hard, chosen in the lobby) picks its player from
+`game.levels` (the board asks `make_player`).
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.autosave import SeatRecord
-from game.servermania.players import Agent, RandomPlayer, RulePlayer
 from game.servermania.rules import MAX_PLAYERS, MIN_PLAYERS
 from scenes.servermania.look import COLOURS
 
@@ -41,7 +40,3 @@ def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:
     """`count` seats with distinct names and colours; the first `humans` are people."""
     return [Seat(NAMES[i], COLOURS[i], i < humans) for i in range(count)]
 
-
-def agent_for(level: str, seed: int | None = None) -> Agent:
-    """The computer player of a level (see the module docstring)."""
-    return RandomPlayer(seed) if level == "easy" else RulePlayer()

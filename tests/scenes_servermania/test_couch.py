@@ -75,7 +75,8 @@ def test_four_pads_join_and_each_answers_only_its_own_seat():
     app.stack.replace(board, fade=False)
     answered = set()
     for _ in range(4):
-        run_until(app, lambda: board.prompt is not None, 3000, each=board.skip)
+        run_until(app, lambda: board.prompt is not None, 3000,
+                  each=lambda: answer_with_own_pad(app, board))
         seat = board.state.current_player
         for other in (i for i in range(4) if i != seat):
             button(app, other)  # someone else's A: refused, the prompt stays
@@ -129,9 +130,18 @@ def test_an_unbound_pad_unplugged_opens_the_pause_menu():
 
 
 def answer_with_own_pad(app: App, board: BoardScene) -> None:
-    """Each frame: skip animations; a prompt is answered by its seat's own pad."""
+    """Each frame: skip animations; a roll is thrown by its seat's own pad (another pad's
+    A is refused first), and a prompt answered by it."""
     board.skip()
-    if board.prompt is not None:
+    if board.roll_call is not None:
+        seat = board.state.turn_seat
+        own = int(board.devices.device_of(seat).partition(":")[2])
+        others = [p.instance_id for p in app.input.pads.values() if p.instance_id != own]
+        if others:
+            button(app, others[0])
+            assert board.roll_call is not None, "another pad threw someone else's die"
+        button(app, own)
+    elif board.prompt is not None:
         device = board.devices.device_of(board.state.current_player)
         button(app, int(device.partition(":")[2]))
 
