@@ -13,7 +13,7 @@ from scenes.menu import resolve
 
 SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
-    "startupfever": "scenes.startupfever.table:TableScene",
+    "startupfever": "scenes.startupfever.table_scene:TableScene",
 }
 
 

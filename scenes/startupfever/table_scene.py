@@ -25,7 +25,9 @@ from typing import Any
 import pygame
 import pytweening
 
+from game import autosave
 from game import startupfever as sf
+from game.autosave import Saved
 from game.startupfever import layout as layout_module
 from game.startupfever.players import RulePlayer
 from game.tiled import MapError
@@ -35,7 +37,8 @@ from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -84,7 +87,16 @@ class TableScene(Scene):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
+    GAME = "startupfever"  # the autosave slot, the music and the How to play pages
+    CARD_LIST = ("Card list", "scenes.startupfever.card_list:CardListScene")
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> TableScene:
+        """Continue an autosaved game (the title's Continue)."""
+        return cls([Seat(r.name, r.colour, r.human) for r in saved.seats], state=saved.state)
+
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         self.leaving = False
         self.state = self.initial_state or sf.new_game([s.name for s in self.seats], seed=seed,
@@ -298,10 +310,26 @@ class TableScene(Scene):
             return True
         return name == POINT
 
-    def _pause(self) -> None:
+    def _pause(self, message: str = "") -> None:
         self.sound("back")
-        self.app.stack.push(PauseOverlay())
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
         self.fast.clear()
+
+    def play(self, action: Any) -> None:
+        """Apply a decision or chance outcome; each finished product turn is autosaved."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        records = [autosave.SeatRecord(s.name, s.colour, s.human) for s in self.seats]
+        return self.app.saves.save(self.GAME, self.state, records,
+                                   autosave.progress(self.GAME, self.state))
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
@@ -309,21 +337,21 @@ class TableScene(Scene):
         if choice is not None:
             self.decision = None
             self.sound("confirm")
-            self.director.push(self.state.apply(choice))
+            self.play(choice)
         return True
 
     def _roll_pressed(self, action: Action) -> bool:
         """A human throws their own adoption die: confirm, or a click anywhere."""
         if action.pressed and action.name in ("confirm", CLICK):
             self.rolling_for = None
-            self.director.push(self.state.apply(self.state.sample_chance()))
+            self.play(self.state.sample_chance())
             return True
         return action.name in ("confirm", CLICK)
 
     def on_device_removed(self, device: DeviceId) -> None:
         self.fast.discard(device)
         if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged"))
+            self._pause("A controller was unplugged")
 
     def pause(self) -> None:
         self.fast.clear()
@@ -388,7 +416,7 @@ class TableScene(Scene):
                 self.rolling_for = state.turn_seat
                 self.sound("turn")
                 return
-            self.director.push(state.apply(state.sample_chance()))
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -396,7 +424,7 @@ class TableScene(Scene):
 
             decision = decision_for(state, self.context())
             if decision.ready is not None:  # answered already (in a beat, or queued)
-                self.director.push(state.apply(decision.ready))
+                self.play(decision.ready)
                 return
             self.decision = decision
             self.sound("confirm")
@@ -408,7 +436,7 @@ class TableScene(Scene):
                 return
         self.think = 0.0
         self.thinking = None
-        self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+        self.play(agent.decide(state, state.legal_actions()))
 
     def _open_showdown(self) -> None:
         """Line up a category's products before its first die (public numbers only)."""
@@ -436,6 +464,9 @@ class TableScene(Scene):
             return
         self.leaving = True
         from scenes.startupfever.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace))
