@@ -50,7 +50,6 @@ CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
-FOOTER_BUTTONS = ("computers", "level", "shared", "start")
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 
 
@@ -67,11 +66,21 @@ class LobbySeat:
 
 
 @dataclass(frozen=True)
+class LobbyOption:
+    """A game option set below the seats, e.g. Startup Fever's extra years (F12)."""
+
+    key: str
+    label: str  # "Extra years"
+    values: tuple[str, ...]  # shown as "Extra years: 1"; the first is the default
+
+
+@dataclass(frozen=True)
 class LobbyConfig:
     """What differs between the games' lobbies.
 
-    portrait(colour, token, height) draws a seat's pawn or logo. start(app, seats) begins
-    the game (replacing the lobby on the stack).
+    portrait(colour, token, height) draws a seat's pawn or logo. start(app, seats, options)
+    begins the game (replacing the lobby on the stack); options maps each LobbyOption's
+    key to the value chosen.
     """
 
     game: str
@@ -84,8 +93,9 @@ class LobbyConfig:
     tokens: Sequence[str]
     token_label: str
     portrait: Callable[[str, str, int], pygame.Surface]
-    start: Callable[[App, list[LobbySeat]], None]
+    start: Callable[[App, list[LobbySeat], dict[str, str]], None]
     default_token: Callable[[str], str] = lambda colour: ""
+    options: tuple[LobbyOption, ...] = ()
 
 
 @dataclass
@@ -106,6 +116,8 @@ class LobbyScene(Scene):
         self.computers = config.min_seats - 1  # one person joining makes a game
         self.shared = 0
         self.level = "normal"
+        self.options = {o.key: o.values[0] for o in config.options}
+        self.buttons = ("computers", "level", "shared", *self.options, "start")  # the footer
         self.mouse_row: int | None = None  # the footer button the mouse points at
         self.t = 0.0
         self.flash: dict[int, float] = {}  # seat index -> seconds since it changed
@@ -119,9 +131,10 @@ class LobbyScene(Scene):
         width = (1200 - gap * (n - 1)) // n
         self.cards = [pygame.Rect(40 + i * (width + gap), CARD_TOP, width, CARD_H)
                       for i in range(n)]
-        w = (FOOTER.w - 3 * 16) // 4
+        n = len(self.buttons)
+        w = (FOOTER.w - (n - 1) * 16) // n
         self.footer = [pygame.Rect(FOOTER.x + i * (w + 16), FOOTER.y, w, FOOTER.h)
-                       for i in range(4)]
+                       for i in range(n)]
 
     # -- the seats ---------------------------------------------------------------------------
 
@@ -214,13 +227,17 @@ class LobbyScene(Scene):
             room = self.config.max_seats - len(self.joined)
             self.shared = (self.shared + step) % (room + 1)
             self.computers = min(self.computers, room - self.shared)
+        elif which in self.options:
+            values = next(o.values for o in self.config.options if o.key == which)
+            self.options[which] = values[(values.index(self.options[which]) + step)
+                                         % len(values)]
 
     def start(self) -> None:
         if not self.can_start():
             self.app.audio.play("error")
             return
         self.app.audio.play("fanfare")
-        self.config.start(self.app, self.seats())
+        self.config.start(self.app, self.seats(), dict(self.options))
 
     # -- input -------------------------------------------------------------------------------
 
@@ -275,7 +292,7 @@ class LobbyScene(Scene):
                 self._cycle(seat, ROWS[cursor.row], step)
                 self.app.audio.play("click")
         elif name in ("left", "right"):
-            last = len(ROWS) + len(FOOTER_BUTTONS) - 1
+            last = len(ROWS) + len(self.buttons) - 1
             cursor.row = max(len(ROWS), min(last, cursor.row + (1 if name == "right" else -1)))
             self.app.audio.play("move")
         elif name == "confirm":
@@ -294,7 +311,7 @@ class LobbyScene(Scene):
                 self._cycle(seat, row, +1)
                 self.app.audio.play("click")
             return
-        which = FOOTER_BUTTONS[cursor.row - len(ROWS)]
+        which = self.buttons[cursor.row - len(ROWS)]
         if which == "start":
             self.start()
         else:
@@ -363,7 +380,7 @@ class LobbyScene(Scene):
         if action.name != CLICK or not action.pressed:
             return True
         if self.mouse_row is not None:
-            which = FOOTER_BUTTONS[self.mouse_row]
+            which = self.buttons[self.mouse_row]
             if which == "start":
                 self.start()
             else:
@@ -540,13 +557,14 @@ class LobbyScene(Scene):
         labels = {"computers": f"Computers: {self.computers}",
                   "level": f"Level: {self.level.capitalize()}",
                   "shared": f"Shared seats: {self.shared}",
-                  "start": f"START · {len(self.seats())} players"}
+                  "start": f"START · {len(self.seats())} players",
+                  **{o.key: f"{o.label}: {self.options[o.key]}" for o in self.config.options}}
         here: dict[int, list[Color]] = {}  # footer button -> colours of cursors on it
         for seat in self.joined:
             cursor = self.cursors.get(seat.device or "")
             if cursor is not None and cursor.row >= len(ROWS):
                 here.setdefault(cursor.row - len(ROWS), []).append(self.config.rgb(seat.colour))
-        for k, (which, rect) in enumerate(zip(FOOTER_BUTTONS, self.footer, strict=True)):
+        for k, (which, rect) in enumerate(zip(self.buttons, self.footer, strict=True)):
             start = which == "start"
             lit = bool(here.get(k)) or self.mouse_row == k
             ok = not start or self.can_start()
@@ -556,6 +574,10 @@ class LobbyScene(Scene):
                 pygame.draw.circle(canvas, INK, (rect.x + 18 + 22 * n, rect.y + 14), 10)
                 pygame.draw.circle(canvas, colour, (rect.x + 18 + 22 * n, rect.y + 14), 7)
             ink = INK if lit and ok else (WHITE if ok else MUTED)
-            font = fonts.display(30) if start else fonts.body(28)
+            face, size = ("display", 30) if start else ("body", 28)
+            font = fonts.get(face, size)
+            while font.size(labels[which])[0] > rect.w - 24 and size > 20:
+                size -= 2  # five or more buttons: shrink to fit rather than overflow
+                font = fonts.get(face, size)
             draw.text(canvas, font, labels[which], rect.center, ink)
 

@@ -25,7 +25,7 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
     return look.pawn_scaled(colour, round(w * height / h), height, token)
 
 
-def start_game(app: App, seats: list[LobbySeat]) -> None:
+def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
     """The lobby's seats become the board's seats; joined devices stay bound to them."""
     from scenes.servermania.board_scene import BoardScene
 

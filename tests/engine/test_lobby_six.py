@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 
 from scenes.engine.palette import SEATS
-from scenes.lobby import OSK_KEYS, LobbyConfig, LobbyScene, LobbySeat
+from scenes.lobby import OSK_KEYS, LobbyConfig, LobbyOption, LobbyScene, LobbySeat
 from tests.scenes_servermania.helpers import READY, assert_not_blank, new_app, press, shoot, step
 
 COLOURS = ("pink", "sky", "gold", "mint", "orange", "violet")
-started: list[list[LobbySeat]] = []
+started: list[tuple[list[LobbySeat], dict[str, str]]] = []
 
 
 def logo(colour: str, token: str, height: int) -> pygame.Surface:
@@ -24,8 +24,9 @@ SIX = LobbyConfig(game="startupfever", title="Startup Fever", min_seats=2, max_s
                   colours=COLOURS, rgb=lambda c: SEATS[COLOURS.index(c)],
                   names=("Ada", "Linus", "Grace", "Alan", "Radia", "Ken", "Hedy"),
                   tokens=("rocket", "cloud", "bolt"), token_label="Logo", portrait=logo,
-                  start=lambda app, seats: started.append(seats),
-                  default_token=lambda colour: "rocket")
+                  start=lambda app, seats, options: started.append((seats, options)),
+                  default_token=lambda colour: "rocket",
+                  options=(LobbyOption("extra_years", "Extra years", ("0", "1", "2")),))
 
 
 def test_six_pads_join_a_six_seat_table_and_start_it(tmp_path):
@@ -45,6 +46,10 @@ def test_six_pads_join_a_six_seat_table_and_start_it(tmp_path):
     assert all(a.right < b.left for a, b in zip(cards, cards[1:], strict=False))
     keys = lobby._osk_rects(4)
     assert len(keys) == len(OSK_KEYS) and all(cards[4].contains(k) for k in keys)
+    for name in ("down", "down", "down", "right", "right", "right", "confirm"):
+        press(app, name, "pad:0")  # footer: Computers, Level, Shared, Extra years: 0 -> 1
+    assert lobby.options == {"extra_years": "1"}
+    assert all(lobby.footer[k].right < lobby.footer[k + 1].left for k in range(4))
     press(app, "pause", "pad:0")
-    [seats] = started
-    assert len(seats) == 6 and seats[5].token == "cloud"
+    [(seats, options)] = started
+    assert len(seats) == 6 and seats[5].token == "cloud" and options == {"extra_years": "1"}

@@ -237,7 +237,6 @@ def click(app, pos, hold: bool = False) -> None:
 @pytest.mark.parametrize("device", ["keyboard", "pad:0", MOUSE])
 def test_title_to_results_and_back_with_only_one_device(device):
     """The issue's 'done when': menu → new game → a whole game → results → title."""
-    from scenes.lobby import FOOTER_BUTTONS
     from scenes.servermania.setup import NewGameScene
 
     app = new_app(TitleScene(), speed=2.0)
@@ -253,7 +252,7 @@ def test_title_to_results_and_back_with_only_one_device(device):
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 120)
     setup = app.stack.top
     step(app, READY)
-    footer = dict(zip(FOOTER_BUTTONS, setup.footer, strict=True))
+    footer = dict(zip(setup.buttons, setup.footer, strict=True))
     if device == MOUSE:
         click(app, setup.cards[0].center)  # join
         click(app, setup.cards[1].center)  # a second, shared seat (pass-and-play)

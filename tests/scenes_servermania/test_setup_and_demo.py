@@ -7,7 +7,6 @@ import pytest
 
 from scenes.demo import DemoScene, DemoUnavailable
 from scenes.engine.input import CLICK, MOUSE, POINT, TEXT, Action
-from scenes.lobby import FOOTER_BUTTONS
 from scenes.menu import TITLE_MENU, resolve
 from scenes.servermania import look
 from scenes.servermania.board_scene import BoardScene
@@ -65,7 +64,7 @@ def test_the_mouse_alone_joins_adds_a_shared_seat_and_starts():
         app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
     assert [(s.human, s.device) for s in scene.seats()] == \
         [(True, "keyboard"), (True, None), (False, None)]
-    start = scene.footer[FOOTER_BUTTONS.index("start")].center
+    start = scene.footer[scene.buttons.index("start")].center
     app.stack.dispatch(Action(POINT, MOUSE, True, pos=start))
     app.stack.dispatch(Action(CLICK, MOUSE, True, pos=start))
     step(app, 40)
