@@ -274,3 +274,27 @@ def test_F14_sealed_marketing_stays_in_the_money_shown_until_revealed():
     assert [c.money for c in after.companies] == [c.money for c in before.companies]
     assert {s: p.marketing for s, p in after.products.items()} == \
         {s: p.marketing for s, p in before.products.items()}
+
+
+def test_every_text_on_a_six_seat_table_is_at_least_20_px(monkeypatch):
+    """Couch readability: no label on the table or the panels below 20 px (PREAMBLE)."""
+    from scenes.startupfever import look
+
+    sizes: list[int] = []
+    real_get = look.FONTS.get
+
+    def get(face="body", size="body"):
+        sizes.append(size if isinstance(size, int) else 99)  # named sizes are all >= 24
+        return real_get(face, size)
+
+    monkeypatch.setattr(look.FONTS, "get", get)
+    look.user_marker.cache_clear()
+    look.chip.cache_clear()
+    view = view_for(6)
+    model = TableModel.from_state(mid_game(6))
+    canvas = pygame.Surface((1280, 720))
+    view.draw(canvas, model, turn_seat=1, highlight={"A", 2})
+    view.draw(canvas, crowded())
+    for f in (0, usertrack.LAUNCH_FIELD, usertrack.MARK_100M, usertrack.LAST_FIELD):
+        view.draw_field_info(canvas, f)
+    assert sizes and min(sizes) >= 20
