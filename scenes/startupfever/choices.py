@@ -48,9 +48,16 @@ def after(state: Any, *actions: object) -> tuple[Any, list]:
     return clone, events
 
 
+def cell(view: Any, slot: str, vest: int, kind: str) -> pygame.Rect:
+    """The vesting cell of `kind` on product `slot` as a rect to ring on the table."""
+    rect = pygame.Rect(0, 0, 28, 36)
+    rect.center = view.vest_cell(slot, vest, "suit" if kind == "suit" else "nerd")
+    return rect
+
+
 TABLE = pygame.Rect(0, 0, 904, 664)  # decisions float over the table, never the panels
 PANEL_W = 600
-ROW_H = 74
+ROW_H = 82
 ROWS = 5  # visible option rows; more scroll
 HEADER = 78
 
@@ -104,8 +111,9 @@ class Option:
     action: object | None = None
     then: Callable[[], list[Option]] | None = None
     title: str = ""  # sub-list heading when `then` opens one
+    how: str = ""  # ... and its "how this step works" line
     enabled: bool = True
-    slots: frozenset[str] = frozenset()  # products to light up on the table
+    slots: frozenset[str | int] = frozenset()  # products (and seats' panels) to light up
     spots: tuple[pygame.Rect, ...] = ()  # table places to ring (a vesting cell, a panel)
     adjust: Adjust | None = None
     key: str = ""  # stable name, to find the cursor again next step
@@ -127,8 +135,12 @@ class Option:
 class _Level:
     title: str
     options: list[Option]
+    how: str = ""
     selected: int = 0
     top: int = 0  # first visible row
+
+    def __post_init__(self) -> None:
+        self.selected = next((i for i, o in enumerate(self.options) if o.enabled), 0)
 
 
 class Choices:
@@ -168,7 +180,7 @@ class Choices:
     def open_sub(self, option: Option) -> None:
         subs = option.then()
         subs.append(Option("◀ Back", "to the previous list", back=True, key="back"))
-        self.levels.append(_Level(option.title or option.label, subs))
+        self.levels.append(_Level(option.title or option.label, subs, option.how))
 
     def move(self, step: int) -> None:
         level = self.level
@@ -202,6 +214,8 @@ class Choices:
         if option.then is not None:
             self.open_sub(option)
             return None
+        if option.action is None and option.adjust is not None:
+            self.nudge(1)  # a row that only holds a value: confirm adds one
         return option.action
 
     def at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
@@ -258,25 +272,26 @@ class Choices:
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect) -> None:
-        """Rows inside `rect` (a window of ROWS that follows the cursor)."""
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect,
+             shown: int = ROWS) -> None:
+        """`shown` rows inside `rect`, a window that follows the cursor."""
         level = self.level
         count = len(level.options)
         if level.selected < level.top:
             level.top = level.selected
-        elif level.selected >= level.top + ROWS:
-            level.top = level.selected - ROWS + 1
-        level.top = max(0, min(level.top, count - ROWS)) if count > ROWS else 0
+        elif level.selected >= level.top + shown:
+            level.top = level.selected - shown + 1
+        level.top = max(0, min(level.top, count - shown)) if count > shown else 0
         self.rows, self.minus, self.plus = [], {}, {}
-        for row, index in enumerate(range(level.top, min(count, level.top + ROWS))):
+        for row, index in enumerate(range(level.top, min(count, level.top + shown))):
             box = pygame.Rect(rect.x, rect.y + row * ROW_H, rect.w, ROW_H - 8)
             self._row(canvas, fonts, box, index, level.options[index],
                       index == level.selected)
             self.rows.append((box, index))
         if level.top > 0:
             _arrow(canvas, (rect.right - 14, rect.y - 10), up=True)
-        if level.top + ROWS < count:
-            _arrow(canvas, (rect.right - 14, rect.y + ROWS * ROW_H - 2), up=False)
+        if level.top + shown < count:
+            _arrow(canvas, (rect.right - 14, rect.y + shown * ROW_H - 2), up=False)
 
     def _row(self, canvas: pygame.Surface, fonts: Fonts, box: pygame.Rect, index: int,
              option: Option, selected: bool) -> None:
@@ -346,6 +361,7 @@ class Decision:
         self.choices.restore(ctx.memory.get((self.stage, seat), ()))
         self.curtain = Curtain()
         self.ready: object | None = None
+        self.focus: frozenset[str | int] = frozenset()  # what the panel must not cover
         self.device = KEYBOARD  # the device used last: its bar and glyphs
         self.t = 0.0
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
@@ -353,7 +369,7 @@ class Decision:
     # -- what the scene reads ----------------------------------------------------------------
 
     @property
-    def highlight(self) -> frozenset[str]:
+    def highlight(self) -> frozenset[str | int]:
         if self.secret and not self.curtain.open:
             return frozenset()
         return self.choices.current.slots
@@ -436,22 +452,30 @@ class Decision:
 
     def place(self) -> pygame.Rect:
         """The panel, on the side of the table away from what it talks about."""
-        rows = min(ROWS, len(self.choices.level.options))
-        height = HEADER + 14 + 34 * self._how_lines() + 32 * len(self.facts) + 12 \
-            + rows * ROW_H + 10
+        height = HEADER + 14 + 34 * len(self._how()) + 32 * len(self.facts) + 12 \
+            + self._shown() * ROW_H + 10
         self.rect.size = (PANEL_W, height)
-        spots = [self.ctx.view.product_rect(s) for s in self.highlight] + \
-            list(self.choices.current.spots)
+        spots = [self.ctx.view.product_rect(s) if isinstance(s, str) else
+                 self.ctx.view.panel_rect(s) for s in self.highlight | self.focus]
+        spots += list(self.choices.current.spots)
         left = True
-        if spots:
-            middle = sum(r.centerx for r in spots) / len(spots)
+        on_table = [r for r in spots if r.colliderect(TABLE)]
+        if on_table:
+            middle = sum(r.centerx for r in on_table) / len(on_table)
             left = middle > TABLE.centerx
         self.rect.x = TABLE.x + 16 if left else TABLE.right - PANEL_W - 16
         self.rect.centery = TABLE.centery
         return self.rect
 
-    def _how_lines(self) -> int:
-        return len(draw.wrap(self.ctx.fonts.body(24), self.how, PANEL_W - 40))
+    def _how(self) -> list[str]:
+        """The "how this step works" line of the list shown, wrapped."""
+        how = self.choices.level.how or self.how
+        return draw.wrap(self.ctx.fonts.body(24), how, PANEL_W - 40)
+
+    def _shown(self) -> int:
+        """Option rows that fit: up to ROWS, fewer when the text above is long."""
+        room = TABLE.h - 24 - (HEADER + 36 + 34 * len(self._how()) + 32 * len(self.facts))
+        return max(2, min(ROWS, len(self.choices.level.options), room // ROW_H))
 
     def draw(self, canvas: pygame.Surface) -> None:
         fonts = self.ctx.fonts
@@ -476,30 +500,29 @@ class Decision:
             font = fonts.display(font.get_height() - 2)
         draw.text(canvas, font, title, band.center, INK)
         y = band.bottom + 14
-        for line in draw.wrap(fonts.body(24), self.how, PANEL_W - 40):
+        for line in self._how():
             draw.text(canvas, fonts.body(24), line, (rect.x + 20, y), CREAM, anchor="topleft")
             y += 34
         for fact in self.facts:
             draw.text(canvas, fonts.body(24), fact, (rect.x + 20, y), GOLD, anchor="topleft")
             y += 32
+        shown = self._shown()
         self.choices.draw(canvas, fonts, pygame.Rect(rect.x + 16, y + 12, rect.w - 32,
-                                                     ROWS * ROW_H))
+                                                     shown * ROW_H), shown)
         self.draw_extra(canvas)
 
     def draw_extra(self, canvas: pygame.Surface) -> None:
         """Hook: a decision may add to its panel (the hand behind the curtain)."""
 
     def _draw_marks(self, canvas: pygame.Surface) -> None:
-        """Ring what the selected option talks about on the table."""
+        """Ring the cell the selected option talks about (the table view lights its
+    products and panels from `highlight`)."""
         pulse = 3 + round(2 * abs(((self.t * 2) % 2) - 1))
-        for slot in self.highlight:
-            pygame.draw.rect(canvas, GOLD, self.ctx.view.product_rect(slot).inflate(8, 8),
-                             pulse, border_radius=12)
         for spot in self.choices.current.spots:
             pygame.draw.rect(canvas, WHITE, spot.inflate(8, 8), pulse, border_radius=10)
 
 
-COVER = (600, 320)
+COVER = (600, 270)
 
 
 def _style(device: str) -> str:

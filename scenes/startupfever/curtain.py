@@ -23,7 +23,6 @@ from scenes.engine.input import CLICK, MOUSE, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
 
 LOOK = "y"  # the look button (pad Y / triangle, keyboard C)
-COVER_SIZE = (600, 300)
 
 
 class Curtain:

@@ -19,7 +19,7 @@ from game.startupfever.actions import (
     Reassign,
     kind_name,
 )
-from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after
+from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
 # -- chips (set-up) -----------------------------------------------------------------------------
 
@@ -101,7 +101,7 @@ def reassign_decision(state: Any, ctx: Ctx) -> Decision:
     options = [Option(f"{kind_name(kind)} on {src}, vesting {vest}",
                       f"move to {' or '.join(m.dest for m in moves)}",
                       key=f"{src}:{kind}:{vest}", slots=frozenset({src}),
-                      spots=(ctx.view.vest_cell(src, vest),),
+                      spots=(cell(ctx.view, src, vest, kind),),
                       then=lambda moves=moves: [dest(m) for m in moves],
                       title=f"Move the {kind_name(kind)} from {src} to…")
                for (src, kind, vest), moves in sorted(by_worker.items())]
