@@ -172,6 +172,23 @@ class TableView:
                 return f
         return None
 
+    def field_step(self, field: int, direction: str) -> int:
+        """The field a cursor moves to from `field` with a d-pad `direction` (pads and keys
+        read field info too): left/right walk the track, up/down jump to the nearest field
+        of the row above/below as drawn. The track's ends hold the cursor."""
+        field = usertrack.clamp(field)
+        if direction in ("left", "right"):
+            return usertrack.clamp(field + (1 if direction == "right" else -1))
+        rows = self._track_rows()
+        row = next((i for i, fields in enumerate(rows) if field in fields), None)
+        if row is None:  # the tall start field stands beside every row
+            return field
+        target = row + (1 if direction == "down" else -1)
+        if not 0 <= target < len(rows):
+            return field
+        x = self._fields[field].centerx
+        return min(rows[target], key=lambda f: abs(self._fields[f].centerx - x))
+
     def product_at(self, pos: tuple[int, int]) -> str | None:
         for slot in self.used:
             if self._products[slot].collidepoint(pos):

@@ -298,3 +298,18 @@ def test_every_text_on_a_six_seat_table_is_at_least_20_px(monkeypatch):
     for f in (0, usertrack.LAUNCH_FIELD, usertrack.MARK_100M, usertrack.LAST_FIELD):
         view.draw_field_info(canvas, f)
     assert sizes and min(sizes) >= 20
+
+
+def test_a_dpad_cursor_walks_the_track_and_jumps_between_rows():
+    view = view_for(4)
+    launch = usertrack.LAUNCH_FIELD
+    assert view.field_step(launch, "left") == launch - 1
+    assert view.field_step(launch, "right") == launch + 1
+    assert view.field_step(0, "left") == 0 and view.field_step(46, "right") == 46
+    up = view.field_step(launch, "up")  # straight above the Launch field, one row up
+    assert view.field_rect(up).bottom < view.field_rect(launch).y
+    assert abs(view.field_center(up)[0] - view.field_center(launch)[0]) < 30
+    down = view.field_step(launch, "down")
+    assert view.field_rect(down).y > view.field_rect(launch).bottom
+    assert view.field_step(down, "up") == launch
+    assert view.field_step(1, "up") == 1  # the top row holds the cursor
