@@ -43,6 +43,7 @@ from scenes.servermania.effects import Effects
 from scenes.servermania.log_panel import LogPanel
 from scenes.startupfever import look as sf_look
 from scenes.startupfever import words
+from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.movers import Movers
@@ -52,6 +53,7 @@ from scenes.startupfever.table_view import TABLE, TableView
 
 FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
+THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
@@ -117,16 +119,25 @@ class TableScene(Scene):
         self.hover_field: int | None = None
         self.think = 0.0
         self.thinking: int | None = None
+        self.last_decision: tuple | None = None  # (seat, stage, product) decided last
         self.clock = 0.0
         self.fast: set[DeviceId] = set()
         self.mouse_down_at: float | None = None
         self.history: list[list[int]] = [[0] * len(self.seats)]  # VP at each year's end
         self.showdown_key: tuple[int, str] | None = None
+        people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
+        self.hand_look = HandLook(people, [s.name for s in self.seats],
+                                  [self.colour(i) for i in range(len(self.seats))])
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons.
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
+    BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                            ("y", "Hold: your hand"), ("pause", "Pause")])
+    BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                                 ("lshoulder", "Whose hand"), ("y", "Hold: look"),
+                                 ("pause", "Pause")])
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
     BAR_ROLL = PromptBar([("confirm", "Roll the die"), ("pause", "Pause")])
     BAR_MOUSE_ROLL = PromptBar([("Click", "Roll the die"), ("Right-click", "Pause")])
@@ -197,10 +208,16 @@ class TableScene(Scene):
         return not self.demo and any(s.human for s in self.seats)
 
     def open_beat(self, event: object) -> None:
-        from scenes.startupfever.beat import WindowBeat
+        """Hold the beat for `event`, if it calls for one (decisions' beat.py decides)."""
+        from scenes.startupfever.beat import beat_for
 
-        self.beat = WindowBeat(event, self.state, self.context())
-        self.sound("tick")
+        self.beat = beat_for(event, self.state, self.context())
+        if self.beat is not None and self.beat.done:
+            self.beat = None
+        if self.beat is not None:
+            self.hand_look.curtain.close()
+            self.fast.clear()
+            self.sound("tick")
 
     def context(self) -> Any:
         from scenes.startupfever.choices import Ctx
@@ -260,9 +277,6 @@ class TableScene(Scene):
 
     def handle(self, action: Action) -> bool:
         name = action.name
-        if name == "rshoulder":
-            (self.fast.add if action.pressed else self.fast.discard)(action.device)
-            return True
         if self.demo and action.pressed and name in ("confirm", "back", "pause"):
             self._to_title()
             return True
@@ -272,10 +286,16 @@ class TableScene(Scene):
         if name == POINT and action.pos is not None:
             self.hover_field = self.view.field_at(action.pos) if TABLE.collidepoint(
                 action.pos) else None
+        # A person deciding owns every button (the shoulders select behind a curtain).
         if self.decision is not None:
             return self._to_decision(action)
         if self.beat is not None:
             self.beat.handle(action)
+            return True
+        if name == "rshoulder":
+            (self.fast.add if action.pressed else self.fast.discard)(action.device)
+            return True
+        if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
             return True
         if self.rolling_for is not None and self._roll_pressed(action):
             return True
@@ -382,8 +402,8 @@ class TableScene(Scene):
             return
         seat = state.current_player
         if seat == sf.CHANCE:
-            if state.stage == "comp_roll":
-                self._open_showdown()
+            if state.stage == "comp_roll" and self._open_showdown():
+                return  # the line-up first, then the dice
             if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
                 self.rolling_for = state.turn_seat
                 self.sound("turn")
@@ -399,27 +419,32 @@ class TableScene(Scene):
                 self.director.push(state.apply(decision.ready))
                 return
             self.decision = decision
+            self.hand_look.curtain.close()
+            self.fast.clear()
             self.sound("confirm")
             return
         if state.stage not in SILENT:
             self.thinking = seat
             self.think += dt
-            if self.think < THINK:
+            again = self.last_decision == (seat, state.stage, state.current_slot)
+            if self.think < (THINK_AGAIN if again else THINK):
                 return
+            self.last_decision = (seat, state.stage, state.current_slot)
         self.think = 0.0
         self.thinking = None
         self.director.push(state.apply(agent.decide(state, state.legal_actions())))
 
-    def _open_showdown(self) -> None:
-        """Line up a category's products before its first die (public numbers only)."""
+    def _open_showdown(self) -> bool:
+        """Line up a category's products before its first die (public numbers only);
+        True when something was queued to be shown first."""
         state = self.state
         key = (state.year, state.comp_category)
         if self.showdown_key == key:
-            return
+            return False
         year_ends = self.director.year_end_card()
         if year_ends:  # "YEAR 2 ENDS" first, then the line-up
             self.director.queue.extend(year_ends)
-            return
+            return True
         self.showdown_key = key
         slots = sorted(state.comp_base)
         base = {slot: state.comp_base[slot][0] for slot in slots}
@@ -430,6 +455,7 @@ class TableScene(Scene):
             self.sound("whoosh")
         self.director.queue.append(Step("showdown opens", 0.0, begin,
                                         until=lambda: self.showdown.settled))
+        return True
 
     def show_results(self) -> None:
         if self.leaving:
@@ -467,6 +493,10 @@ class TableScene(Scene):
             self.view.draw_field_info(canvas, self.hover_field)
         if self.rolling_for is not None:
             self._draw_roll_call(canvas, self.rolling_for)
+        seat = self.hand_look.seat
+        if seat is not None and self.decision is None and self.beat is None:
+            self.hand_look.draw(canvas, self.app.fonts, self.state.players[seat].hand,
+                                TABLE.center)
         if self.beat is not None:
             self.beat.draw(canvas)
         if self.decision is not None:
@@ -486,25 +516,28 @@ class TableScene(Scene):
             return self.beat.bar
         if self.rolling_for is not None:
             return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
-        return self.BAR_MOUSE if mouse else self.BAR_PLAY
+        if mouse:
+            return self.BAR_MOUSE
+        if not self.hand_look.seats:
+            return self.BAR_PLAY
+        return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
     def _draw_roll_call(self, canvas: pygame.Surface, seat: int) -> None:
-        """"Ada, throw the die for B!" beside the die spot, bobbing."""
+        """"Ada, roll for C!": the table dims and a card asks the owner to throw."""
         fonts = self.app.fonts
         slot = self.state.current_slot
-        die_at = self.view.place("die").center
         bob = 6 * math.sin(self.clock * 5)
-        rect = pygame.Rect(0, 0, 420, 118)
-        rect.center = (die_at[0], die_at[1] - 20)
+        dim(canvas.subsurface(TABLE), 80)
+        rect = pygame.Rect(0, 0, 640, 130)
+        rect.midbottom = (TABLE.centerx, self.view.place("die").top - 12)
         rect.clamp_ip(TABLE.inflate(-16, -16))
-        dim(canvas.subsurface(TABLE), 90)
         draw.box(canvas, rect, INK, outline=self.colour(seat), radius=22, shadow=6, width=5)
-        draw.text(canvas, fonts.display(32), f"{self.name(seat)}, roll for {slot}!",
-                  (rect.centerx, rect.y + 34), self.colour(seat), outline=2)
-        draw.text(canvas, fonts.body(26), "Die + Nerds + 2 per Big Nerd = users gained",
-                  (rect.centerx, rect.y + 78), CREAM)
-        die = look.scaled(f"die_tumble_{int(self.clock * 6) % 3 + 1}", (64, 64))
-        canvas.blit(die, die.get_rect(center=(rect.right - 10, round(rect.y - 8 + bob))))
+        draw.text(canvas, fonts.display(40), f"{self.name(seat)}, roll for {slot}!",
+                  (rect.centerx - 40, rect.y + 40), self.colour(seat), outline=2)
+        draw.text(canvas, fonts.body(26), "Die + Nerds + 2 per Big Nerd = fields gained",
+                  (rect.centerx - 40, rect.y + 96), CREAM)
+        die = look.scaled(f"die_tumble_{int(self.clock * 6) % 3 + 1}", (72, 72))
+        canvas.blit(die, die.get_rect(center=(rect.right - 56, round(rect.centery + bob))))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
         """A thought bubble beside a computer company's panel while it decides."""
