@@ -28,6 +28,7 @@ import pytweening
 from game import startupfever as sf
 from game.startupfever import layout as layout_module
 from game.startupfever.players import RulePlayer
+from game.startupfever.usertrack import LAST_FIELD
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -57,6 +58,8 @@ THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a secon
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
+CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
+FIELDS_PER_ROW = 15  # up/down move the field cursor a row of the track
 
 
 class TableScene(Scene):
@@ -116,7 +119,9 @@ class TableScene(Scene):
         self.flashes: dict[str, float] = {}  # product slot -> age of its glow
         self.banner_state: list | None = None  # [text, colour, icon, age]
         self.title_state: list | None = None  # [title, subtitle, age]
-        self.hover_field: int | None = None
+        self.hover_field: int | None = None  # the field under the mouse
+        self.cursor_field: int | None = None  # the field the directions point at
+        self.cursor_age = 0.0
         self.think = 0.0
         self.thinking: int | None = None
         self.last_decision: tuple | None = None  # (seat, stage, product) decided last
@@ -132,9 +137,10 @@ class TableScene(Scene):
             self.log_panel.add("New game: everyone places their chips face down")
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons.
-    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
+    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
+                          ("pause", "Pause")])
     BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
-                            ("y", "Hold: your hand"), ("pause", "Pause")])
+                            ("y", "Hold: your hand"), ("dpad", "Fields"), ("pause", "Pause")])
     BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
@@ -299,6 +305,9 @@ class TableScene(Scene):
             return True
         if self.rolling_for is not None and self._roll_pressed(action):
             return True
+        if name in ("left", "right", "up", "down") and action.pressed:
+            self._move_cursor(name)
+            return True
         if name == "back" and action.pressed:
             self._pause()
             return True
@@ -317,6 +326,18 @@ class TableScene(Scene):
                 self.mouse_down_at = None
             return True
         return name == POINT
+
+    def _move_cursor(self, direction: str) -> None:
+        """Keys and pads read the track too: the directions walk a cursor over the fields
+        (a row is 15 fields) and the field's users, revenue and VP show beside it."""
+        if self.cursor_field is None:
+            current = self.model.current
+            self.cursor_field = self.model.products[current].field if current else 0
+        else:
+            step = {"left": -1, "right": 1, "up": -FIELDS_PER_ROW, "down": FIELDS_PER_ROW}
+            self.cursor_field = max(0, min(LAST_FIELD, self.cursor_field + step[direction]))
+        self.cursor_age = 0.0
+        self.sound("move")
 
     def _pause(self) -> None:
         self.sound("back")
@@ -379,6 +400,10 @@ class TableScene(Scene):
             self.banner_state[3] += sdt
             if self.banner_state[3] > 1.6:
                 self.banner_state = None
+        if self.cursor_field is not None:
+            self.cursor_age += dt
+            if self.cursor_age > CURSOR_SHOWN:
+                self.cursor_field = None
         if self.title_state is not None:
             self.title_state[2] += sdt
             if self.title_state[2] > 1.5:
@@ -489,8 +514,10 @@ class TableScene(Scene):
             self._draw_thinking(canvas, self.thinking)
         self._draw_banner(canvas)
         self._draw_title_card(canvas)
-        if self.hover_field is not None and self.decision is None:
-            self.view.draw_field_info(canvas, self.hover_field)
+        if self.decision is None and self.beat is None:
+            field = self.hover_field if self.hover_field is not None else self.cursor_field
+            if field is not None:
+                self.view.draw_field_info(canvas, field)
         if self.rolling_for is not None:
             self._draw_roll_call(canvas, self.rolling_for)
         seat = self.hand_look.seat
