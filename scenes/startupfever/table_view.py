@@ -292,6 +292,33 @@ class TableView:
             draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
             y += font.get_linesize()
 
+    def draw_product_info(self, surface: pygame.Surface, slot: str, model: TableModel) -> None:
+        """A card beside a product area: whose it is, users and VP now, staff, marketing
+        and its category (or that it is still face down). Public facts only."""
+        p = model.products[slot]
+        rect = self.product_rect(slot)
+        pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 5, border_radius=18)
+        fonts = look.FONTS
+        seat = self.seats[p.owner]
+        category = p.category if p.category else "category face down"
+        lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", look.RGB[seat.colour]),
+                 (fonts.body(24), f"{usertrack.label(p.field)} users, "
+                  f"{usertrack.victory_points(p.field)} VP", CREAM),
+                 (fonts.body(24), f"{p.count(NERD)} Nerds, {p.count(SUIT)} Suits, "
+                  f"marketing {look.money(p.marketing)}", CREAM),
+                 (fonts.body(24), category, CREAM)]
+        width = max(f.size(s)[0] for f, s, _c in lines) + 36
+        box = pygame.Rect(0, 0, width, 18 + sum(f.get_linesize() for f, _s, _c in lines))
+        box.midbottom = (rect.centerx, rect.y - 12)
+        if box.top < TABLE.top + 8:
+            box.midtop = (rect.centerx, rect.bottom + 12)
+        box.clamp_ip(TABLE.inflate(-12, -12))
+        draw.box(surface, box, INK, outline=look.RGB[seat.colour], radius=16, shadow=5)
+        y = box.y + 9
+        for font, text, colour in lines:
+            draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
+            y += font.get_linesize()
+
     # -- static layer ----------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:
@@ -476,7 +503,7 @@ class TableView:
             icon = look.scaled(kind, (CUBE, CUBE))
             if n > 1:  # a second cube peeks out behind: more than one at a glance
                 out.blit(icon, icon.get_rect(midtop=(cell.centerx + 2, cell.y)))
-            out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + 2 if n > 1 else 4)))
+            out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + (2 if n > 1 else 4))))
             if n > 1:
                 draw.text(out, look.FONTS.display(20), str(n),
                           (cell.right + 1, cell.bottom + 3), WHITE, anchor="bottomright",
