@@ -28,7 +28,6 @@ import pytweening
 from game import startupfever as sf
 from game.startupfever import layout as layout_module
 from game.startupfever.players import RulePlayer
-from game.startupfever.usertrack import LAST_FIELD
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -59,7 +58,6 @@ QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
-FIELDS_PER_ROW = 15  # up/down move the field cursor a row of the track
 
 
 class TableScene(Scene):
@@ -120,6 +118,7 @@ class TableScene(Scene):
         self.banner_state: list | None = None  # [text, colour, icon, age]
         self.title_state: list | None = None  # [title, subtitle, age]
         self.hover_field: int | None = None  # the field under the mouse
+        self.hover_product: str | None = None  # the product area under the mouse
         self.cursor_field: int | None = None  # the field the directions point at
         self.cursor_age = 0.0
         self.think = 0.0
@@ -290,8 +289,9 @@ class TableScene(Scene):
             self._pause()
             return True
         if name == POINT and action.pos is not None:
-            self.hover_field = self.view.field_at(action.pos) if TABLE.collidepoint(
-                action.pos) else None
+            inside = TABLE.collidepoint(action.pos)
+            self.hover_field = self.view.field_at(action.pos) if inside else None
+            self.hover_product = self.view.product_at(action.pos) if inside else None
         # A person deciding owns every button (the shoulders select behind a curtain).
         if self.decision is not None:
             return self._to_decision(action)
@@ -329,13 +329,12 @@ class TableScene(Scene):
 
     def _move_cursor(self, direction: str) -> None:
         """Keys and pads read the track too: the directions walk a cursor over the fields
-        (a row is 15 fields) and the field's users, revenue and VP show beside it."""
+        (rows as drawn) and the field's users, revenue and VP show beside it."""
         if self.cursor_field is None:
             current = self.model.current
             self.cursor_field = self.model.products[current].field if current else 0
         else:
-            step = {"left": -1, "right": 1, "up": -FIELDS_PER_ROW, "down": FIELDS_PER_ROW}
-            self.cursor_field = max(0, min(LAST_FIELD, self.cursor_field + step[direction]))
+            self.cursor_field = self.view.field_step(self.cursor_field, direction)
         self.cursor_age = 0.0
         self.sound("move")
 
@@ -518,6 +517,8 @@ class TableScene(Scene):
             field = self.hover_field if self.hover_field is not None else self.cursor_field
             if field is not None:
                 self.view.draw_field_info(canvas, field)
+            elif self.hover_product is not None and not self.showdown.active:
+                self.view.draw_product_info(canvas, self.hover_product, self.model)
         if self.rolling_for is not None:
             self._draw_roll_call(canvas, self.rolling_for)
         seat = self.hand_look.seat
