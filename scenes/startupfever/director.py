@@ -566,9 +566,13 @@ class Director(QueueDirector):
         steps = self.year_end_card()
         if e.step.startswith("vest"):
             def vest() -> None:
+                for slot, product in s.model.products.items():  # each cube ticks one field
+                    for kind, v in product.workers:
+                        if v >= 1:
+                            self._fly_employee(kind, s.view.vest_cell(slot, v, kind),
+                                               s.view.vest_cell(slot, v - 1, kind), time=0.4,
+                                               arc=-24)
                 s.vest_model()
-                for slot in s.model.products:
-                    s.effects.sparks(s.view.vest_cell(slot, 0), 6)
                 s.banner("Vesting: every employee moves up one field", MINT, "nerd")
                 s.sound("tick")
                 self._log(e)
