@@ -270,7 +270,7 @@ class TableView:
         field = usertrack.clamp(field)
         rect = self.field_rect(field)
         pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=12)
-        fonts = look.FONTS
+        fonts = look.fonts()
         title = f"{usertrack.label(field)} users" if field else "No users yet"
         lines = [(fonts.display(30), title, INK),
                  (fonts.body(24), f"Revenue {look.money(usertrack.base_revenue(field))} a turn",
@@ -298,7 +298,7 @@ class TableView:
         p = model.products[slot]
         rect = self.product_rect(slot)
         pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 5, border_radius=18)
-        fonts = look.FONTS
+        fonts = look.fonts()
         seat = self.seats[p.owner]
         category = p.category if p.category else "category face down"
         lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", look.RGB[seat.colour]),
@@ -348,7 +348,7 @@ class TableView:
                     out.blit(image, (x * tmx.tilewidth, y * tmx.tileheight))
 
     def _draw_track(self, out: pygame.Surface) -> None:
-        fonts = look.FONTS
+        fonts = look.fonts()
         rows = self._track_rows()
         for row in rows:  # a dark rail under each row of fields and its decade labels
             rail = self._fields[row[0]].unionall([self._fields[f] for f in row])
@@ -388,7 +388,7 @@ class TableView:
                          border_top_right_radius=7)
         vp = usertrack.victory_points(f)
         if vp:
-            draw.text(out, look.FONTS.body(20), str(vp), (inner.right - 3, inner.bottom),
+            draw.text(out, look.fonts().body(20), str(vp), (inner.right - 3, inner.bottom),
                       mix(fill, INK, 0.7), anchor="bottomright")
 
     def _draw_decade(self, out: pygame.Surface, first: int) -> None:
@@ -396,7 +396,7 @@ class TableView:
         fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
         span = self._fields[first].unionall([self._fields[f] for f in fields])
         label = usertrack.label(first) + (" users" if first == 1 else "")
-        font = look.FONTS.display(22)
+        font = look.fonts().display(22)
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
             icon = look.scaled("icon_launch", (30, 30))
@@ -410,7 +410,7 @@ class TableView:
 
     def _pill(self, out: pygame.Surface, text: str, left_mid: tuple[int, int], colour: Color,
               icon: pygame.Surface | None) -> pygame.Rect:
-        font = look.FONTS.display(22)
+        font = look.fonts().display(22)
         w = font.size(text)[0] + 20 + (24 if icon else 0)
         pill = pygame.Rect(0, 0, w, 24)
         pill.midleft = left_mid
@@ -437,14 +437,14 @@ class TableView:
             for vest in VESTS:
                 cell = self._vest_rect(slot, vest, kind)
                 pygame.draw.rect(out, well, cell, border_radius=7)
-                draw.text(out, look.FONTS.body(20), str(vest), cell.center,
+                draw.text(out, look.fonts().body(20), str(vest), cell.center,
                           mix(well, CREAM, 0.62))
         empty = look.scaled("money_token", (30, 30)).copy()
         empty.set_alpha(60)  # no marketing yet: a faint token where it will go
         out.blit(empty, empty.get_rect(center=self.marketing_spot(slot)))
 
     def _draw_place_art(self, out: pygame.Surface) -> None:
-        font = look.FONTS.body(20)
+        font = look.fonts().body(20)
         for name, title in PLACE_TITLES:
             r = self.place(name)
             draw.text(out, font, title, (r.x + 12, r.y + 6), CREAM, anchor="topleft")
@@ -485,16 +485,16 @@ class TableView:
         if position:
             ox, oy = self.order_center(p.slot)
             text = ordinal(position)
-            pill = pygame.Rect(0, 0, look.FONTS.body(20).size(text)[0] + 10, 24)
+            pill = pygame.Rect(0, 0, look.fonts().body(20).size(text)[0] + 10, 24)
             pill.center = (ox + dx, oy + dy)
             pill.left = max(4, pill.left)
             pygame.draw.rect(out, INK, pill, border_radius=12)
-            draw.text(out, look.FONTS.body(20), text, pill.center, CREAM)
+            draw.text(out, look.fonts().body(20), text, pill.center, CREAM)
         if p.marketing:
             mx, my = self.marketing_spot(p.slot)
             coin = look.scaled("money_token", (32, 32))
             out.blit(coin, coin.get_rect(center=(mx + dx, my + dy)))
-            draw.text(out, look.FONTS.display(22), str(p.marketing), (mx + dx, my + dy + 1),
+            draw.text(out, look.fonts().display(22), str(p.marketing), (mx + dx, my + dy + 1),
                       WHITE, outline=2)
         for (kind, vest), n in p.workers.items():
             if n <= 0:
@@ -505,7 +505,7 @@ class TableView:
                 out.blit(icon, icon.get_rect(midtop=(cell.centerx + 2, cell.y)))
             out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + (2 if n > 1 else 4))))
             if n > 1:
-                draw.text(out, look.FONTS.display(20), str(n),
+                draw.text(out, look.fonts().display(20), str(n),
                           (cell.right + 1, cell.bottom + 3), WHITE, anchor="bottomright",
                           outline=2)
         self._areas[p.slot] = (key, out)
@@ -517,11 +517,11 @@ class TableView:
         for name in ("bank", "supply", "deck", "discard", "year"):
             r = self.place(name)
             surface.blit(self._static, r, area=r)
-        big = look.FONTS.display(28)
+        big = look.fonts().display(28)
         bank = self.place("bank")
         draw.text(surface, big, look.money(model.bank), (bank.x + 58, bank.bottom - 22), GOLD,
                   anchor="midleft")
-        small = look.FONTS.display(22)
+        small = look.fonts().display(22)
         for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
             x, y = self.supply_spot(kind)
             draw.text(surface, small, str(model.supply.get(kind, 0)), (x + 20, y + 2), WHITE,
@@ -533,11 +533,11 @@ class TableView:
         draw.text(surface, big, str(model.discard), (played.x + 50, played.bottom - 22), WHITE,
                   anchor="midleft")
         year = self.place("year")
-        draw.text(surface, look.FONTS.display(36), str(max(model.year, 0)),
+        draw.text(surface, look.fonts().display(36), str(max(model.year, 0)),
                   (year.right - 14, year.y + 6), GOLD, anchor="topright")
         if model.current in model.order:
             turn = f"turn {model.order.index(model.current) + 1} of {len(model.order)}"
-            draw.text(surface, look.FONTS.body(20), turn, (year.x + 12, year.bottom - 6),
+            draw.text(surface, look.fonts().body(20), turn, (year.x + 12, year.bottom - 6),
                       CREAM, anchor="bottomleft")
 
 

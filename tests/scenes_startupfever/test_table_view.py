@@ -281,13 +281,13 @@ def test_every_text_on_a_six_seat_table_is_at_least_20_px(monkeypatch):
     from scenes.startupfever import look
 
     sizes: list[int] = []
-    real_get = look.FONTS.get
+    real_get = look.fonts().get
 
     def get(face="body", size="body"):
         sizes.append(size if isinstance(size, int) else 99)  # named sizes are all >= 24
         return real_get(face, size)
 
-    monkeypatch.setattr(look.FONTS, "get", get)
+    monkeypatch.setattr(look.fonts(), "get", get)
     look.user_marker.cache_clear()
     look.chip.cache_clear()
     view = view_for(6)
@@ -348,3 +348,15 @@ def test_a_cube_is_drawn_in_its_own_row_and_vesting_cell(kind, other, count):
         spot = view.vest_cell("A", vest, other)
         assert canvas.get_at(spot) == empty.get_at(spot), (other, vest)
     assert canvas.get_at(view.vest_cell("A", 3, kind)) == empty.get_at(view.vest_cell("A", 3, kind))
+
+
+def test_the_table_draws_again_after_pygame_font_was_quit_and_started():
+    """Each app quits pygame at its end; the next table must not use dead fonts."""
+    from scenes.startupfever import look
+
+    look.fonts().body(20)
+    pygame.font.quit()
+    pygame.font.init()
+    canvas = pygame.Surface((1280, 720))
+    view_for(2).draw(canvas, TableModel.from_state(new_game(2, seed=1)))
+    look.fonts().body(24).size("still alive")
