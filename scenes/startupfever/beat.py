@@ -218,7 +218,7 @@ class Beat:
         look.midright = (skip.x - 10, row.centery)
         self.rows.append((row, look, skip))
         if seat in self.answers:
-            draw.text(canvas, fonts.body(26), "answered ✓", (row.right - 20, row.centery),
+            draw.text(canvas, fonts.body(26), "answered", (row.right - 20, row.centery),
                       MINT, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):

@@ -56,8 +56,8 @@ def cell(view: Any, slot: str, vest: int, kind: str) -> pygame.Rect:
 
 
 TABLE = pygame.Rect(0, 0, 904, 664)  # decisions float over the table, never the panels
-PANEL_W = 600
-ROW_H = 82
+PANEL_W = 440  # half the table: the other half (the product talked about) shows
+ROW_H = 80
 ROWS = 5  # visible option rows; more scroll
 HEADER = 78
 
@@ -118,6 +118,7 @@ class Option:
     adjust: Adjust | None = None
     key: str = ""  # stable name, to find the cursor again next step
     back: bool = False  # the "◀ Back" row of a sub-list
+    icon: pygame.Surface | None = None  # drawn at the row's right end (a chip, a hire)
 
     def __post_init__(self) -> None:
         if self.adjust is not None:
@@ -179,7 +180,7 @@ class Choices:
 
     def open_sub(self, option: Option) -> None:
         subs = option.then()
-        subs.append(Option("◀ Back", "to the previous list", back=True, key="back"))
+        subs.append(Option("Back", "to the previous list", back=True, key="back"))
         self.levels.append(_Level(option.title or option.label, subs, option.how))
 
     def move(self, step: int) -> None:
@@ -302,25 +303,30 @@ class Choices:
         else:
             fill, ink, sub = PANEL_LIGHT, WHITE, CREAM
         draw.box(canvas, box, fill, outline=WHITE if selected else INK, radius=16, shadow=4)
-        right = box.right - 16
+        right = box.right - 10
+        top = pygame.Rect(box.x, box.y + 4, box.w, 38)  # the label's line
         if option.adjust is not None:
-            plus = pygame.Rect(0, 0, 46, 46)
-            plus.midright = (box.right - 12, box.centery)
-            minus = plus.move(-56, 0)
+            plus = pygame.Rect(0, 0, 44, 36)
+            plus.midright = (right, top.centery)
+            minus = plus.move(-52, 0)
             for r, sign, ok in ((minus, "−", option.adjust.index > 0),
                                 (plus, "+", option.adjust.index < len(option.adjust.values)
                                  - 1)):
-                draw.box(canvas, r, CREAM if ok else PANEL, radius=12, shadow=3)
-                draw.text(canvas, fonts.display(34), sign, r.center, INK if ok else MUTED)
+                draw.box(canvas, r, CREAM if ok else PANEL, radius=10, shadow=3, width=3)
+                draw.text(canvas, fonts.display(30), sign, r.center, INK if ok else MUTED)
             self.minus[index], self.plus[index] = minus, plus
-            right = minus.x - 10
-        width = right - box.x - 20
-        label_font = fonts.body(28)
-        label = _fit(label_font, option.label, width)
-        draw.text(canvas, label_font, label, (box.x + 18, box.y + 6), ink, anchor="topleft")
+            right = minus.x - 8
+        if option.icon is not None:
+            icon = option.icon.get_rect(midright=(right, box.centery))
+            canvas.blit(option.icon, icon)
+            right = icon.x - 8
+        label_font = fonts.body(26)
+        label = _fit(label_font, option.label, right - box.x - 24)
+        draw.text(canvas, label_font, label, (box.x + 16, top.centery), ink, anchor="midleft")
         if option.detail:
+            width = (right if option.icon is not None else box.right - 10) - box.x - 24
             detail = _fit(fonts.body(24), option.detail, width)
-            draw.text(canvas, fonts.body(24), detail, (box.x + 18, box.bottom - 6), sub,
+            draw.text(canvas, fonts.body(24), detail, (box.x + 16, box.bottom - 6), sub,
                       anchor="bottomleft")
 
 
@@ -495,7 +501,7 @@ class Decision:
         pygame.draw.rect(canvas, colour, band, border_top_left_radius=20,
                          border_top_right_radius=20)
         title = self.choices.level.title if len(self.choices.levels) > 1 else self.title
-        font = fonts.display(34)
+        font = fonts.display(30)
         while font.size(title)[0] > band.w - 30 and font.get_height() > 22:
             font = fonts.display(font.get_height() - 2)
         draw.text(canvas, font, title, band.center, INK)

@@ -12,13 +12,14 @@ from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
 from game.startupfever.events import Hired
+from scenes.servermania import look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
 HIRE_EFFECT = {
-    "nerd": "adds 1 to {slot}'s adoption and showdown strength",
-    "suit": "adds 1 to {slot}'s revenue every turn",
-    "big_nerd": "adds 2 adoption to each of your products, 4 strength",
-    "big_suit": "adds 2 revenue to each of your products",
+    "nerd": "+1 adoption, +1 strength for {slot}",
+    "suit": "+1 revenue for {slot} every turn",
+    "big_nerd": "+2 adoption on all, +4 strength",
+    "big_suit": "+2 revenue on all your products",
 }
 
 
@@ -59,8 +60,8 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
                else "nobody you can pay for", key="poach",
                then=lambda: [_poach(state, ctx, a, money) for a in offers.values()],
                enabled=bool(offers), title="Poach: whom, and for how much?",
-               how=f"Lowest offer: its price + its vesting field. Raise it with − / +: "
-                   f"an owner who can pay $1 more may keep the employee. Joins {slot}."),
+               how="Lowest offer: price + vesting field. An owner who can pay $1 more "
+                   "may keep the employee; raise your offer to stop that."),
         Option("Retain an employee",
                "move one back towards 4: harder to poach" if retains
                else "nobody to retain", key="retain",
@@ -92,21 +93,21 @@ def _hire(state: Any, ctx: Ctx, action: Hire) -> Option:
     else:
         effect = HIRE_EFFECT[action.kind].format(slot=state.current_slot)
     return Option(f"{kind_name(action.kind)} for {_m(paid)}", effect, action=action,
-                  key=f"hire:{action.kind}")
+                  key=f"hire:{action.kind}", icon=look.scaled(action.kind, (52, 52)))
 
 
 def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
     owner = ctx.name(low.seat)
-    where = f"on {low.slot}" if low.slot else "(company)"
-    label = f"{owner}'s {kind_name(low.kind)} {where}, {vesting(low.vest)}"
+    where = f" on {low.slot}" if low.slot else ""
+    label = f"{kind_name(low.kind)}{where}, {vesting(low.vest)}"
 
     def build(offer: int) -> tuple[str, str, object]:
         action = Poach(low.seat, low.slot, low.kind, low.vest, offer, low.to)
         clone, _events = after(state, action)
         if clone.stage == "counter" and clone.current_player == low.seat:
-            fate = f"{owner} may pay {_m(offer + 1)} to keep it"
+            fate = f"{owner} may keep it for {_m(offer + 1)}"
         else:
-            fate = f"{owner} can't match it"
+            fate = f"{owner} can't keep it"
         return label, f"Offer {_m(offer)} · {fate}", action
 
     spots = (cell(ctx.view, low.slot, low.vest, low.kind),) if low.slot else ()
@@ -118,8 +119,8 @@ def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
 def _retain(state: Any, ctx: Ctx, steps: list[Retain]) -> Option:
     first = steps[0]
     seat = state.current_player
-    where = f"on {first.slot}" if first.slot else "(company)"
-    label = f"{kind_name(first.kind)} {where}, {vesting(first.vest)}"
+    where = f" on {first.slot}" if first.slot else ""
+    label = f"{kind_name(first.kind)}{where}, {vesting(first.vest)}"
     by_steps = {a.steps: a for a in steps}
 
     def build(count: int) -> tuple[str, str, object]:
