@@ -7,9 +7,9 @@ what. So the scene holds a beat instead, the same whatever the hands hold:
 - `WindowBeat`, on every rules `WindowOpened` event: every human seat gets a row and one
   short countdown runs. A seat answers "pass" (confirm, or a click on Pass) or looks at
   its hand behind the curtain (hold Y / C / press and hold) and says "I'll play". The
-  beat ends at once when every human seat has answered, or when the countdown runs out
-  (no answer = pass). The countdown waits while a curtain is open. Rows show only
-  "answered", never which answer.
+  beat ends at once when every human seat has answered (X: "all pass", one press for
+  the table), or when the countdown runs out (no answer = pass). The countdown waits
+  while a curtain is open. Rows show only "answered", never which answer.
 - `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
   the target's row alone, with the same countdown; behind its curtain it sees whether
   it holds Defense and answers.
@@ -129,6 +129,8 @@ class Beat:
                 % len(self.seats)
         elif action.name == "confirm" and self.seat not in self.answers:
             self.answer(self.seat, False)
+        elif action.name == "x" and action.pressed:
+            self.finish()  # "all pass": the table agrees out loud, one press goes on
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
@@ -176,7 +178,8 @@ class Beat:
                                "Answer")])
         items = [("confirm", "Pass"), ("y", "Hold: look at your hand")]
         if len(self.seats) > 1:
-            items.insert(0, ("updown", "Who"))
+            items[:0] = [("updown", "Who")]
+            items.append(("x", "All pass"))
         return PromptBar(items)
 
     def draw(self, canvas: pygame.Surface) -> None:

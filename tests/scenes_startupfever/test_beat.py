@@ -188,3 +188,11 @@ def test_no_defense_beat_for_a_card_on_a_computer_or_on_oneself():
     assert beat_for(event, state, ctx) is None
     own = CardPlayed(0, "funding_round", "Funding Round", "", None, 0)
     assert beat_for(own, state, context(state)) is None
+
+
+def test_one_press_of_x_lets_every_seat_pass():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    beat.handle(Action("x"))
+    assert beat.done and all(ctx.plan[("window", s)] is False for s in beat.seats)

@@ -94,3 +94,35 @@ def test_a_company_named_by_number_in_the_rules_text_is_named_by_its_player():
 
 def test_an_unknown_seat_reads_someone_never_a_number():
     assert describe(ev.CardDrawn(9, "leak"), NAMES[:2]) == "someone draws a card"
+
+
+# -- the log panel --------------------------------------------------------------------------
+
+
+def test_log_panel_shows_event_lines_and_opens_its_history_on_hover(events):
+    import pygame
+
+    from scenes.engine.fonts import Fonts
+    from scenes.engine.input import Action
+    from scenes.servermania.log_panel import FONT_SIZE
+    from scenes.startupfever.log_panel import HISTORY_H, LogPanel
+
+    pygame.init()
+    canvas = pygame.Surface((1280, 720))
+    place = pygame.Rect(470, 512, 425, 143)
+    log = LogPanel(place)
+    lines = [log.add_event(e, NAMES) for e in events[:200]]
+    assert any(lines) and FONT_SIZE >= 24
+    fonts = Fonts()
+    canvas.fill((0, 0, 0))
+    log.draw(canvas, fonts)
+    above = pygame.Rect(place.x, place.bottom - HISTORY_H, place.w, HISTORY_H - place.h)
+    assert pygame.transform.average_color(canvas, above)[:3] == (0, 0, 0)
+    shown = len(log.lines(fonts))
+    log.handle(Action("point", "mouse", pos=place.center))
+    log.draw(canvas, fonts)
+    assert log.open and len(log.lines(fonts)) > shown
+    assert pygame.transform.average_color(canvas, above)[:3] != (0, 0, 0)
+    log.handle(Action("point", "mouse", pos=(10, 10)))
+    log.draw(canvas, fonts)
+    assert not log.open and len(log.lines(fonts)) == shown
