@@ -19,11 +19,10 @@ from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
 from scenes.servermania.look import COLOURS, RGB, marker, scaled, shape_of, sprite
 
 __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
-           "CATEGORY_SHORT", "user_marker", "chip", "money", "seat_rgb", "fonts"]
+           "user_marker", "chip", "money", "tint", "fonts"]
 
 CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
                   ECOMMERCE: "cat_ecommerce", MEDIA: "cat_media"}
-CATEGORY_SHORT = {SOCIAL: "Social", COMMUNICATION: "Comms", ECOMMERCE: "Shop", MEDIA: "Media"}
 
 _fonts: Fonts | None = None
 _probe: pygame.font.Font | None = None
@@ -45,10 +44,6 @@ def _alive(font: pygame.font.Font) -> bool:
     except pygame.error:
         return False
     return True
-
-
-def seat_rgb(colour: str) -> Color:
-    return RGB[colour]
 
 
 def money(amount: int) -> str:
