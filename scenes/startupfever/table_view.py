@@ -328,12 +328,34 @@ class TableView:
         out.fill(NIGHT)
         self._draw_floor(out)
         self._draw_track(out)
-        for slot in self.used:  # slots nobody owns with this many players stay bare floor
+        for slot in self.used:
             self._draw_product_frame(out, slot)
+        self._draw_emblem(out)
         for name in ("bank", "supply", "deck", "discard", "die", "year", "log"):
             draw.box(out, self.place(name), PANEL, radius=14, shadow=4)
         self._draw_place_art(out)
         return out
+
+    def _draw_emblem(self, out: pygame.Surface) -> None:
+        """Slots nobody owns with this many players: a faint game emblem on the bare floor
+        where a row of products would be, so the gap reads as the table, not as missing."""
+        spare = [self._products[s] for s in SLOTS if s not in self.owner]
+        if not spare:
+            return
+        area = spare[0].unionall(spare[1:])
+        art = pygame.Surface(area.size, pygame.SRCALPHA)
+        icon = look.scaled("icon_fever", (64, 64))
+        title = draw.render(look.fonts().display(44), "STARTUP FEVER", CREAM, 4)
+        width = icon.get_width() + 12 + title.get_width()
+        if width > area.w:  # one spare area: the icon alone
+            art.blit(icon, icon.get_rect(center=(area.w // 2, area.h // 2)))
+        else:
+            left = (area.w - width) // 2
+            art.blit(icon, icon.get_rect(midleft=(left, area.h // 2)))
+            art.blit(title, title.get_rect(midleft=(left + icon.get_width() + 12,
+                                                    area.h // 2 + 3)))
+        art.set_alpha(70)
+        out.blit(art, area)
 
     def _draw_floor(self, out: pygame.Surface) -> None:
         """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists."""
