@@ -481,7 +481,8 @@ class Decision:
     def _shown(self) -> int:
         """Option rows that fit: up to ROWS, fewer when the text above is long."""
         room = TABLE.h - 24 - (HEADER + 36 + 34 * len(self._how()) + 32 * len(self.facts))
-        return max(2, min(ROWS, len(self.choices.level.options), room // ROW_H))
+        count = len(self.choices.level.options)
+        return min(count, max(2, min(ROWS, room // ROW_H)))
 
     def draw(self, canvas: pygame.Surface) -> None:
         fonts = self.ctx.fonts

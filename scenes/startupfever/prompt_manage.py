@@ -153,7 +153,7 @@ def counter_decision(state: Any, ctx: Ctx) -> Decision:
     options = [
         Option(f"Keep your {kind} for {_m(paid)}",
                f"Money {_m(state.players[seat].money)} → {_m(keep.players[seat].money)}"
-               f" · back to {vesting(new_vest)}, safe this turn", action=Counter(True),
+               f" · {vesting(new_vest)}", action=Counter(True),
                key="keep"),
         Option("Let it go", f"{poacher} pays {_m(pp['offer'])}; it joins "
                f"{state.current_slot}", action=Counter(False), key="go"),
@@ -163,6 +163,6 @@ def counter_decision(state: Any, ctx: Ctx) -> Decision:
         option.spots = spots
         option.slots = frozenset({pp["slot"] or seat})
     how = (f"{poacher} offers {_m(pp['offer'])} for your {kind} {where} "
-           f"({vesting(pp['vest'])}). Match it + $1 to keep it, or let it go.")
+           f"({vesting(pp['vest'])}). Pay $1 more to keep it, safe for this turn.")
     return CounterDecision(ctx, seat, f"Keep {ctx.name(seat)}'s {kind} for {_m(paid)}?",
                            how, options)

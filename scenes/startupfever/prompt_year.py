@@ -11,7 +11,6 @@ from typing import Any
 
 from game.startupfever import usertrack
 from game.startupfever.actions import (
-    ChoosePosition,
     EndMarketing,
     EndReassign,
     EndUserLoss,
@@ -181,22 +180,36 @@ class OrderDecision(Decision):
 
 
 def order_decision(state: Any, ctx: Ctx) -> Decision:
+    """One row: − / + walk the free places (left/right on a pad), confirm takes it."""
     seat = state.current_player
     slot = state.order_groups[0][0]
     taken = {i: s for i, s in enumerate(state.new_order) if s is not None}
-    options = []
-    for a in state.legal_actions():
-        i = a.position
+    places = {a.position: a for a in state.legal_actions()}
+    count = len(state.new_order)
+
+    def build(i: int) -> tuple[str, str, object]:
         before = [taken[j] for j in range(i) if j in taken]
-        where = "plays first" if i == 0 else f"after {' '.join(before)}" if before else \
-            f"place {i + 1} of {len(state.new_order)}"
-        options.append(Option(f"Place {i + 1}", where, action=ChoosePosition(i),
-                              key=str(i), slots=frozenset({slot})))
-    how = ("Next year's order: the products with the fewest users choose first. Play "
-           "early to grow before rivals, or late to react to them.")
+        after = [taken[j] for j in range(i + 1, count) if j in taken]
+        where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
+                 "first of those placed"]
+        if after:
+            where.append(f"before {after[0]}")
+        elif i == count - 1:
+            where.append("plays last")
+        return f"{slot} plays {_ordinal(i + 1)} of {count}", ", ".join(where), places[i]
+
+    row = Option("", adjust=Adjust(sorted(places), 0, build), key="place",
+                 slots=frozenset({slot}))
+    how = ("Next year's order: the products with the fewest users choose first. Early: "
+           "grow before rivals; late: react to them.")
     return OrderDecision(ctx, seat, f"{ctx.name(seat)}: when does {slot} play?", how,
-                         options, [f"Taken: {_taken(taken)}"])
+                         [row], [f"Taken: {_taken(taken)}"])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _taken(taken: dict[int, str]) -> str:
-    return ", ".join(f"{i + 1} {s}" for i, s in sorted(taken.items())) or "none yet"
+    return ", ".join(f"{_ordinal(i + 1)} {s}" for i, s in sorted(taken.items())) or \
+        "none yet"

@@ -7,12 +7,13 @@ import pytest
 
 from game.startupfever.actions import Poach
 from scenes.engine.input import Action
-from scenes.startupfever.prompt_cards import WindowDecision
-from scenes.startupfever.prompt_manage import ManageDecision
+from scenes.startupfever.prompt_cards import AttritionDecision, WindowDecision
+from scenes.startupfever.prompt_manage import CounterDecision, ManageDecision
 from scenes.startupfever.prompt_year import (
     ChipsDecision,
     LossDecision,
     MarketingDecision,
+    OrderDecision,
     ReassignDecision,
 )
 from scenes.startupfever.seats import default_seats
@@ -20,8 +21,9 @@ from tests.scenes_startupfever.decision_states import at_stage, manage_with_riva
 from tests.scenes_startupfever.helpers import assert_not_blank, run_until, shoot, step, table
 
 
-def open_decision(state, kind):
-    app, scene = table(default_seats(len(state.players), humans=1), state=state, pace=1.0)
+def open_decision(state, kind, humans: int = 1):
+    app, scene = table(default_seats(len(state.players), humans=humans), state=state,
+                       pace=1.0)
     run_until(app, lambda: isinstance(scene.decision, kind), 600)
     step(app, 30)  # the panel has settled
     return app, scene
@@ -59,9 +61,12 @@ def test_manage_prompt_and_its_poach_list(tmp_path):
 @pytest.mark.parametrize("stage, kind", [("marketing", MarketingDecision),
                                          ("reassign", ReassignDecision),
                                          ("loss", LossDecision),
-                                         ("chips", ChipsDecision)])
+                                         ("chips", ChipsDecision),
+                                         ("order_choose", OrderDecision),
+                                         ("counter", CounterDecision),
+                                         ("attrition", AttritionDecision)])
 def test_more_prompts_on_the_table(stage, kind, tmp_path):
-    app, scene = open_decision(at_stage(stage), kind)
+    app, scene = open_decision(at_stage(stage), kind, humans=2)
     if scene.decision.secret:
         app.stack.dispatch(Action("y", "keyboard", True))
         step(app, 2)
