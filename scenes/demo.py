@@ -1,13 +1,20 @@
-"""The attract-mode demo: computer players play on their own, game after game.
+"""The demos: computer players play on their own, game after game.
 
 `DemoScene(game=..., players=...)` is what the title's "Demo" entry and `main.py demo GAME`
-open: a SERVERMANIA board or a Startup Fever table where every seat is a computer player.
-A game whose screens are not built is refused with a clear message (`DemoUnavailable`)
-instead of showing something fake.
+open: a SERVERMANIA board or a Startup Fever table where every seat is a computer player
+(`pace`: the animation speed factor, `main.py demo GAME --speed X`); the seats play Hard
+against Normal. `AttractDemo(rng)` is the title's attract mode: a random available game,
+any input returns to the title at once, and at the end of a game the next one starts (no
+results screen to wait on), so it loops for hours. A game whose screens are not built is
+refused with a clear message (`DemoUnavailable`) instead of showing something fake.
 """
 
 from __future__ import annotations
 
+import random
+
+from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
+from scenes.engine.loop import STEP
 from scenes.engine.scene import Scene
 from scenes.servermania import seats as sm_seats
 from scenes.servermania.board_scene import BoardScene
@@ -62,4 +69,55 @@ class StartupFeverDemo(TableScene):
                          pace=pace)
 
 
-__all__ = ["AVAILABLE", "DemoScene", "DemoUnavailable", "StartupFeverDemo", "check"]
+ATTRACT_PLAYERS = 4
+ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
+
+
+class _Attract:
+    """Mixed into a demo: any button, key, click or stick returns to the title, and a
+    finished game is followed by the next attract game instead of a results screen."""
+
+    rng: random.Random
+    ended: float
+    leaving: bool
+
+    def __new__(cls, *_args: object, **_kwargs: object) -> _Attract:
+        return object.__new__(cls)  # not DemoScene.__new__: the game is already chosen
+
+    def handle(self, action: Action) -> bool:
+        if action.pressed and action.name not in (DEVICE_ADDED, DEVICE_REMOVED):
+            self._to_title()
+            return True
+        return True  # releases and moves change nothing here
+
+    def show_results(self) -> None:
+        """A short pause on the final table, then a new scene (nothing old is kept)."""
+        self.ended += STEP
+        if self.ended >= ATTRACT_NEXT and not self.leaving:
+            self.leaving = True
+            thinker = getattr(self, "thinker", None)
+            if thinker is not None:
+                thinker.cancel()
+            self.app.stack.replace(AttractDemo(self.rng))
+
+
+class _AttractBoard(_Attract, DemoScene):
+    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+        self.rng, self.ended = rng, 0.0
+        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed)
+
+
+class _AttractTable(_Attract, StartupFeverDemo):
+    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+        self.rng, self.ended = rng, 0.0
+        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=1.0)
+
+
+def AttractDemo(rng: random.Random, seed: int | None = None) -> Scene:  # noqa: N802
+    """The title's attract mode: a demo of a random available game (a scene factory)."""
+    game = rng.choice(AVAILABLE)
+    return _AttractBoard(rng, seed) if game == "servermania" else _AttractTable(rng, seed)
+
+
+__all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "StartupFeverDemo",
+           "check"]

@@ -20,7 +20,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, WHITE, Color
 from scenes.servermania import look
-from scenes.servermania.cards import CardFlip
+from scenes.servermania.cards import HOLD, CardFlip
 from scenes.startupfever import look as sf_look
 
 HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hops)
@@ -228,6 +228,7 @@ class EventCardFlip(CardFlip):
     def __init__(self, name: str, text: str, start: tuple[float, float],
                  centre: tuple[float, float], fonts: Fonts, scale: float = CARD_SCALE) -> None:
         self.deck = "event"
+        self.hold, self.pace = HOLD, 1.0  # CardFlip's timing, at the table's own pace
         self.start = pygame.Vector2(start)
         self.centre = pygame.Vector2(centre)
         self.scale = scale

@@ -653,3 +653,21 @@ def test_F11_window_opened_once_when_several_seats_are_asked():
     assert not any(isinstance(e, ev.WindowOpened) and e.window == "adoption" for e in events)
     events = roll(state, 1)
     assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["revenue", "manage"]
+
+
+def test_F10_rules_notes_state_the_real_split_of_helpful_and_harmful_cards():
+    """Issue 9 item 6: the notes said 'good and bad in equal measure' (it is 36 to 21)."""
+    import pathlib
+
+    from game.startupfever.players import HARMFUL, SELF_CARDS
+
+    notes = (pathlib.Path(sf.__file__).parent / "RULES.md").read_text()
+    designed = [c for c in CARD_TYPES if c.designed]
+    helpful = sum(c.count for c in designed if c.id in SELF_CARDS)
+    harmful = sum(c.count for c in designed if c.id in HARMFUL)
+    assert helpful + harmful == 57 and (helpful, harmful) == (36, 21)
+    assert f"{helpful} help" in notes and f"{harmful} harm" in notes
+    whole = (sum(c.count for c in CARD_TYPES if c.id in SELF_CARDS),
+             sum(c.count for c in CARD_TYPES if c.id in HARMFUL))
+    assert f"{whole[0]} helpful to {whole[1]}" in notes and "equal measure" not in \
+        notes.replace("**not** good and bad in equal measure", "")
