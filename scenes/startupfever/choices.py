@@ -80,6 +80,15 @@ class Ctx:
     plan: dict[tuple[str, int], bool] = field(default_factory=dict)
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
+
+    def style(self, device: str) -> str:
+        """Glyph style for `device`: the app's answer when given, else keys or Xbox."""
+        if device == MOUSE:
+            return MOUSE
+        if self.style_of is not None:
+            return self.style_of(device)
+        return "keyboard" if device == KEYBOARD else "xbox"
 
     def name(self, seat: int | None) -> str:
         return "the bank" if seat is None else self.seats[seat].name
@@ -493,7 +502,7 @@ class Decision:
             cover.center = TABLE.center
             self.curtain.area = cover
             draw_cover(canvas, fonts, cover, self.ctx.name(self.seat), colour, self.what,
-                       MOUSE if self.device == MOUSE else _style(self.device))
+                       self.ctx.style(self.device))
             return
         self.curtain.area = rect
         self._draw_marks(canvas)
@@ -530,8 +539,3 @@ class Decision:
 
 
 COVER = (600, 270)
-
-
-def _style(device: str) -> str:
-    """Glyph style for a device when no app is at hand: keys, or Xbox-style pads."""
-    return "keyboard" if device in (KEYBOARD, MOUSE) else "xbox"

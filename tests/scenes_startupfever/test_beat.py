@@ -196,3 +196,23 @@ def test_one_press_of_x_lets_every_seat_pass():
     beat = WindowBeat(event, state, ctx)
     beat.handle(Action("x"))
     assert beat.done and all(ctx.plan[("window", s)] is False for s in beat.seats)
+
+
+def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    canvas = pygame.Surface((1280, 720))
+    beat.draw(canvas)
+    _row, look, _skip = beat.rows[0]
+    beat.handle(Action("click", "mouse", True, pos=look.center))
+    assert beat.curtain.open
+    beat.draw(canvas)  # the hand and the two answers
+    play, _pass = beat.buttons
+    beat.handle(Action("point", "mouse", True, pos=play.center))
+    beat.handle(Action("click", "mouse", False, pos=play.center))
+    assert not beat.curtain.open and ctx.plan[("window", 0)] is True
+    beat.draw(canvas)
+    _row, _look, skip = beat.rows[1]
+    beat.handle(Action("click", "mouse", True, pos=skip.center))
+    assert ctx.plan[("window", 1)] is False
