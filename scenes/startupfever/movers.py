@@ -21,6 +21,7 @@ from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, WHITE, Color
 from scenes.servermania import look
 from scenes.servermania.cards import HOLD, CardFlip
+from scenes.servermania.roll_call import RollCall
 from scenes.startupfever import look as sf_look
 
 HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hops)
@@ -261,3 +262,18 @@ class EventCardFlip(CardFlip):
             card.blit(face, face.get_rect(midtop=(box.centerx, y)))
             y += font.get_linesize()
         return card
+
+
+class AdoptionRollCall(RollCall):
+    """SERVERMANIA's roll call (the die bounces, hold to shake, release to throw) for a
+    person's own adoption die, saying what the roll adds up to."""
+
+    def __init__(self, seat: int, name: str, colour: Color, slot: str | None) -> None:
+        super().__init__(seat, name, colour, "adoption")
+        self.slot = slot
+
+    def _parts(self, fonts: Fonts, style: str, mouse: bool
+               ) -> tuple[list[pygame.Surface], pygame.Surface]:
+        parts, _hint = super()._parts(fonts, style, mouse)
+        hint = f"{self.slot} gains die + Nerds + 2 per Big Nerd fields"
+        return parts, draw.render(fonts.body(24), hint, CREAM)

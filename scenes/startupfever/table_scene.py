@@ -40,13 +40,13 @@ from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Effects
-from scenes.servermania.log_panel import LogPanel
 from scenes.startupfever import look as sf_look
 from scenes.startupfever import words
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
+from scenes.startupfever.log_panel import LogPanel
 from scenes.startupfever.model import TableModel
-from scenes.startupfever.movers import Movers
+from scenes.startupfever.movers import AdoptionRollCall, Movers
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
@@ -110,7 +110,7 @@ class TableScene(Scene):
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
-        self.rolling_for: int | None = None  # a human seat asked to throw their die
+        self.roll_call: AdoptionRollCall | None = None  # a person's die waiting for them
         self.die: DieRoll | None = None
         self.card: CardFlip | None = None
         self.active: int | None = None
@@ -144,8 +144,8 @@ class TableScene(Scene):
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll the die"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll the die"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
@@ -303,7 +303,8 @@ class TableScene(Scene):
             return True
         if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
             return True
-        if self.rolling_for is not None and self._roll_pressed(action):
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            self._roll_pressed(action)
             return True
         if name in ("left", "right", "up", "down") and action.pressed:
             self._move_cursor(name)
@@ -342,6 +343,8 @@ class TableScene(Scene):
         self.sound("back")
         self.app.stack.push(PauseOverlay())
         self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
@@ -352,13 +355,31 @@ class TableScene(Scene):
             self.director.push(self.state.apply(choice))
         return True
 
-    def _roll_pressed(self, action: Action) -> bool:
-        """A human throws their own adoption die: confirm, or a click anywhere."""
-        if action.pressed and action.name in ("confirm", CLICK):
-            self.rolling_for = None
-            self.director.push(self.state.apply(self.state.sample_chance()))
-            return True
-        return action.name in ("confirm", CLICK)
+    @property
+    def rolling_for(self) -> int | None:
+        """The human seat whose adoption die waits for its owner's press."""
+        return self.roll_call.seat if self.roll_call is not None else None
+
+    def _roll_pressed(self, action: Action) -> None:
+        """A person throws their own adoption die as in SERVERMANIA: the press starts a
+        shake (held, it grows), the release throws; confirm or a click anywhere."""
+        call = self.roll_call
+        if action.name == CLICK:
+            self.fast.discard(action.device)
+            self.mouse_down_at = None
+        if action.pressed:
+            if call.press():
+                self.roll()
+            else:
+                self.sound("click")
+        elif call.release():
+            self.roll()
+
+    def roll(self) -> None:
+        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
+        self.roll_call = None
+        self.sound("confirm")
+        self.director.push(self.state.apply(self.state.sample_chance()))
 
     def on_device_removed(self, device: DeviceId) -> None:
         self.fast.discard(device)
@@ -407,6 +428,10 @@ class TableScene(Scene):
             self.title_state[2] += sdt
             if self.title_state[2] > 1.5:
                 self.title_state = None
+        if self.roll_call is not None:
+            self.roll_call.update(dt)
+            if self.roll_call.overheld:
+                self.roll()
         if self.beat is not None:
             self.beat.update(dt)
             if self.beat.done:
@@ -419,7 +444,7 @@ class TableScene(Scene):
     def drive(self, dt: float) -> None:
         """Ask the rules what happens next; only a person's decision or die waits for input."""
         state = self.state
-        if self.decision is not None or self.beat is not None or self.rolling_for is not None:
+        if self.decision is not None or self.beat is not None or self.roll_call is not None:
             return
         if state.is_terminal():
             self.show_results()
@@ -429,7 +454,9 @@ class TableScene(Scene):
             if state.stage == "comp_roll" and self._open_showdown():
                 return  # the line-up first, then the dice
             if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
-                self.rolling_for = state.turn_seat
+                seat = state.turn_seat
+                self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
+                                                  state.current_slot)
                 self.sound("turn")
                 return
             self.director.push(state.apply(state.sample_chance()))
@@ -519,8 +546,8 @@ class TableScene(Scene):
                 self.view.draw_field_info(canvas, field)
             elif self.hover_product is not None and not self.showdown.active:
                 self.view.draw_product_info(canvas, self.hover_product, self.model)
-        if self.rolling_for is not None:
-            self._draw_roll_call(canvas, self.rolling_for)
+        if self.roll_call is not None:
+            self._draw_roll_call(canvas, self.roll_call)
         seat = self.hand_look.seat
         if seat is not None and self.decision is None and self.beat is None:
             self.hand_look.draw(canvas, self.app.fonts, self.state.players[seat].hand,
@@ -542,7 +569,7 @@ class TableScene(Scene):
             return self.decision.bar
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
-        if self.rolling_for is not None:
+        if self.roll_call is not None:
             return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
         if mouse:
             return self.BAR_MOUSE
@@ -550,22 +577,17 @@ class TableScene(Scene):
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
-    def _draw_roll_call(self, canvas: pygame.Surface, seat: int) -> None:
-        """"Ada, roll for C!": the table dims and a card asks the owner to throw."""
-        fonts = self.app.fonts
-        slot = self.state.current_slot
-        bob = 6 * math.sin(self.clock * 5)
+    def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
+        """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
+        "Ada: press A to roll!" above it, what the roll is for under that."""
         dim(canvas.subsurface(TABLE), 80)
-        rect = pygame.Rect(0, 0, 640, 130)
-        rect.midbottom = (TABLE.centerx, self.view.place("die").top - 12)
-        rect.clamp_ip(TABLE.inflate(-16, -16))
-        draw.box(canvas, rect, INK, outline=self.colour(seat), radius=22, shadow=6, width=5)
-        draw.text(canvas, fonts.display(40), f"{self.name(seat)}, roll for {slot}!",
-                  (rect.centerx - 40, rect.y + 40), self.colour(seat), outline=2)
-        draw.text(canvas, fonts.body(26), "Die + Nerds + 2 per Big Nerd = fields gained",
-                  (rect.centerx - 40, rect.y + 96), CREAM)
-        die = look.scaled(f"die_tumble_{int(self.clock * 6) % 3 + 1}", (72, 72))
-        canvas.blit(die, die.get_rect(center=(rect.right - 56, round(rect.centery + bob))))
+        mouse = self.app.input.last_device == MOUSE
+        style = self.app.input.style
+        spot = self.view.place("die")
+        die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
+        _w, h = call.plate_size(self.app.fonts, style, mouse)
+        call.draw(canvas, self.app.fonts, die, style, mouse,
+                  (TABLE.centerx, die[1] - 70 - h))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
         """A thought bubble beside a computer company's panel while it decides."""
