@@ -34,7 +34,7 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
-from scenes.startupfever.choices import TABLE, Ctx
+from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import CARD_H, Curtain, draw_hand
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
@@ -60,6 +60,7 @@ class Beat:
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, look, pass
         self.buttons: list[pygame.Rect] = []  # behind the curtain: the two answers
+        self.cache = Painted()
 
     # -- state ---------------------------------------------------------------------------
 
@@ -183,24 +184,34 @@ class Beat:
         return PromptBar(items)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        """Painted once per change (answers, selection, curtain); the countdown live."""
         if self.done:
             return
-        fonts = self.ctx.fonts
         if self.curtain.open:
-            self._draw_hand(canvas)
+            rect = pygame.Rect(0, 0, 760, 470)
+            rect.center = TABLE.center
+            key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
+            if self.cache.blit(canvas, key, rect, self._paint_hand):
+                self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
         rect = self.rect
         rect.size = (WIDTH, 150 + ROW * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
-                  outline=2)
-        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
+        key = ("rows", self.selected, tuple(sorted(self.answers)))
+        if self.cache.blit(canvas, key, rect, self._paint):
+            self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
         bar = pygame.Rect(rect.x + 24, rect.y + 100, rect.w - 48, 16)
         pygame.draw.rect(canvas, INK, bar, border_radius=8)
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
         pygame.draw.rect(canvas, MINT, fill, border_radius=6)
+
+    def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
+                  outline=2)
+        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
         self.rows = []
         for i, seat in enumerate(self.seats):
             row = pygame.Rect(rect.x + 20, rect.y + 130 + ROW * i, rect.w - 40, ROW - 8)
@@ -228,12 +239,10 @@ class Beat:
             draw.box(canvas, r, CREAM, radius=12, shadow=3)
             draw.text(canvas, fonts.body(24), label, r.center, INK)
 
-    def _draw_hand(self, canvas: pygame.Surface) -> None:
+    def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """Behind the held curtain: the seat's hand and its two answers."""
         fonts = self.ctx.fonts
         seat = self.seat
-        rect = pygame.Rect(0, 0, 760, 470)
-        rect.center = TABLE.center
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
         pygame.draw.rect(canvas, self.ctx.colour(seat), band, border_top_left_radius=20,

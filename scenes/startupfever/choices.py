@@ -228,6 +228,12 @@ class Choices:
             self.nudge(1)  # a row that only holds a value: confirm adds one
         return option.action
 
+    def shift(self, offset: tuple[int, int]) -> None:
+        """Move the recorded rects by `offset` (they were drawn on an off-screen panel)."""
+        self.rows = [(r.move(offset), i) for r, i in self.rows]
+        self.minus = {i: r.move(offset) for i, r in self.minus.items()}
+        self.plus = {i: r.move(offset) for i, r in self.plus.items()}
+
     def at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """What the pointer is on: ("row"|"minus"|"plus", option index)."""
         for index, rect in self.minus.items():
@@ -339,6 +345,31 @@ class Choices:
                       anchor="bottomleft")
 
 
+class Painted:
+    """A panel painted once on its own surface and blitted each frame until `key`
+    changes (text rendering and rounded boxes cost more than a frame can spare)."""
+
+    MARGIN = 14  # room for the outline and the drop shadow
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.surface: pygame.Surface | None = None
+        self.offset = (0, 0)  # panel-surface coordinates -> canvas coordinates
+
+    def blit(self, canvas: pygame.Surface, key: object, rect: pygame.Rect,
+             paint: Callable[[pygame.Surface, pygame.Rect], None]) -> bool:
+        """Blit the panel for `key` at `rect`; True when it was painted afresh."""
+        fresh = key != self.key or self.surface is None
+        m = self.MARGIN
+        if fresh:
+            self.surface = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+            paint(self.surface, pygame.Rect(m, m, rect.w, rect.h))
+            self.key = key
+        self.offset = (rect.x - m, rect.y - m)
+        canvas.blit(self.surface, self.offset)
+        return fresh
+
+
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     """`text` cut with "…" to fit `width` px (the full text is in the how-line)."""
     if font.size(text)[0] <= width:
@@ -380,6 +411,8 @@ class Decision:
         self.device = KEYBOARD  # the device used last: its bar and glyphs
         self.t = 0.0
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
+        self.cache = Painted()
+        self._wrapped: tuple[str, list[str]] = ("", [])
 
     # -- what the scene reads ----------------------------------------------------------------
 
@@ -485,7 +518,9 @@ class Decision:
     def _how(self) -> list[str]:
         """The "how this step works" line of the list shown, wrapped."""
         how = self.choices.level.how or self.how
-        return draw.wrap(self.ctx.fonts.body(24), how, PANEL_W - 40)
+        if self._wrapped[0] != how:
+            self._wrapped = (how, draw.wrap(self.ctx.fonts.body(24), how, PANEL_W - 40))
+        return self._wrapped[1]
 
     def _shown(self) -> int:
         """Option rows that fit: up to ROWS, fewer when the text above is long."""
@@ -494,21 +529,33 @@ class Decision:
         return min(count, max(2, min(ROWS, room // ROW_H)))
 
     def draw(self, canvas: pygame.Surface) -> None:
-        fonts = self.ctx.fonts
-        rect = self.place()
-        colour = self.ctx.colour(self.seat)
+        """The panel (or the closed curtain), repainted only when something in it changed:
+        a frame is then one blit and the pulsing ring."""
         if self.secret and not self.curtain.open:
             cover = pygame.Rect(0, 0, *COVER)
             cover.center = TABLE.center
             self.curtain.area = cover
-            draw_cover(canvas, fonts, cover, self.ctx.name(self.seat), colour, self.what,
-                       self.ctx.style(self.device))
+            style = self.ctx.style(self.device)
+            self.cache.blit(canvas, ("cover", style), cover, lambda surface, r: draw_cover(
+                surface, self.ctx.fonts, r, self.ctx.name(self.seat),
+                self.ctx.colour(self.seat), self.what, style))
             return
+        rect = self.place()
         self.curtain.area = rect
         self._draw_marks(canvas)
+        level = self.choices.level
+        key = ("panel", rect.topleft, rect.size, len(self.choices.levels), level.selected,
+               level.top, tuple(self.facts),
+               tuple((o.label, o.detail, o.enabled) for o in level.options))
+        if self.cache.blit(canvas, key, rect, self._paint):
+            self.choices.shift(self.cache.offset)
+        self.draw_extra(canvas)
+
+    def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         band = pygame.Rect(rect.x, rect.y, rect.w, HEADER).inflate(-10, -10)
-        pygame.draw.rect(canvas, colour, band, border_top_left_radius=20,
+        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
                          border_top_right_radius=20)
         title = self.choices.level.title if len(self.choices.levels) > 1 else self.title
         font = fonts.display(30)
@@ -525,7 +572,6 @@ class Decision:
         shown = self._shown()
         self.choices.draw(canvas, fonts, pygame.Rect(rect.x + 16, y + 12, rect.w - 32,
                                                      shown * ROW_H), shown)
-        self.draw_extra(canvas)
 
     def draw_extra(self, canvas: pygame.Surface) -> None:
         """Hook: a decision may add to its panel (the hand behind the curtain)."""
