@@ -5,9 +5,9 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its `RulePlayer`, which sees only that seat's view (F13); at a card window or a
-Defense question it decides silently, so its hand shows in nothing. A human seat gets a
-decision from `decisions.decision_for`. Every `apply` returns events, which the director
+and asks its player (the Normal level, a `RulePlayer`), which sees only that seat's view
+(F13); at a card window or a Defense question it decides silently, so its hand shows in
+nothing. A human seat gets a decision from `decisions.decision_for`. Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
@@ -26,8 +26,8 @@ import pygame
 import pytweening
 
 from game import startupfever as sf
+from game.levels import make_player
 from game.startupfever import layout as layout_module
-from game.startupfever.players import RulePlayer
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -51,6 +51,9 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 
+# Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
+# quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
+COMPUTER_LEVEL = "normal"
 FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
@@ -105,8 +108,8 @@ class TableScene(Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
-        self.agents = {i: RulePlayer(i) for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
+        self.agents = {i: make_player("startupfever", COMPUTER_LEVEL, seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
