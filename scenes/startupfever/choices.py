@@ -35,7 +35,7 @@ from scenes.engine.palette import (
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
 from scenes.servermania.look import RGB
-from scenes.startupfever.curtain import Curtain, draw_cover
+from scenes.startupfever.curtain import CARD_H, LOOK, Curtain, draw_cover, draw_hand
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:
@@ -412,6 +412,7 @@ class Decision:
         self.t = 0.0
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
         self.cache = Painted()
+        self.hand: list[str] | None = None  # the seat's own hand, shown while Y is held
         self._wrapped: tuple[str, list[str]] = ("", [])
 
     # -- what the scene reads ----------------------------------------------------------------
@@ -436,6 +437,8 @@ class Decision:
                 items.insert(1, ("leftright", "Change"))
             if len(self.choices.levels) > 1:
                 items.append(("back", "Back"))
+            if self.hand is not None and not self.secret:
+                items.append(("y", "Hold: your hand"))
             if self.secret:
                 items.insert(0, ("y", "Keep holding"))
                 if self.device not in (KEYBOARD, MOUSE):
@@ -451,7 +454,24 @@ class Decision:
             self.device = action.device
         if self.secret:
             return self._handle_secret(action)
+        if action.name == LOOK and self.hand is not None:
+            self.curtain.handle(action)  # hold Y: one's own hand, over the panel (F13)
+            return None
+        if self.curtain.open:
+            return None  # nothing is chosen while the hand is shown
+        if action.name == CLICK and action.pressed and action.pos is not None \
+                and TABLE.collidepoint(action.pos) and not self.rect.collidepoint(action.pos):
+            self._pick_on_table(action.pos)
+            return None
         return self._choose(self.choices.handle(action))
+
+    def _pick_on_table(self, pos: tuple[int, int]) -> None:
+        """A click on a product of the table selects the first option about it."""
+        slot = self.ctx.view.product_at(pos)
+        level = self.choices.level
+        hit = next((i for i, o in enumerate(level.options) if slot in o.slots), None)
+        if slot is not None and hit is not None:
+            level.selected = hit
 
     def _handle_secret(self, action: Action) -> object | None:
         """Behind the curtain: nothing moves unless it is held open.
@@ -542,6 +562,11 @@ class Decision:
             return
         rect = self.place()
         self.curtain.area = rect
+        if self.curtain.open and self.hand is not None and not self.secret:
+            peek = pygame.Rect(0, 0, 700, 330)
+            peek.center = TABLE.center
+            self.cache.blit(canvas, ("hand", tuple(self.hand)), peek, self._paint_hand)
+            return
         self._draw_marks(canvas)
         level = self.choices.level
         key = ("panel", rect.topleft, rect.size, len(self.choices.levels), level.selected,
@@ -550,6 +575,16 @@ class Decision:
         if self.cache.blit(canvas, key, rect, self._paint):
             self.choices.shift(self.cache.offset)
         self.draw_extra(canvas)
+
+    def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
+        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
+                         border_top_right_radius=20)
+        draw.text(canvas, self.ctx.fonts.display(32), f"{self.ctx.name(self.seat)}'s hand",
+                  band.center, INK)
+        draw_hand(canvas, self.ctx.fonts, pygame.Rect(rect.x + 20, band.bottom + 20,
+                                                      rect.w - 40, CARD_H), self.hand or [])
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.ctx.fonts

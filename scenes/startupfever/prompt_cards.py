@@ -68,7 +68,8 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
     if state.window == DISCARD:
         how = "Year end: discard old cards now (no effect) to make room for new ones."
     options.sort(key=lambda o: (o.key == "pass", not o.enabled))  # playable first
-    return WindowDecision(ctx, seat, f"{ctx.name(seat)}: play a card?", how, options)
+    title = "discard old cards?" if state.window == DISCARD else "play a card?"
+    return WindowDecision(ctx, seat, f"{ctx.name(seat)}: {title}", how, options)
 
 
 def _target(ctx: Ctx, state: Any, play: PlayCard) -> str:

@@ -113,3 +113,22 @@ def test_hand_look_between_turns_draws_a_hand_only_while_held():
     assert shown(["leak", "defense"]) != shown(["audit_half"])
     look.handle(Action("y", "pad:1", False))
     assert shown(["leak", "defense"]) == blank
+
+
+def test_in_an_open_decision_y_shows_only_the_deciders_own_hand_while_held():
+    canvas = pygame.Surface((1280, 720))
+    state = at_stage("manage")
+    other = state.clone()
+    other.players[0].hand = ["leak", "leak"]
+    decisions = [decision_for(s, context(s)) for s in (state, other)]
+    assert decisions[0].hand == state.players[0].hand
+    closed = [picture(d, canvas) for d in decisions]
+    assert closed[0] == closed[1]  # the manage panel tells nothing of the hand
+    for d in decisions:
+        d.handle(Action("y", "pad:0", True))
+    held = [picture(d, canvas) for d in decisions]
+    assert held[0] != held[1]
+    assert decisions[0].handle(Action("confirm", "pad:0")) is None  # nothing chosen blind
+    for d in decisions:
+        d.handle(Action("y", "pad:0", False))
+    assert [picture(d, canvas) for d in decisions] == closed

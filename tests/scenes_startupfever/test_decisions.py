@@ -131,3 +131,23 @@ def test_the_cursor_is_where_it_was_at_the_next_step(canvas):
     decision.handle(Action("down"))
     again = decision_for(state, ctx)
     assert again.choices.path() == decision.choices.path()
+
+
+def test_a_click_on_a_product_of_the_table_picks_out_its_employee(canvas):
+    state = manage_with_rival_staff()
+    ctx = context(state)
+    decision = decision_for(state, ctx)
+    decision.choices.level.selected = [o.key for o in decision.choices.level.options] \
+        .index("poach")
+    decision.handle(Action("confirm"))
+    decision.draw(canvas)
+    first = decision.choices.current
+    later = [o for o in decision.choices.level.options
+             if any(isinstance(s, str) for s in o.slots) and o.slots != first.slots]
+    assert later, "staff on two rival products"
+    target = next(s for s in later[-1].slots if isinstance(s, str))
+    wanted = [o for o in decision.choices.level.options if target in o.slots]
+    spot = ctx.view.product_rect(target).center
+    assert not decision.rect.collidepoint(spot)  # the panel keeps off the table's products
+    assert decision.handle(Action("click", "mouse", True, pos=spot)) is None
+    assert decision.choices.current is wanted[0]
