@@ -7,8 +7,9 @@ state what comes next. A chance step is sampled with the state's own seeded RNG
 to press (as they would throw it at a real table). A computer seat thinks for a moment
 and asks its player (the Normal level, a `RulePlayer`), which sees only that seat's view
 (F13); at a card window or a Defense question it decides silently, so its hand shows in
-nothing. A human seat gets a decision from `decisions.decision_for`. Every `apply` returns events, which the director
-turns into animation steps while the table's `TableModel` follows them.
+nothing. A human seat gets a decision from `decisions.decision_for`. Every `apply`
+returns events, which the director turns into animation steps while the table's
+`TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
 or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
@@ -473,12 +474,14 @@ class TableScene(Scene):
                 self.director.push(state.apply(decision.ready))
                 return
             self.decision = decision
+            if state.stage not in SILENT:
+                self.active = seat  # the panel of whoever decides glows
             self.hand_look.curtain.close()
             self.fast.clear()
             self.sound("confirm")
             return
         if state.stage not in SILENT:
-            self.thinking = seat
+            self.thinking = self.active = seat
             self.think += dt
             again = self.last_decision == (seat, state.stage, state.current_slot)
             if self.think < (THINK_AGAIN if again else THINK):
