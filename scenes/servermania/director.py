@@ -348,7 +348,7 @@ class Director:
                 s.big_banner(f"{s.name(e.seat)} loses half: {-e.delta} {word}!", RED,
                              "icon_customer_service", seat=e.seat)
                 s.effects.sparks(at, 16)
-                s.sound("stuck")
+                s.sound("crash")
             s.log(f"{s.name(e.seat)} {e.delta:+d} {word} ({e.reason})", e.seat)
         return [Step("servers", 1.2 if halved else 0.5, begin)]
 
@@ -373,8 +373,7 @@ class Director:
             s.effects.coins(player, 24)
             s.big_banner(f"CEO BONUS! {s.name(e.seat)} +{won}", s.colour(e.seat),
                          "icon_ceo_bonus", seat=e.seat)
-            s.sound("pot")
-            s.sound("fanfare")
+            s.sound("jackpot")
             s.log(f"{s.name(e.seat)} takes the CEO BONUS: +{won}", e.seat)
         return [Step("pot", 0.4 if e.delta > 0 else 1.6, begin)]
 

@@ -365,7 +365,7 @@ def test_the_ceo_bonus_is_a_big_moment_with_the_name_and_the_amount(monkeypatch)
     step(app, 2)
     banner = scene.banner_state
     assert banner.big and "Ada" in banner.text and "$150,000" in banner.text
-    assert "fanfare" in sounds and "pot" in sounds
+    assert "jackpot" in sounds
     assert len(scene.effects.particles) >= 50
 
 
