@@ -104,8 +104,9 @@ class BoardScene(Scene):
             self._cannot_start(str(exc))
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
-        for zoom in (self.camera.full_zoom, self.camera.close_zoom):
-            self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
+        # The whole board stays in view all game (zooming in and out every turn hid the
+        # board's edges and made people lose track): one resting zoom, drawn up front.
+        self.board_view.at_zoom(self.camera.full_zoom)
         players = self.state.players
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
@@ -127,7 +128,6 @@ class BoardScene(Scene):
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
         self.active: int | None = None
-        self.follow: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
         self.banner_state: Banner | None = None
         self.think = 0.0  # seconds the computer seat `thinking` has been deciding
@@ -339,8 +339,6 @@ class BoardScene(Scene):
             self.card.finish()
         self.effects.finish()
         self.hud.finish()
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].rest)
         self.camera.snap()
 
     # -- pace ----------------------------------------------------------------------------------
@@ -436,8 +434,6 @@ class BoardScene(Scene):
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].pos)
         hops = 1.0 if self.active is None or self.is_human(self.active) else CPU_HOPS
         self.pawns.update(sdt * hops)
         self.camera.update(sdt)
@@ -514,8 +510,6 @@ class BoardScene(Scene):
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
-        self.follow = None
-        self.camera.frame_all()
         position = self.state.players[seat].position
         if sm.PAY_MAINTENANCE in legal:
             prompt = maintenance_prompt(self.state, self.name(seat), self.colour(seat),

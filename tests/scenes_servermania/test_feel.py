@@ -306,18 +306,24 @@ def test_arrows_point_along_the_track_from_every_square_to_the_next():
         assert pygame.Vector2(tip).distance_to(b) < a.distance_to(b) / 2 + 0.01
 
 
-def test_the_legend_opens_from_pause_and_names_every_square_kind():
-    app, scene = board(default_seats(2, 1), seed=1)
+def pause_and_choose(app, entry: str) -> PauseOverlay:
+    """Open the pause menu and activate `entry` with the keyboard; returns the menu."""
     step(app, READY)
     press(app, "pause")
     step(app, 30)
     pause = app.stack.top
     assert isinstance(pause, PauseOverlay)
     labels = [label for label, _ in pause.choices]
-    for _ in range(labels.index("Legend")):
+    for _ in range(labels.index(entry)):
         press(app, "down")
     press(app, "confirm")
     step(app, 30)
+    return pause
+
+
+def test_the_legend_opens_from_pause_and_names_every_square_kind():
+    app, scene = board(default_seats(2, 1), seed=1)
+    pause = pause_and_choose(app, "Legend")
     assert isinstance(app.stack.top, LegendScene)
     assert {kind for kind, _ in ENTRIES} == set(KIND_LOOKS)
     step(app, 1)  # it draws
@@ -396,15 +402,7 @@ def test_the_demo_results_screen_says_any_press_goes_to_the_title():
 
 def test_quit_to_title_asks_first_and_no_keeps_the_game():
     app, scene = board(default_seats(2, 1), seed=1)
-    step(app, READY)
-    press(app, "pause")
-    step(app, 30)
-    pause = app.stack.top
-    labels = [label for label, _ in pause.choices]
-    for _ in range(labels.index("Quit to title")):
-        press(app, "down")
-    press(app, "confirm")
-    step(app, 30)
+    pause = pause_and_choose(app, "Quit to title")
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmOverlay)
     assert scene in app.stack.scenes
