@@ -251,11 +251,9 @@ class BoardScene(Scene):
         assert call is not None
         mouse = self.app.input.last_device == MOUSE
         rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, self.app.input.style, mouse))
-        pawn = self.pawn_rect(call.seat)
-        for top in (self.view.y + 12, self.view.bottom - 12 - rect.h):
-            rect.midtop = (self.view.centerx, top)
-            if not rect.colliderect(pawn):
-                break
+        rect.centerx = self.view.centerx
+        rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
+                           [self.pawn_rect(call.seat)])
         return rect
 
     def banner_rect(self) -> pygame.Rect | None:
@@ -267,22 +265,15 @@ class BoardScene(Scene):
         font = self.app.fonts.display(b.size)
         width = min(self.view.w - 24, font.size(b.text)[0] + (110 if b.icon else 60))
         rect = pygame.Rect(0, 0, width, b.height)
+        rect.centerx = self.view.centerx
         avoid = []
         if b.seat is not None:
             avoid.append(self.pawn_rect(b.seat))
         if b.square is not None:
             avoid.append(self.square_rect(b.square))
-        spots = [self.view.y + 14, self.view.bottom - 14 - b.height,
-                 self.view.centery - b.height // 2]
-        best = None
-        for top in spots:
-            rect.midtop = (self.view.centerx, top)
-            overlap = sum(r.clip(rect).w * r.clip(rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, rect.copy())
-            if overlap == 0:
-                break
-        return best[1]
+        rect.y = clear_top(rect, (self.view.y + 14, self.view.bottom - 14 - b.height,
+                                  self.view.centery - b.height // 2), avoid)
+        return rect
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -525,16 +516,9 @@ class BoardScene(Scene):
         """Put the question where it covers neither the player's pawn nor the square it
         is about: the middle of the board, else its top or bottom edge."""
         self.prompt_square = square
-        avoid = [self.pawn_rect(seat), self.square_rect(square)]
-        best = None
-        for top in (prompt.rect.y, self.view.y + 6, self.view.bottom - 6 - prompt.rect.h):
-            prompt.place(top)
-            overlap = sum(r.clip(prompt.rect).w * r.clip(prompt.rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, top)
-            if overlap == 0:
-                return
-        prompt.place(best[1])
+        prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,
+                                             self.view.bottom - 6 - prompt.rect.h),
+                               [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
         if self.leaving:
@@ -730,6 +714,21 @@ class BoardScene(Scene):
         if scale < 0.999:
             layer = pygame.transform.smoothscale_by(layer, scale)
         canvas.blit(layer, layer.get_rect(center=rect.center))
+
+
+def clear_top(rect: pygame.Rect, tops: tuple[int, ...], avoid: list[pygame.Rect]) -> int:
+    """The first of `tops` at which `rect` covers none of `avoid`; failing that, the one
+    covering the least of them. Banners and prompts never hide what they talk about."""
+    best: tuple[int, int] | None = None
+    for top in tops:
+        moved = rect.move(0, top - rect.y)
+        covered = sum(r.clip(moved).w * r.clip(moved).h for r in avoid)
+        if covered == 0:
+            return top
+        if best is None or covered < best[0]:
+            best = (covered, top)
+    assert best is not None
+    return best[1]
 
 
 class Banner:

@@ -21,7 +21,6 @@ from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, W
 from scenes.servermania import look
 from scenes.servermania.seats import Seat
 
-MUTED_TEXT = (190, 180, 220)  # "worth": quieter than the numbers, 4.5:1 on the panel
 PANEL_RECT = pygame.Rect(980, 0, 300, 656)
 BANNER = pygame.Rect(990, 8, 280, 54)
 ROW_TOP, ROW_H, ROW_GAP = 70, 88, 4
@@ -246,7 +245,7 @@ class Hud:
         canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
         worth = self.cash[seat].shown + count.shown * self.server_value
         label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
-                          MUTED_TEXT, anchor="bottomleft")
+                          CREAM, anchor="bottomleft")
         draw.text(canvas, fonts.display(24), look.money(worth),
                   (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft")
 

@@ -229,6 +229,16 @@ def test_the_hud_shows_net_worth_beside_cash_and_servers():
     assert hud.money() == [90_000, 170_000]
 
 
+def test_hud_text_keeps_4_5_to_1_contrast_on_every_players_highlighted_row():
+    from scenes.engine.palette import CREAM, GOLD, PANEL, WHITE, mix
+    from scenes.servermania import look
+
+    for colour in look.RGB.values():
+        fill = mix(PANEL, colour, 0.25)  # the row of the player whose turn it is
+        for ink in (WHITE, CREAM, GOLD):
+            assert contrast(ink, fill) >= 4.5, (colour, ink)
+
+
 # -- 4. nothing important hidden ----------------------------------------------------------------
 
 @pytest.mark.parametrize("square", [1, 5, 12, 22, 30, 45, 49])
