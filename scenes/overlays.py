@@ -13,7 +13,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.input import Action
-from scenes.engine.palette import CREAM, INK, NIGHT
+from scenes.engine.palette import CREAM, NIGHT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Menu, PromptBar, panel
 
@@ -30,10 +30,7 @@ def back_to_title(app: App) -> None:
 
 def dim(canvas: pygame.Surface, amount: int = 150) -> None:
     """Darken whatever is drawn so far so the overlay reads as 'on top'."""
-    veil = pygame.Surface(canvas.get_size())
-    veil.fill(INK)
-    veil.set_alpha(amount)
-    canvas.blit(veil, (0, 0))
+    draw.darken(canvas, amount)
 
 
 class MenuOverlay(Scene):

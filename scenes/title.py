@@ -31,6 +31,7 @@ from scenes.mascot import unicorn
 from scenes.menu import TITLE_MENU, Entry, resolve
 from scenes.overlays import ConfirmOverlay
 
+ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
 
 
@@ -39,6 +40,7 @@ class TitleScene(Scene):
 
     def __init__(self) -> None:
         self.t = 0.0  # seconds of title animation
+        self.idle = 0.0  # seconds since the last input (attract mode after ATTRACT_AFTER)
         self.entries: list[tuple[Entry, type[Scene] | None]] = []
 
     def enter(self) -> None:
@@ -58,6 +60,7 @@ class TitleScene(Scene):
     # -- input -----------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
+        self.idle = 0.0
         if action.name == "back" and action.pressed:
             self.app.audio.play("back")
             self.app.stack.push(ConfirmOverlay("Quit Unicorn Arcade?", self.app.quit))
@@ -89,6 +92,12 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.t += dt * self.app.settings.anim_speed
         self.menu.update(dt * self.app.settings.anim_speed)
+        self.idle += dt
+        if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and not self.app.stack.busy:
+            self.idle = 0.0
+            from scenes.demo import AttractDemo  # the demo's board scene imports overlays
+
+            self.app.stack.push(AttractDemo(self.app.rng))
 
     # -- drawing ---------------------------------------------------------------------------
 

@@ -22,9 +22,9 @@ import pygame
 import pytweening
 
 from game import servermania as sm
+from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
-from game.servermania.players import RulePlayer
 from game.servermania.rules import (
     MOVE_ROLL,
     ROLL_OFF,
@@ -32,6 +32,7 @@ from game.servermania.rules import (
     STUCK_ROLL,
     TECHPAD_ROLL,
 )
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -41,7 +42,7 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
 from scenes.servermania import look
-from scenes.servermania.board_view import BoardView
+from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -119,8 +120,9 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
+        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
@@ -159,7 +161,9 @@ class BoardScene(Scene):
         self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
         path = board_module.DEFAULT_MAP
         try:
-            self.board_view = BoardView(self.state.board, self.app.fonts, path)
+            self.board_view = shared_view(self.state.board, self.app.fonts, path)
+        except MapError:
+            raise
         except Exception as exc:  # pytmx's pygame loader raises many kinds on a bad map
             raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
                            f"{exc}") from exc
@@ -413,10 +417,17 @@ class BoardScene(Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return "normal"
+
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -487,10 +498,14 @@ class BoardScene(Scene):
             return
         self.thinking = seat
         self.think += dt
+        if self.thinker.idle:
+            self.thinker.ask(agent, state)
         if self.think >= THINK:
-            self.think = 0.0
-            self.thinking = None
-            self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+            action = self.thinker.poll()
+            if action is not None:
+                self.think = 0.0
+                self.thinking = None
+                self.director.push(state.apply(action))
 
     def roll(self) -> None:
         """The waiting player hit the die: the rules' chance step, sampled by their RNG."""

@@ -11,12 +11,14 @@ it over the square), and arrows between the squares show which way the track run
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pygame
-from pytmx.util_pygame import load_pygame
+from pytmx.util_pygame import pygame_image_loader
 
 from game.servermania.board import DEFAULT_MAP, KIND_NAMES, Board
+from game.tiled import open_tmx
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
 from scenes.servermania import look
@@ -56,7 +58,7 @@ class BoardView:
     def __init__(self, board: Board, fonts: Fonts, path: str = DEFAULT_MAP) -> None:
         self.board = board
         self.fonts = fonts
-        self.tmx = load_pygame(path)
+        self.tmx = open_tmx(path, pygame_image_loader)  # checked first: sizes, numbers
         self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
         self.base = pygame.Surface(self.size).convert()
         for layer in self.tmx.visible_layers:
@@ -186,3 +188,23 @@ class BoardView:
                     pygame.draw.rect(out, (200, 200, 215),
                                      (strip.x + i * cell, strip.y + j * cell, cell, cell))
 
+
+
+_SHARED: dict[tuple[object, ...], BoardView] = {}  # at most one entry: the last board drawn
+
+
+def shared_view(board: Board, fonts: Fonts, path: str = DEFAULT_MAP) -> BoardView:
+    """The board art for `board`, reused from the previous game when nothing changed.
+
+    Every game of a long demo used to build a new BoardView (about 14 MB of surfaces);
+    freeing and re-allocating them each game fragmented the C heap, so the resident size
+    grew by that much per game. The map file's size and time are part of the key, so an
+    edited map is drawn afresh; only the latest view is kept.
+    """
+    info = os.stat(path)
+    key = (os.path.abspath(path), info.st_mtime_ns, info.st_size, board, id(fonts))
+    view = _SHARED.get(key)
+    if view is None:
+        _SHARED.clear()  # drop the old view before drawing the new one
+        view = _SHARED[key] = BoardView(board, fonts, path)
+    return view
