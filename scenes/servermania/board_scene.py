@@ -70,6 +70,7 @@ QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
 POT_SPOT = (438, 350)
 DIE_SPOT = (588, 350)
+CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
 class BoardScene(Scene):
@@ -237,6 +238,14 @@ class BoardScene(Scene):
         lens = self.lens()
         left, top = lens.to_screen((x, y))
         return pygame.Rect(round(left), round(top), round(w * lens.zoom), round(h * lens.zoom))
+
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a drawn card is shown: the half of the board away from the drawer's pawn
+        (the card is big: in the middle it would hide the pawn it talks about)."""
+        pawn = self.pawn_rect(seat)
+        left = (self.view.x + CARD_ROOM, self.view.centery)
+        right = (self.view.right - CARD_ROOM, self.view.centery)
+        return left if pawn.centerx > self.view.centerx else right
 
     def roll_spot(self) -> tuple[float, float]:
         """Where the waiting die bounces (world px): the roll-off die's own spot, else the

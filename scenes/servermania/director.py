@@ -279,8 +279,8 @@ class Director:
         hold = CARD_HOLD_HUMAN if human else CARD_HOLD_CPU * CARD_PACE_CPU  # (paced below)
 
         def begin() -> None:
-            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.view.center, s.app.fonts,
-                              hold=hold, pace=1.0 if human else CARD_PACE_CPU)
+            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.card_spot(e.seat),
+                              s.app.fonts, hold=hold, pace=1.0 if human else CARD_PACE_CPU)
             s.sound("card_flip")
             s.log(f"{s.name(e.seat)} draws {deck}: {e.text}", e.seat)
         return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done)]

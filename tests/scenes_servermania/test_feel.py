@@ -435,3 +435,18 @@ def test_a_decision_prompt_never_covers_the_pawn_or_the_square_it_is_about(posit
     assert cs >= 0, "a maintenance question"
     assert not scene.prompt.rect.colliderect(scene.pawn_rect(0))
     assert not scene.prompt.rect.colliderect(scene.square_rect(cs))
+
+
+@pytest.mark.parametrize("square", [2, 8, 28, 40, 45, 17, 20], ids=lambda s: f"square {s}")
+def test_a_drawn_card_is_shown_away_from_the_drawers_pawn(square):
+    app, scene = board(default_seats(2, 1), seed=1, autoplay=False)
+    step(app, 1)
+    scene.director.push([ev.Moved(0, 0, tuple(range(1, square + 1))),
+                         ev.CardDrawn(0, "churn", 1, "A leap second crashes the cluster.")])
+    run_until(app, lambda: scene.card is not None and scene.card.shows_front
+              and scene.card.t > 1.0, 30 * SECOND)
+    from scenes.servermania.cards import CARD_SIZE
+
+    card = pygame.Rect((0, 0), CARD_SIZE)
+    card.center = (round(scene.card.centre.x), round(scene.card.centre.y))
+    assert not card.colliderect(scene.pawn_rect(0))
