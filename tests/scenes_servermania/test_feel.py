@@ -140,9 +140,31 @@ def test_the_roll_off_dice_leave_the_board_when_the_first_turn_starts():
 
 # -- 6. pacing ----------------------------------------------------------------------------------
 
+class AtOnce:
+    """The Thinker's interface, answering at once: game time, not this machine's load."""
+
+    def __init__(self) -> None:
+        self.answer = None
+
+    @property
+    def idle(self) -> bool:
+        return self.answer is None
+
+    def ask(self, agent, state) -> None:
+        self.answer = agent.decide(state.clone(), state.legal_actions())
+
+    def poll(self):
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
 def test_a_four_computer_game_at_normal_speed_takes_at_most_4_minutes(monkeypatch):
     """Seed 8 plays 67 turns, more than most games (1000 simulated: 58 on average)."""
     app, scene = board(default_seats(4, 0), seed=8)
+    scene.thinker = AtOnce()
     events, steps = [], []
     original = scene.director.steps_for
 
