@@ -269,7 +269,8 @@ class Director:
             if e.kind == "stuck":
                 s.pawns.pawns[e.seat].stuck = True
             s.sound(sounds.get(e.kind, "move"))
-            s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
+            if e.kind != "finish":  # "Ada reaches FINISH 1st" says it
+                s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
         return [Step("land", 0.4 if special else 0.25, begin)]
 
     def _CardDrawn(self, e: ev.CardDrawn) -> list[Step]:
