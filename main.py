@@ -45,6 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
 
+    stress = sub.add_parser(
+        "stress", help="random legal actions and chance outcomes; every invariant checked "
+                       "after every step; save/load and clone round trips")
+    stress.add_argument("game", choices=GAMES)
+    stress.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    stress.add_argument("--seed", type=int, default=1,
+                        help="seed of the first game; game g uses seed + g (default 1)")
+    stress.add_argument("--json", action="store_true", help="print one JSON object")
+
     soak = sub.add_parser(
         "soak", help="play demo games of GAME back to back headless; print RSS and frame "
                      "p99 every minute (a leak or slow-down shows as drift)")
@@ -97,6 +106,12 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command == "sim":
         return run_sim(args)
+    if command == "stress":
+        from game.stress import format_report, stress
+
+        figures = stress(args.game, args.games, seed=args.seed)
+        print(json.dumps(figures) if args.json else format_report(figures))
+        return 1 if figures["violations"] else 0
     if command == "bench":
         from scenes.bench import run_bench
 
