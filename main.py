@@ -60,6 +60,10 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("game", choices=GAMES)
     soak.add_argument("--minutes", type=float, default=30.0, help="how long (default 30)")
     soak.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    soak.add_argument("--games", type=int, default=None,
+                      help="stop once this many games are over (default: run the minutes)")
+    soak.add_argument("--pace", type=float, default=1.0,
+                      help="demo animation speed factor: more games per minute (default 1)")
     soak.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
@@ -127,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "soak":
         from scenes.soak import soak
 
-        figures = soak(args.game, args.minutes, seed=args.seed,
+        figures = soak(args.game, args.minutes, seed=args.seed, pace=args.pace, games=args.games,
                        out=lambda line: print(line, flush=True))
         if args.json:
             print(json.dumps(figures))
