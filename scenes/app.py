@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.files import FileProblem
+from game.files import FileProblem, read_text
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
@@ -103,8 +103,8 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
     """
     palette = assets / "sprites" / "palette.json"
     try:
-        names = list(json.loads(palette.read_text(encoding="utf-8"))["sizes"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        names = list(json.loads(read_text(palette))["sizes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
     needed = [assets / "sprites" / f"{name}.png" for name in names
               if not name.startswith("_")]

@@ -109,3 +109,22 @@ def test_soak_stops_when_the_games_asked_for_are_over():
 def test_soak_of_a_game_without_a_demo_is_refused(capsys):
     assert main.main(["soak", "startupfever", "--minutes", "0.01"]) == 2
     assert "soak: no demo for 'startupfever'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["sim", "servermania", "--games", "0"], ["sim", "servermania", "--games", "x"],
+    ["stress", "servermania", "--games", "-1"], ["soak", "servermania", "--minutes", "nan"],
+    ["soak", "servermania", "--pace", "inf"], ["soak", "servermania", "--minutes", "0"],
+    ["--frames", "0"], ["demo", "servermania", "--frames", "-5"],
+])
+def test_bad_numbers_on_the_command_line_are_refused_with_status_2(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument" in err and "Traceback" not in err
+
+
+def test_a_player_count_the_game_does_not_allow_is_one_line(capsys):
+    assert main.main(["sim", "servermania", "--players", "9", "--games", "2"]) == 2
+    assert capsys.readouterr().err == "sim: SERVERMANIA is for 2-4 players, not 9\n"
