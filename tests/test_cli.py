@@ -128,3 +128,13 @@ def test_bad_numbers_on_the_command_line_are_refused_with_status_2(argv, capsys)
 def test_a_player_count_the_game_does_not_allow_is_one_line(capsys):
     assert main.main(["sim", "servermania", "--players", "9", "--games", "2"]) == 2
     assert capsys.readouterr().err == "sim: SERVERMANIA is for 2-4 players, not 9\n"
+
+
+def test_a_screenshot_path_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    assert main.main(["--headless", "--frames", "2", "--screenshot", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("screenshot: could not save") and err.count("\n") == 1
+    shot = tmp_path / "title.png"
+    assert main.main(["--headless", "--frames", "2", "--screenshot", str(shot)]) == 0
+    assert shot.read_bytes()[:4] == b"\x89PNG"
+    assert [p.name for p in tmp_path.iterdir()] == ["title.png"]  # no temp file left
