@@ -49,9 +49,10 @@ ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract g
 class AttractDemo(DemoScene):
     """The title's attract mode: any button, key, click or stick returns to the title."""
 
-    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+    def __init__(self, rng: random.Random, pace: float = 1.0) -> None:
         self.rng = rng
-        super().__init__(game=rng.choice(AVAILABLE), players=ATTRACT_PLAYERS, seed=seed)
+        super().__init__(game=rng.choice(AVAILABLE), players=ATTRACT_PLAYERS,
+                         seed=rng.randrange(1 << 30), pace=pace)
         self.ended = 0.0
 
     def handle(self, action: Action) -> bool:
@@ -67,7 +68,7 @@ class AttractDemo(DemoScene):
         if self.ended >= ATTRACT_NEXT and not self.leaving:
             self.leaving = True
             self.thinker.cancel()
-            self.app.stack.replace(AttractDemo(self.rng))
+            self.app.stack.replace(AttractDemo(self.rng, self.pace))
 
 
 __all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "check"]
