@@ -6,6 +6,8 @@ and seat order does not bias the figures. Reports each level's win share (a shar
 counts 1/k to each of its k winners; a level holding several seats wins when any of them
 does) with a 95% Wilson score interval, beside its fair share (seats / players), and the
 p50/p99 time of the Hard level's decisions. Game g uses seed `seed * 1_000_003 + g`.
+Hard plays on its iteration budget alone (its clock cap, a guard for the screen on a
+loaded machine, is off), so the figures are reproducible whatever else the machine does.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ def play_game(game: str, levels: list[str], seed: int, g: int
     gs = game_seed(seed, g)
     seats = rotating_seat_types(levels, players, g)
     agents = [make_player(game, level, gs * 8 + s) for s, level in enumerate(seats)]
+    for agent in agents:  # the iteration budget alone: figures that do not depend on load
+        if hasattr(agent, "time_budget"):
+            agent.time_budget = None
     state = rules.new_game(players, seed=gs)
     apply = getattr(state, "apply_quiet", state.apply)
     hard: list[float] = []

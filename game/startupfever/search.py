@@ -49,8 +49,8 @@ from .state import BIG_NERD, BIG_SUIT, NERD
 
 #: Stages decided by the Normal player without search.
 NO_SEARCH = frozenset({"chips", "reassign", "attrition"})
-SAMPLES = 24  # determinizations per decision (each tries every candidate)
-TIME_BUDGET = 0.05  # seconds: a safety cap under the 100 ms budget
+SAMPLES = 12  # determinizations per decision (each tries every candidate)
+TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
 DEPTH = 40  # steps played on after a candidate, at most
 MAX_CANDIDATES = 7
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat Normal's choice
