@@ -182,3 +182,17 @@ def test_levels_are_made_by_name():
     assert make_player("startupfever", "normal").kind == "normal"
     with pytest.raises(ValueError, match="unknown level"):
         make_player("startupfever", "expert")
+
+
+def test_evalfit_recovers_known_weights_and_reads_real_games():
+    from game.startupfever.evalfit import collect, fit, report
+    from game.startupfever.evaluate import FEATURES
+
+    rng = random.Random(3)
+    xs = [[1.0] + [rng.uniform(0, 10) for _ in range(3)] for _ in range(200)]
+    ys = [2 + 0.5 * a - 1.5 * b + 3 * c for _, a, b, c in xs]
+    weights = fit(xs, ys)
+    assert weights == pytest.approx([2, 0.5, -1.5, 3], abs=1e-3)
+    assert report(weights, xs, ys)[0] == pytest.approx(1.0)
+    rows, finals = collect(games=1, seed=4, every=0.5)
+    assert rows and len(rows) == len(finals) and all(len(r) == len(FEATURES) for r in rows)
