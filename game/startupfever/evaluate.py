@@ -39,11 +39,11 @@ ABOVE_100M = 0.6
 WEIGHTS = (0.0, 0.8, 0.6, 0.3, 0.5, 0.05)
 #: The softmax's temperature in VP: a seat this far ahead is e times as likely to win.
 LEAD_SCALE = 6.0
-#: Stages of the year end after the competition (the year's competition is done).
-AFTER_COMPETITION = frozenset({"vest", "reassign_check", "reassign", "discard",
-                               "replenish", "marketing_begin", "marketing_check",
-                               "marketing", "order_begin", "order_check", "order_choose",
-                               "order_tie", "over"})
+#: Stages of the year end before the competition (after the product turns).
+BEFORE_COMPETITION = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
+                                "comp_done"})
+#: Stages that may happen inside the competition's card window.
+IN_WINDOW = frozenset({"window", "defense", "attrition"})
 
 
 def _beat_table() -> dict[int, float]:
@@ -81,7 +81,8 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     stage = state.stage
     this_year: dict[str, float] = dict.fromkeys(products, 0.0)
     comp_now = 0
-    if stage not in AFTER_COMPETITION and order:
+    if order and (idx < len(order) or stage in BEFORE_COMPETITION
+                  or (stage in IN_WINDOW and state.window == "competition")):
         comp_now = 1
         for i in range(idx, len(order)):
             this_year[order[i]] = 1.0

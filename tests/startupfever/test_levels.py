@@ -196,3 +196,19 @@ def test_evalfit_recovers_known_weights_and_reads_real_games():
     assert report(weights, xs, ys)[0] == pytest.approx(1.0)
     rows, finals = collect(games=1, seed=4, every=0.5)
     assert rows and len(rows) == len(finals) and all(len(r) == len(FEATURES) for r in rows)
+
+
+def test_turns_left_counts_this_years_competition_only_until_it_is_played():
+    from game.startupfever.evaluate import turns_left
+
+    seen = set()
+    for state in decision_states(games=4, every=1, seed=6):
+        stage, window = state.stage, state.window
+        key = "discard" if stage == "window" and window == "discard" else stage
+        if key in ("manage", "marketing", "discard", "order_choose") and key not in seen:
+            seen.add(key)
+            turns, _future, comp_now = turns_left(state)
+            assert comp_now == (1 if key == "manage" else 0), key
+            if key == "manage":
+                assert turns[state.current_slot] == _future  # its adoption is done
+    assert seen == {"manage", "marketing", "discard", "order_choose"}
