@@ -29,8 +29,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--players", type=int, default=4, help="number of AI players")
-    demo.add_argument("--speed", type=float, default=1.0,
-                      help="animation speed factor (default 1; e.g. 8 plays fast)")
+    demo.add_argument("--speed", type=float, default=None,
+                      help="animation speed factor (default: the game's demo pace, 1 for "
+                           "SERVERMANIA; e.g. 8 plays fast)")
     add_window_options(demo)
 
     sim = sub.add_parser(
@@ -41,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    sim.add_argument("--rule-only", action="store_true",
+                     help="startupfever: the rule player in every seat (measures seat bias)")
     sim.add_argument(
         "--ai", metavar="LEVELS", default=None,
         help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
@@ -52,6 +55,14 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure both simulators' games/s and headless frame times"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    soak = sub.add_parser(
+        "soak", help="play demo games of GAME back to back headless; print RSS and frame "
+                     "p99 every minute (a leak or slow-down shows as drift)")
+    soak.add_argument("game", choices=GAMES)
+    soak.add_argument("--minutes", type=float, default=30.0, help="how long (default 30)")
+    soak.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    soak.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
 
@@ -83,8 +94,19 @@ def run_sim(args: argparse.Namespace) -> int:
     if args.ai:
         return run_match(args)
     from game.simulate import format_report, simulate
+    from game.tiled import MapError
 
-    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed)
+    options = {}
+    if args.rule_only:
+        if args.game != "startupfever":
+            build_parser().error("--rule-only is for startupfever")
+        options["rule_only"] = True
+    try:
+        figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
+                           **options)
+    except MapError as exc:  # a broken board map: one line, as `demo` says it
+        print(f"{args.game}: cannot start: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
 
@@ -112,17 +134,26 @@ def main(argv: list[str] | None = None) -> int:
         from scenes.bench import run_bench
 
         return run_bench(as_json=args.json)
-    if command == "demo":
+    if command in ("demo", "soak"):
         from scenes.demo import DemoUnavailable, check
 
         try:
             check(args.game)
         except DemoUnavailable as exc:
-            print(f"demo: {exc}", file=sys.stderr)
+            print(f"{command}: {exc}", file=sys.stderr)
             return 2
-        if not 0 < args.speed <= 100:
+        speed = getattr(args, "speed", None)
+        if speed is not None and not 0 < speed <= 100:
             print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
             return 2
+    if command == "soak":
+        from scenes.soak import soak
+
+        figures = soak(args.game, args.minutes, seed=args.seed,
+                       out=lambda line: print(line, flush=True))
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     from scenes.app import run
 
     return run(args)

@@ -4,6 +4,8 @@
 - `run_frames(n, script=..., seed=..., scene=...)`: headless run of n fixed updates that
   returns the final canvas, for tests and screenshots.
 - `measure_frames(n, scene=...)`: headless frame-time figures for `main.py bench`.
+- `load_script(path)`: a --script file (see `scenes.engine.script`); `run` refuses a bad one
+  in one line with exit status 2.
 - `missing_assets()`: the shipped art that is missing; `run` refuses to start without it,
   naming the files, rather than crashing mid-game when a sprite is first drawn.
   (Missing sounds are only silent and missing fonts fall back to pygame's own.)
@@ -21,9 +23,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.engine.input import KEYBOARD, Action
+from game.files import FileProblem
+from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
+from scenes.engine.script import load_script
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
@@ -35,17 +39,6 @@ def use_dummy_drivers() -> None:
     """No window, no sound card: SDL's dummy video and audio drivers (CI, tests)."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-
-def load_script(path: str | Path) -> list[tuple[int, Action]]:
-    """Read a --script file: a JSON list of [update, action] or [update, action, device]."""
-    rows = json.loads(Path(path).read_text(encoding="utf-8"))
-    script = []
-    for row in rows:
-        frame, name, *rest = row
-        device = rest[0] if rest else KEYBOARD
-        script.append((int(frame), Action(str(name), str(device))))
-    return script
 
 
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
@@ -134,8 +127,12 @@ def run(args: argparse.Namespace) -> int:
         from scenes.demo import DemoScene  # main.py has already refused games without one
 
         first = DemoScene(game=args.game, players=args.players,
-                          pace=getattr(args, "speed", 1.0))
-    script = load_script(args.script) if getattr(args, "script", None) else None
+                          pace=getattr(args, "speed", None))
+    try:
+        script = load_script(args.script) if getattr(args, "script", None) else None
+    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
+        print(f"script: {exc}", file=sys.stderr)
+        return 2
     settings = Settings() if headless else Settings.load(default_path())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),

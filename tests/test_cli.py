@@ -38,8 +38,14 @@ def test_bench_report_names_every_figure():
     board = {"moving": {"frames": 5, "mean_ms": 1.6, "p99_ms": 3.4, "max_ms": 6.2},
              "calm": {"frames": 0}}
     sim = {"games": 300, "seconds": 3.0, "games_per_second": 100.0, "violations": 0}
+    table = {"busiest": {"frames": 5, "mean_ms": 1.1, "p99_ms": 1.6, "max_ms": 2.3},
+             "busiest_cpu": {"frames": 5, "mean_ms": 1.0, "p99_ms": 1.5, "max_ms": 2.0},
+             "table": {"frames": 0}}
     text = bench.report({"sim_servermania": sim, "sim_startupfever": sim,
-                         "frames_title": frames, "frames_servermania_board": board})
+                         "frames_title": frames, "frames_servermania_board": board,
+                         "frames_startupfever_table": table})
     assert "sim servermania" in text and "sim startupfever" in text
     assert "100 games/s" in text
     assert "frames board (moving)" in text and "calm" not in text
+    assert "frames SF table (busiest" in text and "busiest_cpu" in text
+    assert "(table" not in text

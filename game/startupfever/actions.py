@@ -74,8 +74,8 @@ class PlaceChip:
 @dataclass(frozen=True)
 class PlayCard:
     """Play Event Card `card` on product `slot` or company `seat` (None when the card
-    is played without effect in the discard window); `kind` names the hire for Hiring
-    Failure."""
+    is played without effect in the discard window). `kind` is kept for compatibility
+    and is always None: no card names a kind any more (Hiring Failure, F15)."""
 
     card: str
     slot: str | None = None

@@ -92,9 +92,9 @@ CARD_TYPES: tuple[CardType, ...] = (
         "executive_power", "Executive Power", 2,
         "Played on a company before one of its Products manages employees. The Board of "
         "Directors approved additional Executives: this year the company can hire or poach "
-        "a second CEO (Big Suit) or CTO (Big Nerd). The second Executive has the same cost "
-        "and power as the first and stays; if one of the two is poached later, the company "
-        "is back to a single one.",
+        "one extra Executive, a second CEO (Big Suit) or a second CTO (Big Nerd), not both. "
+        "The second Executive has the same cost and power as the first and stays; if one of "
+        "the two is poached later, the company is back to a single one.",
         (MANAGE,), CURRENT_COMPANY,
     ),
     CardType(
@@ -106,9 +106,10 @@ CARD_TYPES: tuple[CardType, ...] = (
     ),
     CardType(
         "hiring_failure", "Hiring Failure", 5,
-        "Played on a Product before it manages employees. Name Nerd, Suit, Big Nerd or Big "
-        "Suit: the next hire of that kind for this Product this turn fails. The money is "
-        "paid to the bank and lost; the employee stays in the supply.",
+        "Played on a Product before it manages employees. The first hire this Product makes "
+        "this turn, of any kind, fails: the money is paid to the bank and lost, and nobody "
+        "comes (the employee stays in the supply). Poaching is not hiring. A second Hiring "
+        "Failure on the same turn adds nothing.",
         (MANAGE,), CURRENT_PRODUCT,
     ),
     CardType(

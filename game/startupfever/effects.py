@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import events as ev
 from . import usertrack
-from .actions import KIND_NAMES, Defend, MoveResigned, Pass, PlayCard, shared
+from .actions import Defend, MoveResigned, Pass, PlayCard, shared
 from .cards import (
     ANY_PRODUCT,
     CARDS,
@@ -21,7 +21,7 @@ from .cards import (
     PLAYABLE_IN,
     UNLAUNCHED,
 )
-from .state import KINDS, NERD, NEW_HIRE_FIELD, SUIT
+from .state import NERD, NEW_HIRE_FIELD, SUIT
 
 SECURITY_BREACH_FIELDS = 3
 VIRAL_GROWTH_BONUS = 3
@@ -56,8 +56,6 @@ class CardsMixin:
             slot = self.current_slot
             if slot is None:
                 return []
-            if card == "hiring_failure":
-                return [_play(card, slot, None, k) for k in KINDS]
             if card == "acqui_hire" and (self.players[seat].money < ACQUI_HIRE_PRICE
                                          or not self.supply[NERD]):
                 return []
@@ -223,16 +221,22 @@ class CardsMixin:
         if target not in self.exec_power:
             self.exec_power.append(target)
         self._note("executive_power", None, target,
-                   f"company {target} may have two CEOs and two CTOs this year")
+                   f"company {target} may have one extra executive this year "
+                   "(a second CEO or a second CTO)")
 
     def _effect_leak(self, seat, slot, target, kind) -> None:
         if not self.products[slot].launched:
             self._launch(slot, leaked=True)
 
     def _effect_hiring_failure(self, seat, slot, target, kind) -> None:
-        self.hire_fails.append(kind)
-        self._note("hiring_failure", slot, None,
-                   f"the next {KIND_NAMES[kind]} hire of {slot} this turn fails")
+        """F15: the product's first hire this turn, of any kind, fails (a second copy on
+        the same turn names the same hire, so it adds nothing)."""
+        if slot in self.hire_fails:
+            self._note("hiring_failure", slot, None,
+                       f"no effect: the first hire of {slot} this turn already fails")
+            return
+        self.hire_fails.append(slot)
+        self._note("hiring_failure", slot, None, f"the first hire of {slot} this turn fails")
 
     def _effect_viral_growth(self, seat, slot, target, kind) -> None:
         self.adopt_bonus += VIRAL_GROWTH_BONUS

@@ -7,6 +7,8 @@ import functools
 from . import events as ev
 from .actions import Counter, EndManage, Hire, Poach, Retain
 from .state import (
+    BIG_NERD,
+    BIG_SUIT,
     COST,
     EXEC_KINDS,
     KINDS,
@@ -51,8 +53,20 @@ class EmployeesMixin:
     """Hiring, poaching and retaining for the product whose turn it is."""
 
     def exec_limit(self, seat: int) -> int:
-        """One Big Nerd and one Big Suit per company; two of each under Executive Power."""
+        """The most executives of one kind a company may hold: 1, or 2 under Executive
+        Power; but only one kind may have the second (F16: see `exec_room`)."""
         return 2 if seat in self.exec_power else 1
+
+    def exec_room(self, seat: int, kind: str) -> bool:
+        """May company `seat` take one more executive of `kind` (hire or poach)? One Big
+        Nerd and one Big Suit; under Executive Power one extra executive, a second Big
+        Nerd or a second Big Suit, not both (F16)."""
+        pl = self.players[seat]
+        held = len(pl.executives(kind))
+        if held == 0:
+            return True
+        other = len(pl.executives(BIG_SUIT if kind == BIG_NERD else BIG_NERD))
+        return held == 1 and other < 2 and seat in self.exec_power
 
     def has_suit(self, seat: int) -> bool:
         """A company with a Suit (or a Big Suit) may play Defense."""
@@ -92,11 +106,10 @@ class EmployeesMixin:
         seat = self.turn_seat
         pl = self.players[seat]
         money = pl.money
-        limit = self.exec_limit(seat)
+        exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)]
         acts: list = []
         if self.hires < self.hire_limit:
-            acts += self._legal_hires(slot, pl, money, limit)
-        exec_room = [k for k in EXEC_KINDS if len(pl.executives(k)) < limit]
+            acts += self._legal_hires(slot, money, exec_room)
         for other, opl in enumerate(self.players):
             if other != seat:
                 acts += self._listed_offers(other, opl, money, exec_room, slot)
@@ -104,13 +117,13 @@ class EmployeesMixin:
         acts.append(END_MANAGE)
         return acts
 
-    def _legal_hires(self, slot: str, pl: Player, money: int, limit: int) -> list[Hire]:
+    def _legal_hires(self, slot: str, money: int, exec_room: list[str]) -> list[Hire]:
         """Kinds left in the supply that the company can pay for (and has room for)."""
         hires = _hires(slot)
         supply = self.supply
         return [hires[kind] for kind in KINDS
                 if supply[kind] and money >= COST[kind]
-                and (kind in WORKER_KINDS or len(pl.executives(kind)) < limit)]
+                and (kind in WORKER_KINDS or kind in exec_room)]
 
     def _listed_offers(self, other: int, opl: Player, money: int, exec_room: list[str],
                        slot: str) -> list[Poach]:
@@ -177,8 +190,8 @@ class EmployeesMixin:
         cost = COST[kind]
         self._pay_to_bank(seat, cost)
         self.hires += 1
-        if kind in self.hire_fails:  # Hiring Failure: the money is lost, nobody comes
-            self.hire_fails.remove(kind)
+        if slot in self.hire_fails:  # Hiring Failure (F15): money lost, nobody comes
+            self.hire_fails.remove(slot)
             self._emit(ev.Hired(seat, slot, kind, cost, failed=True))
         else:
             self.supply[kind] -= 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import KIND_NAMES
+from .cards import WINDOW_TITLES
 
 
 @dataclass(frozen=True)
@@ -239,6 +240,21 @@ class UsersLost:
 
 
 @dataclass(frozen=True)
+class WindowOpened:
+    """A card window (F11) opens. Emitted at every window point whether or not any seat
+    holds a playable card, so a scene can hold the same neutral "any cards?" beat every
+    time and never reveal a hand by whether a seat is asked (F13)."""
+
+    window: str  # a cards.WINDOWS id
+    slot: str | None  # the product whose turn it is (None at year end)
+
+    def __str__(self) -> str:
+        title = WINDOW_TITLES[self.window]
+        on = f" ({self.slot}'s turn)" if self.slot else ""
+        return f"card window {title}{on}"
+
+
+@dataclass(frozen=True)
 class CardPlayed:
     seat: int
     card: str
@@ -330,12 +346,26 @@ class YearEndStep:
 
 @dataclass(frozen=True)
 class MarketingPlaced:
+    """Private to `seat` (F14): one more sealed token on its product `slot`."""
+
     seat: int
     slot: str
-    total: int
+    total: int  # the sealed tokens on `slot` so far
 
     def __str__(self) -> str:
         return f"{self.slot} marketing budget now {self.total}"
+
+
+@dataclass(frozen=True)
+class MarketingRevealed:
+    """F14: every seat has finished its sealed allocation; all are shown together."""
+
+    year: int  # the year this marketing money counts in (its Year End competition)
+    marketing: tuple[tuple[str, int, int], ...]  # (slot, owner seat, tokens), every product
+
+    def __str__(self) -> str:
+        shown = ", ".join(f"{s} {t}" for s, _seat, t in self.marketing if t)
+        return f"marketing for year {self.year} revealed: {shown or 'none'}"
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from .rules import State
 
 FORMAT = "startupfever"
-VERSION = 1
+VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
+OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
 _SKIP = ("_events",)
 
 
@@ -69,13 +70,18 @@ class PersistMixin:
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: other hands, face-down chips and the deck are hidden."""
+        """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
+    marketing (F14: their money still holds it) are hidden."""
         data = json.loads(self.to_json())
         for key in ("rng", "seed", "format", "version"):
             data.pop(key, None)
         for i, pl in enumerate(data["players"]):
             if i != seat:
                 pl["hand"] = len(pl["hand"])  # only the number of cards
+                pl["money"] += self.sealed_marketing(i)  # F14: tokens still sealed
+        mine = self.players[seat].slots
+        data["marketing_pending"] = {s: k for s, k in self.marketing_pending.items()
+                                     if s in mine}
         for p in data["products"].values():
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
@@ -97,9 +103,11 @@ def from_json(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Startup Fever save (format tag missing)")
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version not in (VERSION, *OLD_VERSIONS):
         raise SaveError(f"unsupported save version {version!r} (expected {VERSION})")
     try:
+        if version != VERSION:
+            _upgrade(data)
         _check_types(data)
         state = _build(data)
         _check(state)
@@ -108,6 +116,22 @@ def from_json(text: str) -> State:
     except Exception as exc:  # noqa: BLE001 - last resort: the checks above come first
         raise SaveError(f"corrupt Startup Fever save: {type(exc).__name__}: {exc}") from None
     return state
+
+
+def _upgrade(data: dict[str, Any]) -> None:
+    """Bring a version 1 save up to date. Version 1 put marketing tokens straight onto
+    the products (nothing sealed), and its Hiring Failure named a kind: pending there, it
+    now makes the current product's first hire fail (F15)."""
+    data.setdefault("marketing_pending", {})
+    fails = data.get("hire_fails")
+    if isinstance(fails, list) and fails:
+        order, index = data.get("turn_order"), data.get("turn_index")
+        if not (isinstance(order, list) and type(index) is int and 0 <= index < len(order)):
+            raise SaveError("corrupt Startup Fever save: Hiring Failure outside a turn")
+        data["hire_fails"] = [order[index]]
+    data["version"] = VERSION
+    known = {key: data.pop(key) for key in FIELDS if key in data}  # the fields' own order
+    data.update(known)
 
 
 def _build(data: dict[str, Any]) -> State:
@@ -173,8 +197,8 @@ FIELDS: dict[str, Any] = {
     "loss_left": int, "loss_taken": _map(int),
     "comp_queue": _list(str), "comp_category": str, "comp_base": _map(_list(int)),
     "comp_rolls": _map(_list(int)), "comp_pending": _list(str),
-    "seat_queue": _list(int), "order_groups": _list(_list(str)),
-    "new_order": _list(_opt(str)),
+    "seat_queue": _list(int), "marketing_pending": _map(int),
+    "order_groups": _list(_list(str)), "new_order": _list(_opt(str)),
 }
 
 
@@ -285,7 +309,7 @@ def _check_money_and_employees(state: State) -> None:
     n = len(players)
     _need(state.bank >= 0 and all(pl.money >= 0 for pl in players), "negative money")
     money = state.bank + sum(pl.money for pl in players) + \
-        sum(p.marketing for p in products.values())
+        sum(p.marketing for p in products.values()) + sum(state.marketing_pending.values())
     _need(money == TOTAL_MONEY, f"money adds up to {money}, not {TOTAL_MONEY}")
     supply = state.supply
     _need(set(supply) == set(KINDS), f"supply kinds {sorted(supply)}")
@@ -294,6 +318,8 @@ def _check_money_and_employees(state: State) -> None:
         for kind, fields in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             _need(len(fields) <= 2 and all(0 <= v <= NEW_HIRE_FIELD for v in fields),
                   f"seat {seat} has executives {kind} on fields {fields}")
+        _need(len(pl.big_nerds) + len(pl.big_suits) <= 3,
+              f"seat {seat} has two Big Nerds and two Big Suits (F16: one extra at most)")
     held = {
         NERD: supply[NERD] + sum(p.nerd_count for p in products.values()),
         SUIT: supply[SUIT] + sum(p.suit_count for p in products.values()),
@@ -350,7 +376,8 @@ def _check_flow(state: State, slots: list[str]) -> None:
     _need(state.comp_category in ("", *state.categories), "unknown competition category")
     _need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
     _need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
-    _need(set(state.hire_fails) <= set(KINDS), "hire_fails names an unknown kind")
+    _need(not state.hire_fails or state.in_turn and state.hire_fails == [state.current_slot],
+          "Hiring Failure pending on a product whose turn it is not")
     _need(HIRES_PER_TURN <= state.hire_limit <= TALENT_FAIR_MAX_HIRES
           and 0 <= state.hires <= state.hire_limit, f"{state.hires} hires of {state.hire_limit}")
     _need(state.window is None or state.window in WINDOWS, f"unknown window {state.window!r}")
@@ -419,6 +446,13 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     if stage in ("reassign", "marketing"):
         _need(bool(state.seat_queue) and state.actor == state.seat_queue[0],
               f"{stage} asks the wrong seat")
+    pending = state.marketing_pending
+    if pending:  # F14: sealed tokens exist only while the seats allocate
+        _need(stage == "marketing" and set(pending) <= slot_set
+              and min(pending.values()) >= 1, f"bad sealed marketing {pending}")
+        waiting = set(state.seat_queue[1:])
+        _need(all(state.products[s].owner not in waiting for s in pending),
+              "sealed marketing of a seat not yet asked")
     if stage == "comp_roll":
         _need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
               and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")

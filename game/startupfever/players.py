@@ -9,13 +9,18 @@ same attribute names, so a player cannot tell them apart and cannot peek.
 * Hiring: a Nerd/Suit mix early (Suits pay for the next hires), mostly Nerds later, and
   the executives as soon as they are affordable (a Big Suit pays back in a year, a Big
   Nerd adds 2 fields to every product every year and 4 strength in every showdown).
+  Under a Hiring Failure (F15, the product's first hire this turn fails) it weighs
+  hiring anyway against waiting: it sacrifices a 1-token worker hire when a second hire
+  is left and the money still pays for the hire it wanted, and otherwise waits for the
+  next turn (poaching, which is not hiring, goes on).
 * Poaching: cheap, nearly vested Nerds of *direct competitors* (launched products in the
   category of the current product) whose owners cannot afford a counter-offer: the Nerd
   costs about what a hire costs, does not use a hire, and weakens a rival.
 * Protection: spare money retains vested executives and vested Nerds of launched
   products, and counters offers that are cheaper than replacing the employee.
 * Marketing: surplus money goes onto launched products whose showdown is close (a rival
-  within a die's reach), just enough to get ahead of it.
+  within a die's reach), just enough to get ahead of it (the allocation is sealed, F14:
+  rivals' new marketing is unknown until the reveal).
 * Cards: good cards on its own products, bad ones on rivals (the VP leader first),
   Defense against harmful cards, user-loss pips on rivals, Leaks when it leads.
 """
@@ -45,7 +50,7 @@ from .actions import (
     Retain,
 )
 from .effects import TALENT_FAIR_MAX_HIRES
-from .state import BIG_NERD, BIG_SUIT, NERD, SUIT
+from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import view_of
 from .yearend import table1_strength
@@ -202,8 +207,8 @@ class RulePlayer:
             return weight * min(money, 2 * launched)
         if card == "antitrust":
             return 3 * weight if money >= 2 else 0
-        if card == "hiring_failure":
-            return weight if a.kind == NERD and money >= 2 else 0
+        if card == "hiring_failure":  # F15: costs them their first hire's price
+            return weight * (2 if money >= 7 else 1) if money >= 2 else 0
         if card == "server_outage":
             p = products[a.slot]
             return 2 * weight if sum(p.nerds) + 3 >= 5 else 0
@@ -265,39 +270,74 @@ class RulePlayer:
         hires = [a for a in legal if type(a) is Hire]
         kinds = {a.kind for a in hires}
         late = self._end_near(view) or view.year >= 5
+        failing = slot in view.hire_fails  # F15: this product's first hire fails
         # 1. executives as soon as affordable
-        if money >= 6:
-            if BIG_SUIT in kinds and not pl.big_suits and not late and view.year <= 2:
-                return same(hires, Hire(BIG_SUIT))
-            if BIG_NERD in kinds:
-                return same(hires, Hire(BIG_NERD))
-            if BIG_SUIT in kinds and not late:
-                return same(hires, Hire(BIG_SUIT))
-        # 2. poach a cheap Nerd of a direct competitor
-        poach = self._pick_poach(view, legal, product, money)
-        if poach is not None:
-            return poach
-        # 3. hire a Nerd/Suit mix, unless saving up: from year 2 a company without a Big
-        #    Nerd keeps 4-5 tokens, so that the next revenue buys one from the supply
-        saving = (not late and view.year >= 2 and not pl.big_nerds
-                  and view.supply[BIG_NERD] > 0 and 4 <= money < 6)
-        if kinds & {NERD, SUIT} and not saving:
-            my_nerds = sum(sum(view.products[s].nerds) for s in pl.slots)
-            my_suits = sum(sum(view.products[s].suits) for s in pl.slots)
-            if late:  # a Suit hired now will hardly pay for itself
-                want_suit = False
-            elif view.year <= 2:  # alternate, Suit first: Suits fund the next hires
-                want_suit = my_suits <= my_nerds
-            else:  # then one Suit per two Nerds
-                want_suit = 2 * my_suits < my_nerds
-            kind = SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
-            if kind in kinds:
-                return same(hires, Hire(kind))
+        want = self._wanted_executive(view, pl, kinds, money, late)
+        if want is None:
+            # 2. poach a cheap Nerd of a direct competitor (poaching is not hiring)
+            poach = self._pick_poach(view, legal, product, money)
+            if poach is not None:
+                return poach
+            # 3. hire a Nerd/Suit mix
+            want = self._wanted_worker(view, pl, kinds, money, late)
+        if want is not None:
+            if not failing:
+                return same(hires, Hire(want))
+            sacrifice = self._absorb_failure(view, kinds, want, money)
+            if sacrifice is not None:
+                return same(hires, Hire(sacrifice))
+            # else wait: no hire into the failure this turn
         # 4. protect vested staff with the money left
         retain = self._pick_retain(view, legal, product, money)
         if retain is not None:
             return retain
         return same(legal, EndManage())
+
+    @staticmethod
+    def _wanted_executive(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+        """The executive to hire now, if any: the Big Suit first in years 1-2, else the
+        Big Nerd, else a Big Suit while the game is young."""
+        if money < COST[BIG_NERD]:
+            return None
+        if BIG_SUIT in kinds and not pl.big_suits and not late and view.year <= 2:
+            return BIG_SUIT
+        if BIG_NERD in kinds:
+            return BIG_NERD
+        if BIG_SUIT in kinds and not late:
+            return BIG_SUIT
+        return None
+
+    @staticmethod
+    def _wanted_worker(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+        """The worker to hire now, if any: a Nerd/Suit mix, unless saving up (from year 2
+        a company without a Big Nerd keeps 4-5 tokens, so that the next revenue buys one
+        from the supply)."""
+        saving = (not late and view.year >= 2 and not pl.big_nerds
+                  and view.supply[BIG_NERD] > 0 and 4 <= money < 6)
+        if saving or not kinds & {NERD, SUIT}:
+            return None
+        products = view.products
+        my_nerds = sum(sum(products[s].nerds) for s in pl.slots)
+        my_suits = sum(sum(products[s].suits) for s in pl.slots)
+        if late:  # a Suit hired now will hardly pay for itself
+            want_suit = False
+        elif view.year <= 2:  # alternate, Suit first: Suits fund the next hires
+            want_suit = my_suits <= my_nerds
+        else:  # then one Suit per two Nerds
+            want_suit = 2 * my_suits < my_nerds
+        return SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
+
+    @staticmethod
+    def _absorb_failure(view, kinds: set[str], want: str, money: int) -> str | None:
+        """Under a Hiring Failure: the 1-token worker to sacrifice so that the hire it
+        wants comes next, or None to wait (no second hire left this turn, or the money
+        would not pay for both: the failure ends with the turn, so waiting costs only
+        this turn's hire)."""
+        if view.hire_limit - view.hires < 2 or money < 1 + COST[want]:
+            return None
+        if want in (NERD, SUIT):
+            return want
+        return NERD if NERD in kinds else SUIT if SUIT in kinds else None
 
     def _pick_poach(self, view, legal: list, product, money: int) -> Poach | None:
         """A Nerd of a direct competitor (a launched rival product in the current
@@ -393,12 +433,15 @@ class RulePlayer:
         return same(legal, EndReassign())
 
     def _marketing(self, view, legal: list) -> Any:
-        """Surplus money onto launched (or nearly launched) products in close showdowns."""
+        """Surplus money onto launched (or nearly launched) products in close showdowns.
+        The allocation is sealed (F14): rivals' marketing for next year is unknown, so
+        the lead is aimed over their strength without it."""
         me = view.seat
         pl = view.players[me]
         reserve = 0 if self._end_near(view) else 3
         if pl.money <= reserve:
             return same(legal, EndMarketing())
+        sealed = view.marketing_pending  # my own tokens so far
         best = None
         best_gap = 99
         for s in pl.slots:
@@ -409,13 +452,14 @@ class RulePlayer:
             if not rivals:
                 continue
             base = self._strength(view, p) - p.marketing
+            placed = p.marketing + sealed.get(s, 0)
             need = 0
             for q in rivals:  # tokens for a lead of LEAD over each rival still in reach
                 gap = self._strength(view, q) - base + LEAD
                 if gap <= MAX_MARKETING:
                     need = max(need, gap)
-            if p.marketing < need and need - p.marketing < best_gap:
-                best, best_gap = s, need - p.marketing
+            if placed < need and need - placed < best_gap:
+                best, best_gap = s, need - placed
         return same(legal, Market(best) if best is not None else EndMarketing())
 
     def _order_choose(self, view, legal: list) -> Any:

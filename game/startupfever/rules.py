@@ -124,7 +124,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         # the current product turn
         self.adopt_bonus = 0
         self.adopt_halved = False
-        self.hire_fails: list[str] = []
+        self.hire_fails: list[str] = []  # products whose first hire this turn fails (F15)
         self.hire_limit = HIRES_PER_TURN
         self.hires = 0
         self.manage_blocked = False
@@ -140,6 +140,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.comp_rolls: dict[str, list[int]] = {}
         self.comp_pending: list[str] = []
         self.seat_queue: list[int] = []  # seats still to reassign / allocate marketing
+        self.marketing_pending: dict[str, int] = {}  # sealed tokens per product (F14)
         self.order_groups: list[list[str]] = []
         self.new_order: list[str | None] = []
         self._events: list = []
@@ -345,6 +346,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         return [(seat + i) % n for i in range(n)]
 
     def _open_window(self, window: str, then: str) -> None:
+        """Open a card window (F11); every window point announces itself (WindowOpened),
+        even when no seat holds a playable card."""
+        self._emit(ev.WindowOpened(window, self.current_slot))
         self.window = window
         self.window_seats = self._seats_from(self.turn_seat)
         self.after_window = then

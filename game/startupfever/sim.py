@@ -1,12 +1,15 @@
 """Headless Startup Fever simulator behind `python main.py sim startupfever`.
 
 Plays whole games with the simple players (seat types alternate random / rules and rotate
-from game to game, so seat and player type are not confounded), checks the invariants
-after every applied action, and returns the figures. Game `g` uses seed `seed + g`, so
-any game can be replayed alone with `play_game(players, seed, g)`.
+from game to game, so seat and player type are not confounded; `rule_only` puts the rule
+player in every seat, to measure seat bias), checks the invariants after every applied
+action, and returns the figures. Game `g` of a run uses the seed `mixed_seed(seed, g)` (a
+hash of both: runs with different seeds are independent), so any game can be replayed
+alone with `play_game(players, seed, g)`.
 
 Invariants checked after every `apply` (F3, F4, F12):
-* money: bank + players + marketing = 100, and nobody (bank included) below 0;
+* money: bank + players + marketing (sealed tokens too) = 100, nobody (bank included)
+  below 0;
 * employees: Nerds and Suits on products + supply = 50 each, executives held + supply =
   players - 1 each, and no negative count anywhere;
 * the game does not run past the year-15 safety stop, and it reaches its end.
@@ -31,7 +34,7 @@ from operator import is_
 from typing import Any
 
 from game.parallel import play_ranges
-from game.simulate import figures, new_tally, rotating_seat_types, tally_game
+from game.simulate import figures, mixed_seed, new_tally, rotating_seat_types, tally_game
 
 from .players import RandomPlayer, RulePlayer
 from .rules import CHANCE, TERMINAL, State, new_game
@@ -53,10 +56,12 @@ PARALLEL_FROM = 200  # games; smaller runs are not worth starting processes
 
 
 def game_seed(seed: int, g: int) -> int:
-    return seed + g
+    return mixed_seed(seed, g)
 
 
-def seat_types(players: int, g: int) -> list[type]:
+def seat_types(players: int, g: int, rule_only: bool = False) -> list[type]:
+    if rule_only:
+        return [RulePlayer] * players
     return rotating_seat_types(TYPES, players, g)
 
 
@@ -78,6 +83,7 @@ def invariant_violations(state: State) -> list[str]:
         big_nerds += len(pl.big_nerds)
         big_suits += len(pl.big_suits)
     negative = False
+    money += sum(state.marketing_pending.values())
     for p in state.products.values():
         money += p.marketing
         pn, ps = p.nerds, p.suits
@@ -109,6 +115,9 @@ def fast_check(state: State) -> Callable[[], bool]:
 
     def ok() -> bool:
         money = neg = state.bank
+        pending = state.marketing_pending  # sealed marketing (F14), only at year end
+        if pending:
+            money += sum(pending.values())
         nerds, suits = supply[NERD], supply[SUIT]
         big_nerds, big_suits = supply[BIG_NERD], supply[BIG_SUIT]
         neg |= nerds | suits | big_nerds | big_suits
@@ -133,13 +142,13 @@ def fast_check(state: State) -> Callable[[], bool]:
     return ok
 
 
-def play_game(players: int, seed: int, g: int
+def play_game(players: int, seed: int, g: int, rule_only: bool = False
               ) -> tuple[int, int, list[int], list[str], list[str]]:
     """Play game g; returns (steps, years, winners, seat type names, violations).
     Steps are applied actions: decisions and chance outcomes."""
     gs = game_seed(seed, g)
     state = new_game(players, seed=gs)
-    kinds = seat_types(players, g)
+    kinds = seat_types(players, g, rule_only)
     agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
     violations: list[str] = []
     apply = state.apply
@@ -176,12 +185,12 @@ def play_game(players: int, seed: int, g: int
     return steps, state.year, state.winners(), [cls.kind for cls in kinds], violations
 
 
-def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
+def _play_range(args: tuple[int, int, int, int], rule_only: bool = False) -> dict[str, Any]:
     players, seed, start, stop = args
     tally = new_tally(players, KINDS)
     steps = years = turns = 0
     for g in range(start, stop):
-        n, y, winners, kinds, bad = play_game(players, seed, g)
+        n, y, winners, kinds, bad = play_game(players, seed, g, rule_only)
         steps += n
         years += y
         turns += y * players * products_per_player(players)
@@ -190,17 +199,21 @@ def _play_range(args: tuple[int, int, int, int]) -> dict[str, Any]:
     return tally
 
 
-def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None
-             ) -> dict[str, Any]:
-    """Play `games` games of `players` and return the figures (see game/simulate.py)."""
+def simulate(games: int, players: int = 4, seed: int = 1, workers: int | None = None,
+             rule_only: bool = False) -> dict[str, Any]:
+    """Play `games` games of `players` and return the figures (see game/simulate.py);
+    `rule_only`: the rule player in every seat."""
     if games < 1:
         raise ValueError("games must be at least 1")
     if not 2 <= players <= 6:
         raise ValueError(f"Startup Fever needs 2-6 players, not {players}")
     parts, seconds, workers = play_ranges(
-        _play_range, games=games, players=players, seed=seed, workers=workers,
-        parallel_from=PARALLEL_FROM)
+        partial(_play_range, rule_only=rule_only), games=games, players=players, seed=seed,
+        workers=workers, parallel_from=PARALLEL_FROM)
     averages = {f"avg_{key}": round(sum(p[key] for p in parts) / games, 2)
                 for key in ("turns", "years", "steps")}
-    return figures(parts, averages, games=games, players=players, seed=seed,
-                   workers=workers, seconds=seconds, kinds=KINDS)
+    result = figures(parts, averages, games=games, players=players, seed=seed,
+                     workers=workers, seconds=seconds, kinds=KINDS)
+    if rule_only:
+        result["rule_only"] = True
+    return result

@@ -1,8 +1,12 @@
 """What one seat may see of a Startup Fever game (RULINGS F13), for the players.
 
 A seat sees its own hand and chips, everything on the table, and the *sizes* of other
-hands and of the draw pile. `SeatView` reads a live `State` through (cheap, so the
-simulator stays fast); `observation_view` gives the same attribute names from the dict of
+hands and of the draw pile. During the sealed marketing allocation (F14) it sees its own
+pending tokens (`marketing_pending`, its products only) but not the others': a rival's
+money still counts the tokens it has put aside, until `MarketingRevealed`.
+
+`SeatView` reads a live `State` through (cheap, so the simulator stays fast);
+`observation_view` gives the same attribute names from the dict of
 `state.observation(seat)`. A player gets one or the other from `view_of` and cannot tell
 them apart.
 """
@@ -51,15 +55,24 @@ class MaskedProduct:
 
 
 class MaskedPlayer:
-    """A rival company as a seat sees it: its hand is only a number of cards."""
+    """A rival company as a seat sees it: its hand is only a number of cards, and its
+    money includes its sealed marketing tokens until they are revealed (F14)."""
 
-    __slots__ = ("_pl",)
+    __slots__ = ("_pl", "_s", "_seat")
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player, state: State, seat: int) -> None:
         self._pl = player
+        self._s = state
+        self._seat = seat
+
+    @property
+    def money(self) -> int:
+        state = self._s
+        if state.marketing_pending:  # only while the allocation is sealed
+            return self._pl.money + state.sealed_marketing(self._seat)
+        return self._pl.money
 
     name = property(attrgetter("_pl.name"))
-    money = property(attrgetter("_pl.money"))
     slots = property(attrgetter("_pl.slots"))
     big_nerds = property(attrgetter("_pl.big_nerds"))
     big_suits = property(attrgetter("_pl.big_suits"))
@@ -82,12 +95,18 @@ class SeatView:
         self.seat = seat
         self.products = {s: p if p.owner == seat else MaskedProduct(p)
                          for s, p in state.products.items()}
-        self.players = [pl if i == seat else MaskedPlayer(pl)
+        self.players = [pl if i == seat else MaskedPlayer(pl, state, i)
                         for i, pl in enumerate(state.players)]
 
     @property
     def deck(self) -> int:
         return sum(self._s.deck.values())
+
+    @property
+    def marketing_pending(self) -> dict[str, int]:
+        """This seat's own sealed marketing tokens per product (F14); never the others'."""
+        pending = self._s.marketing_pending
+        return {s: pending[s] for s in self.players[self.seat].slots if s in pending}
 
     def __getattr__(self, name: str) -> Any:  # only reached for names not in PUBLIC
         raise AttributeError(f"{name!r} is hidden from the players (F13)")

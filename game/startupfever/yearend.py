@@ -22,6 +22,7 @@ TABLE2: dict[int, tuple[int, ...]] = {
 }
 
 END_REASSIGN = EndReassign()
+END_MARKETING = EndMarketing()
 BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
 
 
@@ -184,7 +185,11 @@ class YearEndMixin:
         self.stage = "deal_check"
 
     def _step_marketing_begin(self) -> None:
+        """Year end 6 (F14): sealed, simultaneous allocation. The rules ask the seats one
+        at a time, but each seat's tokens wait in `marketing_pending` (paid, hidden from
+        the others: see `observation` and `views`) until every seat has finished."""
         self.seat_queue = list(range(len(self.players)))
+        self.marketing_pending = {}
         self.stage = "marketing_check"
 
     def _step_marketing_check(self) -> None:
@@ -194,21 +199,40 @@ class YearEndMixin:
             self.actor = self.turn_seat = self.seat_queue[0]
             self.stage = "marketing"
         else:
+            self._reveal_marketing()
             self.stage = "order_begin"
 
+    def _reveal_marketing(self) -> None:
+        """F14: every seat has finished: all allocations go onto the products at once."""
+        pending = self.marketing_pending
+        for slot, tokens in pending.items():
+            self.products[slot].marketing += tokens
+        self.marketing_pending = {}
+        self._emit(ev.MarketingRevealed(self.year + 1, tuple(
+            (s, p.owner, p.marketing) for s, p in self.products.items())))
+
     def _legal_marketing(self) -> list:
-        return [Market(s) for s in self.players[self.actor].slots] + [EndMarketing()]
+        return [Market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
 
     def _apply_market(self, action: Market) -> None:
-        p = self.products[action.slot]
-        self.players[p.owner].money -= 1
-        p.marketing += 1
-        self._emit(ev.MarketingPlaced(p.owner, action.slot, p.marketing))
+        slot = action.slot
+        seat = self.products[slot].owner
+        self.players[seat].money -= 1
+        pending = self.marketing_pending
+        pending[slot] = pending.get(slot, 0) + 1
+        self._emit(ev.MarketingPlaced(seat, slot, pending[slot]))  # private to `seat`
         self.stage = "marketing_check"
 
     def _apply_end_marketing(self, action: EndMarketing) -> None:
         self.seat_queue.pop(0)
         self.stage = "marketing_check"
+
+    def sealed_marketing(self, seat: int) -> int:
+        """Tokens `seat` has put aside this year end that are not yet revealed (F14)."""
+        pending = self.marketing_pending
+        if not pending:
+            return 0
+        return sum(pending.get(s, 0) for s in self.players[seat].slots)
 
     def _step_order_begin(self) -> None:
         """Year end 7: fewest users selects its position first; ties picked at random."""

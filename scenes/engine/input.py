@@ -254,6 +254,8 @@ class InputMapper:
     def _mouse_button(self, event: pygame.event.Event) -> list[Action]:
         pos = self.to_canvas(event.pos)
         down = event.type == pygame.MOUSEBUTTONDOWN
+        if down:  # a click makes the mouse the device whose prompts are shown
+            self.last_device = MOUSE
         if event.button == 1 and pos is not None:
             return [Action(CLICK, MOUSE, down, pos=pos)]
         if event.button == 3 and down:
@@ -263,6 +265,7 @@ class InputMapper:
     def _mouse_wheel(self, event: pygame.event.Event) -> list[Action]:
         if event.y == 0:
             return []
+        self.last_device = MOUSE
         return [Action("up" if event.y > 0 else "down", MOUSE, True)]
 
     # hot-plug

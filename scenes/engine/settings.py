@@ -14,6 +14,9 @@ from pathlib import Path
 
 import platformdirs
 
+from game.files import FileProblem, read_text, write_atomic
+
+MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything bigger is not one
 ANIM_SPEEDS = (0.75, 1.0, 1.5, 2.0)  # slow, normal, fast, very fast
 
 
@@ -27,6 +30,7 @@ _RULES = (
     ("anim_speed", lambda v: _number(v) and v in ANIM_SPEEDS,
      f"one of {', '.join(map(str, ANIM_SPEEDS))}"),
     ("fullscreen", lambda v: isinstance(v, bool), "true or false"),
+    ("ask_only_when_playable", lambda v: isinstance(v, bool), "true or false"),
 )
 
 
@@ -39,6 +43,7 @@ class Settings:
     volume: float = 0.8  # 0..1, sound effects
     anim_speed: float = 1.0  # multiplies animation and fade speeds
     fullscreen: bool = False
+    ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
     path: Path | None = None  # where to save; None keeps them in memory
 
     @classmethod
@@ -49,12 +54,15 @@ class Settings:
         default; the other values in the file still count. Unknown keys are ignored.
         """
         settings = cls(path=path)
-        if path is None or not path.exists():
+        if path is None or not (path.exists() or path.is_symlink()):
             return settings
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+        try:  # read_text: a regular file under the cap (never a FIFO or /dev/zero)
+            data = json.loads(read_text(path, MAX_BYTES))
             if not isinstance(data, dict):
                 raise ValueError("not a JSON object")
+        except FileProblem as exc:  # its message already names the file
+            print(f"settings: ignoring unreadable {exc}; using defaults", file=sys.stderr)
+            return settings
         except (OSError, ValueError, RecursionError) as exc:
             print(f"settings: ignoring unreadable {path} ({exc}); using defaults",
                   file=sys.stderr)
@@ -74,12 +82,15 @@ class Settings:
         return settings
 
     def save(self) -> None:
-        """Write to `path` (no-op in memory); a read-only disk only costs a message."""
+        """Write to `path` (no-op in memory); a read-only disk only costs a message.
+
+        Atomic like a save (temp file, fsync, rename): a crash mid-save leaves the old
+        file, and a symlink at `path` is replaced, never written through.
+        """
         if self.path is None:
             return
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.path.write_text(json.dumps(self.as_dict(), indent=2), encoding="utf-8")
+            write_atomic(self.path, json.dumps(self.as_dict(), indent=2))
         except OSError as exc:
             print(f"settings: could not save {self.path} ({exc})", file=sys.stderr)
 

@@ -7,7 +7,7 @@ the board, the HUD swatches and the results chart all agree with the generated a
 from __future__ import annotations
 
 import json
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -46,7 +46,13 @@ def sprite(name: str) -> pygame.Surface:
     return image.convert_alpha() if pygame.display.get_surface() else image
 
 
-@cache
+#: Scaled copies kept. Sizes follow the camera's zoom tween and every squash frame of a
+#: hop, so an unbounded cache grew by hundreds of surfaces per game (1,100 pawns after
+#: 80,000 frames); a bounded LRU keeps the sizes in use now and lets the others go.
+SCALED_CACHE = 256
+
+
+@lru_cache(maxsize=SCALED_CACHE)
 def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
     """A sprite smooth-scaled to `size` (cached, so scaling happens once per size)."""
     return pygame.transform.smoothscale(sprite(name), size)
@@ -61,7 +67,7 @@ def pawn(colour: str) -> pygame.Surface:
     return body
 
 
-@cache
+@lru_cache(maxsize=SCALED_CACHE)
 def pawn_scaled(colour: str, w: int, h: int) -> pygame.Surface:
     return pygame.transform.smoothscale(pawn(colour), (max(1, w), max(1, h)))
 

@@ -42,12 +42,19 @@ class Prompt:
         self.selected = 0
         self.t = 0.0  # seconds open: the panel grows in
         width = min(760, view.w - 40)
-        height = 150 + 34 * len(facts) + len(options) * 104
+        height = 104 + 34 * len(facts) + len(options) * 94
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (view.centerx, view.centery - 10)
-        top = self.rect.y + 120 + 34 * len(facts)
+        top = self.rect.y + 100 + 34 * len(facts)
         for i, option in enumerate(options):
-            option.rect = pygame.Rect(self.rect.x + 30, top + i * 104, width - 60, 88)
+            option.rect = pygame.Rect(self.rect.x + 30, top + i * 94, width - 60, 82)
+
+    def place(self, top: int) -> None:
+        """Move the panel (and its buttons) so its top edge is at `top`."""
+        dy = top - self.rect.y
+        self.rect.move_ip(0, dy)
+        for option in self.options:
+            option.rect.move_ip(0, dy)
 
     def handle(self, action: Action) -> object | None:
         """The chosen rules action, or None. Any device may answer."""
@@ -94,7 +101,7 @@ class Prompt:
             font = fonts.display(font.get_height() - 4)
         draw.text(canvas, font, self.title, (self.rect.x + 96, band.centery), INK,
                   anchor="midleft")
-        y = self.rect.y + 96
+        y = self.rect.y + 90
         for fact in self.facts:
             draw.text(canvas, fonts.body(26), fact, (self.rect.centerx, y), CREAM, anchor="midtop")
             y += 34

@@ -3,6 +3,8 @@
 Final money is the rules' own figure (`state.scores()`, cash + servers × $20,000); the
 breakdown comes from the FinalTally events. The chart plots each player's money (cash +
 servers at their end value) after every turn, as recorded by the board scene from events.
+In the demo no menu is offered: any press returns to the title, and the screen says so
+(and when the next demo game starts).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ class ResultsScene(Scene):
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("leftright", "Choose"), ("confirm", "Select"),
                                   ("back", "Title")])
+        if self.demo:  # any press leaves: say exactly that, and offer no menu
+            self.prompts = PromptBar([("confirm", "Back to title"), ("back", "Back to title")])
         self.app.audio.play("fanfare")
         self.next_burst = 0.0
 
@@ -95,8 +99,12 @@ class ResultsScene(Scene):
 
     # -- time ----------------------------------------------------------------------------
 
+    @property
+    def speed(self) -> float:
+        return self.app.settings.anim_speed * self.pace
+
     def update(self, dt: float) -> None:
-        speed = self.app.settings.anim_speed * self.pace
+        speed = self.speed
         self.t += dt * speed
         self.menu.update(dt)
         self.effects.update(dt * speed)
@@ -118,7 +126,13 @@ class ResultsScene(Scene):
         panel(canvas, fonts, CHART, "Money over the turns")
         self._draw_chart(canvas)
         self.effects.draw(canvas, fonts)
-        self.menu.draw(canvas, fonts)
+        if self.demo:
+            left = max(0, math.ceil((DEMO_RESTART - self.t) / max(0.01, self.speed)))
+            draw.text(canvas, fonts.body(28), f"Demo: the next game starts in {left} s. "
+                      "Press any button for the title.", (640, BUTTONS_Y + 25), CREAM,
+                      outline=2)
+        else:
+            self.menu.draw(canvas, fonts)
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
     def _draw_title(self, canvas: pygame.Surface) -> None:

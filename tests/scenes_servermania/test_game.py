@@ -25,13 +25,24 @@ PACE = 8.0  # the whole game plays 8× faster (plus ×4 while the fast button is
 
 
 class Answerer:
-    """Answers every prompt a human seat gets, alternating between the two options."""
+    """Answers every prompt a human seat gets, alternating between the two options, and
+    hits the die whenever a human seat is asked to roll."""
 
     def __init__(self, app, scene: BoardScene, device: str) -> None:
         self.app, self.scene, self.device = app, scene, device
         self.answered: list[str] = []
+        self.rolled: list[str] = []  # the purpose of every roll a person made
 
     def __call__(self) -> None:
+        call = self.scene.roll_call
+        if call is not None:
+            self.rolled.append(call.purpose)
+            if self.device == MOUSE:
+                self.app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(500, 300)))
+                self.app.stack.dispatch(Action(CLICK, MOUSE, False, pos=(500, 300)))
+            else:
+                press(self.app, "confirm", self.device)
+            return
         prompt = self.scene.prompt
         if prompt is None or prompt.t < 0.05:
             return
@@ -105,6 +116,7 @@ def test_skip_button_finishes_what_is_playing():
     scene = BoardScene(SEATS[:2], seed=1)
     app = new_app(scene)
     step(app, READY)
+    press(app, "confirm")  # Ada hits the die
     run_until(app, lambda: not scene.director.idle, 200)
     press(app, "x")
     assert scene.director.idle
@@ -114,6 +126,7 @@ def test_a_quick_click_skips_and_a_held_click_plays_fast():
     scene = BoardScene(SEATS[:2], seed=1)
     app = new_app(scene)
     step(app, READY)
+    press(app, "confirm")  # Ada hits the die
     run_until(app, lambda: not scene.director.idle, 400)
     app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(400, 300)))
     assert scene.speed == pytest.approx(4.0)
@@ -256,13 +269,19 @@ def test_title_to_results_and_back_with_only_one_device(device):
     asked = []
 
     def each():
+        if board.roll_call is not None:
+            if device == MOUSE:
+                click(app, (500, 300))
+            else:
+                press(app, "confirm", device)
         if board.prompt is not None and board.prompt.t > 0.05:
             asked.append(board.prompt.title)
             if device == MOUSE:
                 click(app, board.prompt.options[len(asked) % 2].rect.center)
             else:
                 press(app, "confirm", device)
-        if not board.fast and board.prompt is None and app.stack.top is board:
+        if not board.fast and board.prompt is None and board.roll_call is None \
+                and app.stack.top is board:
             if device == MOUSE:
                 click(app, (500, 300), hold=True)  # hold the button on the board: fast
             else:

@@ -72,7 +72,8 @@ def _passive(actions: list):
 
 def total_money(state: sf.State) -> int:
     return state.bank + sum(p.money for p in state.players) + \
-        sum(p.marketing for p in state.products.values())
+        sum(p.marketing for p in state.products.values()) + \
+        sum(state.marketing_pending.values())
 
 
 def employees(state: sf.State) -> dict[str, int]:

@@ -85,7 +85,7 @@ def test_json_round_trip_is_exact_and_play_continues_identically():
 
 def test_json_is_versioned_and_corrupt_saves_fail_clearly():
     data = json.loads(start().to_json())
-    assert data["format"] == "startupfever" and data["version"] == 1
+    assert data["format"] == "startupfever" and data["version"] == 2
     for text in ("", "{}", "[1]", json.dumps({**data, "version": 99}),
                  json.dumps({**data, "bank": data["bank"] + 1}),
                  json.dumps({k: v for k, v in data.items() if k != "products"}),

@@ -75,7 +75,8 @@ def fresh(players: int = 4, seed: int = 0, hands: dict[int, list[str]] | None = 
 
 def money_total(state: sf.State) -> int:
     return state.bank + sum(p.money for p in state.players) + \
-        sum(p.marketing for p in state.products.values())
+        sum(p.marketing for p in state.products.values()) + \
+        sum(state.marketing_pending.values())
 
 
 def set_money(state: sf.State, seat: int, amount: int) -> None:
@@ -685,7 +686,9 @@ def test_F8_marketing_allocated_at_year_end_counts_next_year_then_goes_to_bank()
     assert state.current_player == 0
     for _ in range(3):
         state.apply(Market("A"))
-    assert state.products["A"].marketing == 3 and money_total(state) == 100
+    assert state.marketing_pending == {"A": 3} and money_total(state) == 100  # sealed (F14)
+    drive(state, lambda s: s.year == 2)
+    assert state.products["A"].marketing == 3 and not state.marketing_pending
     drive(state, lambda s: s.year == 2 and s.stage == "comp_roll")
     assert state.products["A"].marketing == 3  # still there at year 2's competition
     assert state.comp_base["A"][0] == 3 and state.comp_base["D"][0] == 0
@@ -864,13 +867,13 @@ def test_card_hiring_failure_money_lost_supply_kept():
     state = fresh(hands={1: ["hiring_failure"]})
     set_money(state, 0, 10)
     to_window(state, "manage")
-    state.apply(PlayCard("hiring_failure", "A", kind="nerd"))
+    state.apply(PlayCard("hiring_failure", "A"))
     drive(state, lambda s: s.stage == "manage")
     money, bank = state.players[0].money, state.bank
-    state.apply(Hire("nerd"))
-    assert state.products["A"].nerd_count == 0 and state.supply["nerd"] == 50
+    state.apply(Hire("suit"))  # F15: the first hire, of any kind
+    assert state.products["A"].suit_count == 0 and state.supply["suit"] == 50
     assert state.players[0].money == money - 1 and state.bank == bank + 1
-    state.apply(Hire("nerd"))  # only the next one fails
+    state.apply(Hire("nerd"))  # only the first one fails
     assert state.products["A"].nerd_count == 1
 
 
@@ -1196,6 +1199,14 @@ MY_TABLE2 = {2: [5, -5], 3: [8, -3, -5], 4: [9, 1, -4, -6], 5: [12, 3, -3, -5, -
 MY_COST = {"nerd": 1, "suit": 1, "big_nerd": 6, "big_suit": 6}
 
 
+def exec_ok(state: sf.State, seat: int, kind: str) -> bool:
+    """One executive of each kind; Executive Power: one more of either kind (F16)."""
+    pl = state.players[seat]
+    after = len(pl.executives(kind)) + 1
+    return after <= (2 if seat in state.exec_power else 1) and \
+        len(pl.big_nerds) + len(pl.big_suits) + 1 <= 3
+
+
 def oracle_step(state: sf.State, action, rng: random.Random) -> None:
     """Apply `action` and check its outcome against an independent reading of the rules."""
     stage = state.stage
@@ -1207,14 +1218,14 @@ def oracle_step(state: sf.State, action, rng: random.Random) -> None:
         expect = {Hire(k) for k in MY_COST
                   if state.hires < state.hire_limit and state.supply[k] > 0
                   and pl.money >= MY_COST[k]
-                  and (k in ("nerd", "suit") or len(pl.executives(k)) < state.exec_limit(seat))}
+                  and (k in ("nerd", "suit") or exec_ok(state, seat, k))}
         assert {a for a in state.legal_actions() if isinstance(a, Hire)} == expect
         for a in state.legal_actions():
             if isinstance(a, Poach):
                 assert a.seat != seat and a.offer >= MY_COST[a.kind] + a.vest
                 assert a.offer <= pl.money
                 if a.slot is None:
-                    assert len(pl.executives(a.kind)) < state.exec_limit(seat)
+                    assert exec_ok(state, seat, a.kind)
             if isinstance(a, Retain):
                 assert a.vest + a.steps <= 4 and a.steps <= pl.money
     if stage == "loss":

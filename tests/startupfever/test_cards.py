@@ -265,20 +265,73 @@ def test_card_antitrust_no_effect_at_or_under_100M():
     assert state.stage == "manage"
 
 
-def test_card_hiring_failure_named_hire_fails_and_money_is_lost():
+def test_F15_hiring_failure_names_no_kind_and_the_first_hire_of_any_kind_fails():
     state = start(hands={1: ["hiring_failure"]})
     to_window(state, "manage")
-    kinds = [a.kind for a in state.legal_actions() if isinstance(a, PlayCard)]
-    assert kinds == ["nerd", "suit", "big_nerd", "big_suit"]
-    state.apply(PlayCard("hiring_failure", "A", kind="nerd"))
+    plays = [a for a in state.legal_actions() if isinstance(a, PlayCard)]
+    assert plays == [PlayCard("hiring_failure", "A")]  # no kind to name
+    with pytest.raises(sf.IllegalAction):
+        state.apply(PlayCard("hiring_failure", "A", kind="nerd"))
+    state.apply(PlayCard("hiring_failure", "A"))
     give_money(state, 0, 5)
-    events = state.apply(Hire("nerd"))
-    assert any(isinstance(e, ev.Hired) and e.failed for e in events)
-    assert state.products["A"].nerd_count == 0 and state.supply["nerd"] == 50
+    events = state.apply(Hire("suit"))  # whatever kind comes first
+    assert [e for e in events if isinstance(e, ev.Hired)] == [
+        ev.Hired(0, "A", "suit", 1, failed=True)]
+    assert state.products["A"].suit_count == 0 and state.supply["suit"] == 50
     assert state.players[0].money == 4 and total_money(state) == 100
-    state.apply(Hire("nerd"))  # the second hire works; it was the named one only
+    state.apply(Hire("suit"))  # the second hire works
+    assert state.products["A"].suit_count == 1
+    assert Hire("nerd") not in state.legal_actions()  # the failed hire counted
+
+
+def test_F15_hiring_failure_on_an_executive_hire_loses_the_six():
+    state = start(hands={1: ["hiring_failure"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    give_money(state, 0, 13)
+    state.apply(Hire("big_nerd"))
+    assert state.players[0].big_nerds == [] and state.supply["big_nerd"] == 3
+    assert state.players[0].money == 7
+    state.apply(Hire("big_nerd"))
+    assert state.players[0].big_nerds == [4] and state.players[0].money == 1
+
+
+def test_F15_poaching_is_not_hiring_and_the_failure_waits_for_a_hire():
+    state = start(hands={1: ["hiring_failure"]})
+    state.products["D"].nerds[0] = 1
+    state.supply["nerd"] -= 1
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    give_money(state, 0, 5)
+    give_money(state, 1, 0)
+    state.apply(Poach(1, "D", "nerd", 0, 1))
+    assert state.products["A"].nerds[4] == 1  # the poach is not the hire that fails
+    state.apply(Hire("nerd"))
+    assert state.products["A"].nerd_count == 1 and state.hire_fails == []
+
+
+def test_F15_a_second_hiring_failure_on_the_same_turn_adds_nothing():
+    state = start(hands={1: ["hiring_failure", "hiring_failure"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    events = state.apply(PlayCard("hiring_failure", "A"))
+    assert "no effect" in str(events[-1])
+    give_money(state, 0, 5)
+    state.apply(Hire("nerd"))
+    state.apply(Hire("nerd"))
     assert state.products["A"].nerd_count == 1
-    assert Hire("suit") not in state.legal_actions()  # the failed hire counted
+
+
+def test_F15_hiring_failure_ends_with_the_turn():
+    state = start(hands={1: ["hiring_failure"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    give_money(state, 0, 5)
+    state.apply(EndManage())  # no hire on A this turn
+    until(state, "manage")
+    assert state.current_slot == "B" and state.hire_fails == []
+    state.apply(Hire("nerd"))
+    assert state.products["B"].nerd_count == 1
 
 
 def test_card_executive_power_allows_a_second_executive():
@@ -293,6 +346,62 @@ def test_card_executive_power_allows_a_second_executive():
     state.apply(EndManage())
     roll(state, 1)
     assert state.products["B"].field == 1 + 4  # both add +2 adoption (F9)
+
+
+def test_F15_a_version_1_save_with_a_named_failure_loads_as_a_first_hire_failure():
+    import json
+
+    state = start(hands={1: ["hiring_failure"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    data = json.loads(state.to_json())
+    data["version"] = 1
+    data["hire_fails"] = ["big_nerd"]  # version 1 named a kind
+    del data["marketing_pending"]
+    loaded = sf.from_json(json.dumps(data))
+    assert loaded.hire_fails == ["A"] and loaded.to_json() == state.to_json()
+
+
+def test_F16_executive_power_allows_one_extra_executive_not_both():
+    state = start(hands={0: ["executive_power"]})
+    state.players[0].big_nerds = [0]
+    state.players[0].big_suits = [0]
+    state.supply["big_nerd"] -= 1
+    state.supply["big_suit"] -= 1
+    to_window(state, "manage")
+    state.apply(PlayCard("executive_power", seat=0))
+    give_money(state, 0, 20)
+    assert {Hire("big_nerd"), Hire("big_suit")} <= set(state.legal_actions())
+    state.apply(Hire("big_suit"))
+    assert state.players[0].big_suits == [0, 4]
+    assert Hire("big_nerd") not in state.legal_actions()  # not a second CTO as well
+    assert state.exec_room(0, "big_nerd") is False
+
+
+def test_F16_a_kept_second_executive_uses_up_the_extra_one():
+    state = start(hands={0: ["executive_power"]})
+    state.players[0].big_suits = [2, 2]  # a second CEO from an earlier Executive Power
+    state.players[0].big_nerds = [2]
+    state.players[1].big_nerds = [0]
+    state.supply["big_suit"] -= 2
+    state.supply["big_nerd"] -= 2
+    to_window(state, "manage")
+    state.apply(PlayCard("executive_power", seat=0))
+    give_money(state, 0, 20)
+    give_money(state, 1, 0)
+    acts = state.legal_actions()
+    assert Hire("big_nerd") not in acts and Hire("big_suit") not in acts
+    assert not any(isinstance(a, Poach) and a.kind == "big_nerd" for a in acts)
+
+
+def test_F16_saves_with_two_ctos_and_two_ceos_are_refused():
+    state = start()
+    state.players[0].big_nerds = [4, 4]
+    state.players[0].big_suits = [4, 4]
+    state.supply["big_nerd"] -= 2
+    state.supply["big_suit"] -= 2
+    with pytest.raises(sf.SaveError, match="F16"):
+        sf.from_json(state.to_json())
 
 
 def test_card_executive_power_expires_at_year_end_but_the_executive_stays():
@@ -477,3 +586,88 @@ def test_card_executive_power_allows_poaching_a_second_executive():
     assert Poach(1, None, "big_suit", 0, 6) in state.legal_actions()
     state.apply(Poach(1, None, "big_suit", 0, 6))
     assert state.players[0].big_suits == [0, 4] and state.players[1].big_suits == []
+
+
+# ------------------------------------------------------------------ WindowOpened (F11, F13)
+def _play_out_without_cards(state) -> list:
+    """Empty every hand and the draw pile, then play the game out quietly; the events."""
+    for seat in range(len(state.players)):
+        state.players[seat].hand = []
+    state.deck = {card: 0 for card in state.deck}
+    state.discard = []
+    events: list = []
+    while not state.is_terminal():
+        if state.current_player == sf.CHANCE:
+            action = state.sample_chance()
+        else:
+            acts = state.legal_actions()
+            assert state.stage != "window", "a seat without cards was asked"
+            action = next((a for a in acts if isinstance(a, (Pass, EndManage))), acts[-1])
+        events += state.apply(action)
+    return events
+
+
+def test_F11_F13_every_window_point_is_announced_once_even_with_empty_hands():
+    state = sf.new_game(3, seed=5)
+    while state.stage != "first_order":
+        state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                    else state.legal_actions()[0])
+    events = _play_out_without_cards(state)
+    opened = [e for e in events if isinstance(e, ev.WindowOpened)]
+    # each turn announces adoption, revenue and manage for its product, and user loss once
+    # it has launched; each year end competition, then discard unless the game is over
+    expected: list[tuple[str, str | None]] = []
+    current = None
+    launched = set()
+    years = 0
+    for e in events:
+        if isinstance(e, ev.TurnStarted):
+            if current is not None:
+                expected += _turn_windows(current, launched)
+            current = e.slot
+        elif isinstance(e, ev.ProductLaunched):
+            launched.add(e.slot)
+        elif isinstance(e, ev.YearStarted) and current is not None:
+            expected += _turn_windows(current, launched) + [("competition", None),
+                                                             ("discard", None)]
+            current = None
+            years += 1
+    expected += _turn_windows(current, launched) + [("competition", None)]
+    assert [(e.window, e.slot) for e in opened] == expected
+    turns = sum(isinstance(e, ev.TurnStarted) for e in events)
+    assert years + 1 == state.year > 1 and turns == state.year * len(state.products)
+    assert str(opened[0]) == f"card window before New User Adoption ({opened[0].slot}'s turn)"
+    assert str(ev.WindowOpened("discard", None)) == \
+        "card window Year End, before discarding played cards"
+
+
+def _turn_windows(slot: str, launched: set[str]) -> list[tuple[str, str | None]]:
+    windows = [("adoption", slot), ("revenue", slot), ("manage", slot)]
+    return windows + ([("user_loss", slot)] if slot in launched else [])
+
+
+def test_F11_window_opened_once_when_several_seats_are_asked():
+    state = start(hands={1: ["server_outage"], 2: ["viral_growth"]})
+    assert state.stage == "window"
+    events = state.apply(Pass()) + state.apply(Pass())
+    assert not any(isinstance(e, ev.WindowOpened) and e.window == "adoption" for e in events)
+    events = roll(state, 1)
+    assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["revenue", "manage"]
+
+
+def test_F10_rules_notes_state_the_real_split_of_helpful_and_harmful_cards():
+    """Issue 9 item 6: the notes said 'good and bad in equal measure' (it is 36 to 21)."""
+    import pathlib
+
+    from game.startupfever.players import HARMFUL, SELF_CARDS
+
+    notes = (pathlib.Path(sf.__file__).parent / "RULES.md").read_text()
+    designed = [c for c in CARD_TYPES if c.designed]
+    helpful = sum(c.count for c in designed if c.id in SELF_CARDS)
+    harmful = sum(c.count for c in designed if c.id in HARMFUL)
+    assert helpful + harmful == 57 and (helpful, harmful) == (36, 21)
+    assert f"{helpful} help" in notes and f"{harmful} harm" in notes
+    whole = (sum(c.count for c in CARD_TYPES if c.id in SELF_CARDS),
+             sum(c.count for c in CARD_TYPES if c.id in HARMFUL))
+    assert f"{whole[0]} helpful to {whole[1]}" in notes and "equal measure" not in \
+        notes.replace("**not** good and bad in equal measure", "")

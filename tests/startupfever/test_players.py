@@ -129,6 +129,45 @@ def test_rules_hire_executives_as_soon_as_affordable():
     assert decide(RulePlayer(), state) == Hire("big_nerd")
 
 
+def money_now(state, amount: int):
+    """Set the deciding seat's money (from or to the bank) where it stands."""
+    pl = state.players[state.turn_seat]
+    state.bank -= amount - pl.money
+    pl.money = amount
+    return state
+
+
+def test_F15_rules_sacrifice_a_cheap_hire_to_a_hiring_failure_when_it_pays():
+    state = money_now(at_manage(start(), money=0), 7)
+    state.hire_fails = ["A"]  # a Hiring Failure was played on A
+    player = RulePlayer()
+    assert decide(player, state) == Hire("nerd")  # 1 token lost, then the Big Suit
+    state.apply(Hire("nerd"))
+    assert state.products["A"].nerd_count == 0
+    assert decide(player, state) == Hire("big_suit")
+
+
+def test_F15_rules_wait_rather_than_hire_into_a_hiring_failure():
+    state = money_now(at_manage(start(), money=0), 6)  # a Big Suit, not a token more
+    state.hire_fails = ["A"]
+    assert decide(RulePlayer(), state) == EndManage()
+    state.hire_fails = []
+    assert decide(RulePlayer(), state) == Hire("big_suit")
+    state = money_now(at_manage(start(), money=0), 3)
+    state.hire_fails = ["A"]
+    state.hires = 1  # one hire left: it would be the failing one
+    assert decide(RulePlayer(), state) == EndManage()
+
+
+def test_F15_rules_play_hiring_failure_on_a_rival_about_to_hire():
+    state = start(hands={1: ["hiring_failure"]})
+    state.bank -= 8 - state.players[0].money
+    state.players[0].money = 8
+    until(state, "window")
+    assert state.window == "manage" and state.current_player == 1
+    assert decide(RulePlayer(), state) == PlayCard("hiring_failure", "A")
+
+
 # ------------------------------------------------------------------ poaching
 
 def rival_setup(rival_money: int):
@@ -336,7 +375,7 @@ def test_observation_view_matches_the_live_view():
 
 def hide_differently(state, seat: int, rnd: random.Random):
     """A clone that differs from `state` only in what `seat` may not see: rival hands,
-    face-down rival chips, the draw pile's contents and the RNG."""
+    face-down rival chips, rivals' sealed marketing, the draw pile's contents and the RNG."""
     other = state.clone()
     for i, pl in enumerate(other.players):
         if i == seat:
@@ -350,6 +389,17 @@ def hide_differently(state, seat: int, rnd: random.Random):
         rnd.shuffle(cats)
         for p, c in zip(hidden, cats, strict=True):
             p.category = c
+    for i, pl in enumerate(other.players):  # F14: rivals' sealed marketing
+        if i == seat or not other.marketing_pending:
+            continue
+        held = pl.money + other.sealed_marketing(i)
+        for s in pl.slots:
+            other.marketing_pending.pop(s, None)
+        pl.money = held
+        for _ in range(rnd.randint(0, held)):
+            s = rnd.choice(pl.slots)
+            other.marketing_pending[s] = other.marketing_pending.get(s, 0) + 1
+            pl.money -= 1
     other.rng = random.Random(rnd.random())
     return other
 

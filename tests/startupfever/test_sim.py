@@ -37,9 +37,30 @@ def test_play_game_is_reproducible_and_clean():
     assert sorted(set(kinds)) == ["random", "rules"]
 
 
-def test_game_g_is_the_game_of_seed_plus_g():
-    """Any game of a run can be replayed alone: game g of seed s is game 0 of s + g."""
-    assert sim.play_game(4, seed=7, g=2)[:3] == sim.play_game(4, seed=9, g=0)[:3]
+def test_runs_with_different_seeds_are_independent():
+    """Issue 9 item 5: with game seed = seed + g, --seed 1 and --seed 7 shared 1,494 of
+    1,500 games. Game seeds are now a hash of (run seed, game index)."""
+    one = {sim.game_seed(1, g) for g in range(1500)}
+    seven = {sim.game_seed(7, g) for g in range(1500)}
+    assert len(one) == len(seven) == 1500 and not one & seven
+    assert sim.game_seed(1, 6) != sim.game_seed(7, 0)
+    assert sim.play_game(4, seed=1, g=6)[:3] != sim.play_game(4, seed=7, g=0)[:3]
+
+
+def test_a_run_is_reproducible_from_its_seed_and_each_game_alone():
+    keys = ("avg_steps", "avg_years", "wins_by_seat", "wins_by_type")
+    first = sim.simulate(games=6, players=3, seed=12, workers=1)
+    again = sim.simulate(games=6, players=3, seed=12, workers=1)
+    assert [first[k] for k in keys] == [again[k] for k in keys]
+    steps = sum(sim.play_game(3, seed=12, g=g)[0] for g in range(6))
+    assert round(steps / 6, 2) == first["avg_steps"]  # game g replays alone
+
+
+def test_rule_only_puts_the_rule_player_in_every_seat():
+    assert [c.kind for c in sim.seat_types(5, 3, rule_only=True)] == ["rules"] * 5
+    figures = sim.simulate(games=4, players=5, seed=2, workers=1, rule_only=True)
+    assert figures["wins_by_type"]["rules"] == 1 and figures["rule_only"] is True
+    assert "fair share 20.0%" in format_report("startupfever", figures)
 
 
 def test_simulate_reports_the_figures_with_no_violations():
@@ -152,7 +173,7 @@ def test_a_broken_game_is_reported_as_a_violation(monkeypatch):
 def test_a_game_that_never_ends_is_reported(monkeypatch):
     monkeypatch.setattr(sim, "STEP_CAP", 50)
     *_, violations = sim.play_game(4, seed=1, g=0)
-    assert violations == ["game 0 (seed 1) did not end in 50 steps"]
+    assert violations == [f"game 0 (seed {sim.game_seed(1, 0)}) did not end in 50 steps"]
 
 
 def test_cli_sim_json_prints_one_object():
@@ -162,6 +183,17 @@ def test_cli_sim_json_prints_one_object():
     figures = json.loads(out.stdout)
     assert figures["games"] == 8 and figures["violations"] == 0
     assert set(KEYS) <= set(figures)
+
+
+def test_cli_sim_rule_only_measures_seat_bias():
+    out = subprocess.run(
+        [sys.executable, "main.py", "sim", "startupfever", "--games", "3", "--players", "2",
+         "--seed", "5", "--rule-only"], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert "rule player in every seat: fair share 50.0%" in out.stdout
+    bad = subprocess.run(
+        [sys.executable, "main.py", "sim", "servermania", "--games", "3", "--rule-only"],
+        capture_output=True, text=True, cwd=ROOT)
+    assert bad.returncode == 2 and "--rule-only is for startupfever" in bad.stderr
 
 
 def test_cli_sim_prints_a_readable_report():

@@ -1,6 +1,8 @@
 """Year end: competition (Tables 1-2, F8), vesting, reassign, discard, replenish,
 marketing, turn order, end of game (F12) and scoring."""
 
+import json
+
 import pytest
 
 from game import startupfever as sf
@@ -15,7 +17,9 @@ from game.startupfever.actions import (
     Reassign,
     Roll,
 )
+from game.startupfever.players import RulePlayer
 from game.startupfever.state import SOCIAL
+from game.startupfever.views import SeatView, observation_view
 from game.startupfever.yearend import TABLE2
 
 from .helpers import card_total, roll, start, total_money, until
@@ -215,11 +219,127 @@ def test_marketing_allocation_one_token_at_a_time():
     money = state.players[0].money
     assert Market("A") in state.legal_actions() and Market("D") not in state.legal_actions()
     state.apply(Market("A"))
-    state.apply(Market("A"))
-    assert state.products["A"].marketing == 2 and state.players[0].money == money - 2
+    events = state.apply(Market("A"))
+    assert events == [ev.MarketingPlaced(0, "A", 2)]  # private to seat 0 (F14)
+    assert state.marketing_pending == {"A": 2} and state.players[0].money == money - 2
     state.apply(EndMarketing())
     assert state.current_player == 1
     assert total_money(state) == 100
+
+
+# ------------------------------------------------------------------ F14 sealed marketing
+def _allocating(seat: int = 1):
+    """Year-end marketing of a 4-player game with seat 0 done (2 tokens on A, 1 on B)
+    and `seat` deciding; every company holds money."""
+    state = start()
+    until(state, "marketing")
+    for pl in state.players:
+        state.bank -= 8 - pl.money
+        pl.money = 8
+    for action in (Market("A"), Market("A"), Market("B"), EndMarketing()):
+        state.apply(action)
+    while state.current_player != seat:
+        state.apply(EndMarketing())
+    return state
+
+
+def test_F14_observation_hides_other_seats_pending_allocation():
+    state = _allocating(seat=2)
+    seen = state.observation(2)
+    assert seen["players"][0]["money"] == 8  # as before seat 0 allocated
+    assert all(p["marketing"] == 0 for p in seen["products"].values())
+    assert seen["marketing_pending"] == {}
+    # another seat's pending allocation changes: seat 2 sees nothing of it
+    state.marketing_pending = {"A": 1, "C": 2}
+    assert state.observation(2) == seen
+    state.marketing_pending = {}
+    state.players[0].money = 8
+    assert state.observation(2) == seen
+    # its owner sees it
+    state.marketing_pending = {"A": 2, "B": 1}
+    state.players[0].money = 5
+    mine = state.observation(0)
+    assert mine["marketing_pending"] == {"A": 2, "B": 1} and mine["players"][0]["money"] == 5
+
+
+def test_F14_seat_views_hide_other_seats_pending_allocation():
+    state = _allocating(seat=2)
+    view = SeatView(state, 2)
+    before = (view.players[0].money, view.products["A"].marketing, view.marketing_pending)
+    assert before == (8, 0, {})
+    state.marketing_pending["A"] += 3
+    state.players[0].money -= 3
+    assert (view.players[0].money, view.products["A"].marketing,
+            view.marketing_pending) == before
+    assert SeatView(state, 0).marketing_pending == {"A": 5, "B": 1}
+    assert observation_view(state.observation(2)).players[0].money == 8
+
+
+def _rule_tokens(state, seat: int) -> dict[str, int]:
+    """Let the rule player allocate `seat`'s marketing on a copy; its tokens."""
+    state = state.clone()
+    player = RulePlayer()
+    while state.current_player == seat:
+        action = player.decide(state.observation(seat), state.legal_actions())
+        state.apply(action)
+        if action == EndMarketing():
+            break
+    return {s: state.marketing_pending.get(s, 0) for s in state.players[seat].slots}
+
+
+def test_F14_rule_player_allocates_the_same_whatever_others_allocated():
+    state = _allocating(seat=1)
+    rival = next(s for s in "DEF" if state.products[s].category == state.products["A"].category)
+    for slot in ("A", rival):
+        state.products[slot].launched = True
+        state.products[slot].field = 20
+    tokens = _rule_tokens(state, 1)
+    assert tokens[rival] == 3  # a lead of 3 over A as it stands without marketing
+    state.marketing_pending = {"A": 6}  # seat 0 had sealed something else
+    state.players[0].money = 2
+    assert _rule_tokens(state, 1) == tokens
+
+
+def test_F14_all_allocations_revealed_together_after_the_last_seat():
+    state = _allocating(seat=1)
+    assert state.products["A"].marketing == 0  # sealed
+    events = state.apply(Market("D"))
+    assert state.products["D"].marketing == 0 and state.marketing_pending["D"] == 1
+    assert not any(isinstance(e, ev.MarketingRevealed) for e in events)
+    events = state.apply(EndMarketing()) + state.apply(EndMarketing())
+    assert not any(isinstance(e, ev.MarketingRevealed) for e in events)
+    events = state.apply(EndMarketing())  # the last seat finishes
+    revealed = [e for e in events if isinstance(e, ev.MarketingRevealed)]
+    assert len(revealed) == 1 and revealed[0].year == 2
+    shown = {slot: tokens for slot, _seat, tokens in revealed[0].marketing}
+    assert shown == {s: {"A": 2, "B": 1, "D": 1}.get(s, 0) for s in state.products}
+    assert revealed[0].marketing[3] == ("D", 1, 1)
+    assert str(revealed[0]) == "marketing for year 2 revealed: A 2, B 1, D 1"
+    assert state.marketing_pending == {}
+    assert [state.products[s].marketing for s in "ABD"] == [2, 1, 1]
+    assert total_money(state) == 100
+
+
+def test_F14_save_during_sealed_allocation_round_trips():
+    state = _allocating(seat=1)
+    state.apply(Market("E"))
+    loaded = sf.from_json(state.to_json())
+    assert loaded.marketing_pending == {"A": 2, "B": 1, "E": 1}
+    assert loaded.to_json() == state.to_json()
+    data = json.loads(state.to_json())
+    data["marketing_pending"]["K"] = 1  # a seat not yet asked
+    data["bank"] -= 1
+    with pytest.raises(sf.SaveError, match="not yet asked"):
+        sf.from_json(json.dumps(data))
+
+
+def test_F14_version_1_saves_still_load():
+    state = start()
+    data = json.loads(state.to_json())
+    data["version"] = 1
+    del data["marketing_pending"]
+    loaded = sf.from_json(json.dumps(data))
+    assert loaded.marketing_pending == {} and loaded.to_json() == state.to_json()
 
 
 def test_turn_order_fewest_users_selects_first_and_ties_are_random():
