@@ -778,9 +778,13 @@ class BoardScene(Scene):
         x, y = self.pawn_screen(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midbottom = (round(x + 34), round(y - 44))
+        tail = bubble.bottom + 8
+        if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
+            bubble.midtop = (round(x + 34), round(y + 40))
+            tail = bubble.top - 8
         draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
-        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
         for k in range(3):
             lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
             pygame.draw.circle(canvas, self.colour(seat),
