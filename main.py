@@ -12,6 +12,28 @@ import sys
 GAMES = ("servermania", "startupfever")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (games, frames)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0 (minutes, pace)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number above 0")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -29,24 +51,56 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--players", type=int, default=4, help="number of AI players")
+    demo.add_argument("--speed", type=float, default=None,
+                      help="animation speed factor (default: the game's demo pace, 1 for "
+                           "SERVERMANIA; e.g. 8 plays fast)")
     add_window_options(demo)
 
     sim = sub.add_parser(
         "sim", help="play many headless games with simple AI players and print figures"
     )
     sim.add_argument("game", choices=GAMES)
-    sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--games", type=positive_int, default=1000,
+                     help="games to play (default 1000)")
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     sim.add_argument("--seed", type=int, default=1,
                      help="seed of the run; each game's seed derives from it (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--rule-only", action="store_true",
                      help="startupfever: the rule player in every seat (measures seat bias)")
+    sim.add_argument(
+        "--ai", metavar="LEVELS", default=None,
+        help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
+             "normal, hard; seats rotate every game): win share per level with a 95%% "
+             "interval",
+    )
 
     bench = sub.add_parser(
         "bench", help="measure both simulators' games/s and headless frame times"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    stress = sub.add_parser(
+        "stress", help="random legal actions and chance outcomes; every invariant checked "
+                       "after every step; save/load and clone round trips")
+    stress.add_argument("game", choices=GAMES)
+    stress.add_argument("--games", type=positive_int, default=1000,
+                        help="games to play (default 1000)")
+    stress.add_argument("--seed", type=int, default=1,
+                        help="seed of the first game; game g uses seed + g (default 1)")
+    stress.add_argument("--json", action="store_true", help="print one JSON object")
+
+    soak = sub.add_parser(
+        "soak", help="play demo games of GAME back to back headless; print RSS and frame "
+                     "p99 every minute (a leak or slow-down shows as drift)")
+    soak.add_argument("game", choices=GAMES)
+    soak.add_argument("--minutes", type=positive_float, default=30.0, help="how long (default 30)")
+    soak.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    soak.add_argument("--games", type=positive_int, default=None,
+                      help="stop once this many games are over (default: run the minutes)")
+    soak.add_argument("--pace", type=positive_float, default=1.0,
+                      help="demo animation speed factor: more games per minute (default 1)")
+    soak.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
 
@@ -57,7 +111,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help="no window or sound (SDL dummy drivers), for tests and CI",
     )
     parser.add_argument(
-        "--frames", type=int, default=argparse.SUPPRESS,
+        "--frames", type=positive_int, default=argparse.SUPPRESS,
         help="quit after N fixed updates",
     )
     parser.add_argument(
@@ -75,17 +129,41 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
+    if args.ai:
+        return run_match(args)
     from game.simulate import format_report, simulate
+    from game.tiled import MapError
 
     options = {}
     if args.rule_only:
         if args.game != "startupfever":
             build_parser().error("--rule-only is for startupfever")
         options["rule_only"] = True
-    figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
-                       **options)
+    try:
+        figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
+                           **options)
+    except MapError as exc:  # a broken board map: one line, as `demo` says it
+        print(f"{args.game}: cannot start: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # e.g. a player count the game does not allow
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
+
+
+def run_match(args: argparse.Namespace) -> int:
+    """`sim GAME --ai LEVELS`: the strength of the computer levels against each other."""
+    from game.levels import parse_levels
+    from game.matchup import format_match, match
+
+    try:
+        figures = match(args.game, parse_levels(args.ai), games=args.games, seed=args.seed)
+    except ValueError as exc:
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
+    print(json.dumps(figures) if args.json else format_match(figures))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,18 +171,36 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command == "sim":
         return run_sim(args)
+    if command == "stress":
+        from game.stress import format_report, stress
+
+        figures = stress(args.game, args.games, seed=args.seed)
+        print(json.dumps(figures) if args.json else format_report(figures))
+        return 1 if figures["violations"] else 0
     if command == "bench":
         from scenes.bench import run_bench
 
         return run_bench(as_json=args.json)
-    if command == "demo":
+    if command in ("demo", "soak"):
         from scenes.demo import DemoUnavailable, check
 
         try:
             check(args.game)
         except DemoUnavailable as exc:
-            print(f"demo: {exc}", file=sys.stderr)
+            print(f"{command}: {exc}", file=sys.stderr)
             return 2
+        speed = getattr(args, "speed", None)
+        if speed is not None and not 0 < speed <= 100:
+            print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
+            return 2
+    if command == "soak":
+        from scenes.soak import soak
+
+        figures = soak(args.game, args.minutes, seed=args.seed, pace=args.pace, games=args.games,
+                       out=lambda line: print(line, flush=True))
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     from scenes.app import run
 
     return run(args)

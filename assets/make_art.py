@@ -36,6 +36,10 @@ Files (all RGBA PNG, transparent background; sizes are width x height in pixels)
     cat_media, cat_social,
     cat_communication,
     cat_ecommerce               96x96    Startup Fever product categories
+    icon_launch                 96x96    rocket lifting off: the Launch line (10K users)
+    chip_back                   64x64    a category chip face down ("?")
+    card_mini_back              48x66    small Event Card back (hand counts in panels)
+    card_mini_front             48x66    small Event Card face up (the played pile)
     coin_particle               24x24    small coin for bursts
     spark                       32x32    glowing four-point star (no outline; good additive)
     confetti_1 .. 6             16x16    confetti pieces, one per player colour
@@ -895,6 +899,50 @@ def user_marker(colour: Colour | None) -> pygame.Surface:
     return finish(L, lip=1.5)
 
 
+def icon_launch() -> pygame.Surface:
+    """Startup Fever's Launch line (10K users): a rocket lifting off from a puff of smoke."""
+    L = blank(96, 96)
+    for x, y, r in ((30, 80, 13), (50, 84, 15), (70, 80, 12)):
+        part(L, lambda s, c, x=x, y=y, r=r: circle(s, c, (x, y), r), LAVENDER, 3.5, shade=2)
+    rocket(L, (50, 42), 0, 1.15, 3.5)
+    for x, y, r in ((18, 22, 8), (80, 30, 6)):
+        part(L, lambda s, c, x=x, y=y, r=r: sparkle(s, c, (x, y), r), YELLOW, 2.5)
+    return L
+
+
+def chip_back() -> pygame.Surface:
+    """A category chip face down: the category stays secret until the product launches."""
+    L = blank(64, 64)
+    part(L, lambda s, c: rrect(s, c, (5, 5, 54, 52), 14), DEEP, 4, shade=2.5)
+    rrect(L, lighten(DEEP, 0.35), (11, 11, 42, 40), 10, width=2.5)
+    outlined_text(L, "?", (32, 32), 40, YELLOW, 3.5)
+    return finish(L, lip=2)
+
+
+def card_mini_back() -> pygame.Surface:
+    """A small Event Card back for hands shown as a count (company panels, dealing)."""
+    L = blank(48, 66)
+    part(L, lambda s, c: rrect(s, c, (4, 4, 40, 56), 8), PURPLE, 3.5, shade=2)
+    rrect(L, WHITE, (9, 9, 30, 46), 5, width=2.5)
+    bolt = [(27, 15), (16, 34), (23, 34), (20, 50), (33, 29), (26, 29), (30, 15)]
+    part(L, lambda s, c: polygon(s, c, bolt), YELLOW, 2.5)
+    return finish(L, lip=2)
+
+
+def card_mini_front() -> pygame.Surface:
+    """A small Event Card face up (the played pile): purple band with a bolt, text lines."""
+    L = blank(48, 66)
+    part(L, lambda s, c: rrect(s, c, (4, 4, 40, 56), 8), CREAM, 3.5)
+    rrect(L, PURPLE, (4, 4, 40, 17), 8, border_bottom_left_radius=0,
+          border_bottom_right_radius=0)
+    thick_line(L, INK, (5, 21), (43, 21), 2.5)
+    bolt = [(26, 6), (19, 14), (23, 14), (21, 20), (29, 11), (25, 11), (28, 6)]
+    polygon(L, YELLOW, bolt)
+    for y, w in ((29, 28), (36, 24), (43, 28), (50, 18)):
+        rrect(L, mix(CREAM, INK, 0.35), (24 - w / 2, y, w, 3.5), 1.75)
+    return finish(L, lip=2)
+
+
 # ------------------------------------------------------------------ particles
 
 
@@ -1116,6 +1164,10 @@ def build_all() -> dict[str, pygame.Surface]:
         out[f"user_marker_{name}"] = user_marker(colour)
     for name in CATEGORIES:
         out[name] = finish(layers[name], lip=2)
+    out["icon_launch"] = finish(icon_launch(), lip=2)
+    out["chip_back"] = chip_back()
+    out["card_mini_back"] = card_mini_back()
+    out["card_mini_front"] = card_mini_front()
     out["coin_particle"] = coin_particle()
     out["spark"] = spark()
     for k in range(6):

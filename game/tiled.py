@@ -5,16 +5,32 @@ and returns plain, frozen data: map size, tile layer names and the objects of ev
 object layer with their properties. Any problem (missing file, broken XML, something
 pytmx cannot parse) becomes a `MapError` whose message names the file and the problem,
 so a corrupt map never crashes the game with a raw traceback.
+
+A map is untrusted input. Before pytmx sees it, `read_tmx` reads it through
+`game.files` (capped, regular file only), parses the XML itself and checks what pytmx
+would otherwise trust: map and tile dimensions, how big each tile layer inflates to
+(measured with a bounded decompressor, so a small zlib bomb never expands), the number
+of objects, finite object numbers and no polygons. `open_tmx` then hands the checked
+tree to pytmx; the board screen opens the same way with pygame's image loader.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import logging
+import math
 import os
+import stat
 import sys
+import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+from xml.etree import ElementTree
 from xml.etree.ElementTree import ParseError
+
+from game.files import FileProblem, read_bytes
 
 
 def _import_pytmx_core():
@@ -83,17 +99,184 @@ class MapData:
         return (self.width * self.tile_width, self.height * self.tile_height)
 
 
+MAX_MAP_BYTES = 4 * 1024 * 1024  # the shipped map is 10 KB
+MAX_TILESET_BYTES = 1024 * 1024  # an external .tsx tileset
+MAX_IMAGE_BYTES = 16 * 1024 * 1024  # a tileset picture
+MAX_TILES = 256  # tiles per side of the map or of a layer
+MAX_MAP_PIXELS = 4096  # pixels per side: the board art is drawn at up to 1.35x this
+MAX_TILE_PIXELS = 512
+MAX_OBJECTS = 2000
+MAX_COORDINATE = 65_536  # px; finite, 16x the largest map, safe for pygame rects
+
+
+def read_tmx(path: str | os.PathLike[str]) -> ElementTree.Element:
+    """The checked XML tree of a `.tmx` file (see the module docstring), or MapError."""
+    path = os.fspath(path)
+    if not os.path.lexists(path):
+        raise MapError(f"map {path!r} not found")
+    try:
+        data = read_bytes(path, MAX_MAP_BYTES)
+    except FileProblem as exc:
+        raise MapError(f"map {path!r} could not be read: {_reason(exc, path)}") from None
+    try:
+        root = ElementTree.fromstring(data)
+    except ParseError as exc:
+        raise MapError(f"map {path!r} is not valid XML: {exc}") from None
+    except RecursionError:
+        raise MapError(f"map {path!r} is not valid XML: nested too deeply") from None
+    try:
+        _check_map(root, path)
+    except MapError as exc:
+        raise MapError(f"map {path!r} could not be read: {exc}") from None
+    return root
+
+
+def open_tmx(path: str | os.PathLike[str], image_loader: Callable[..., Any] | None = None
+             ) -> Any:
+    """A `pytmx.TiledMap` of the checked map (`read_tmx`); MapError for any problem.
+
+    `image_loader` is pytmx's hook (scenes pass pygame's); None loads no images.
+    """
+    path = os.fspath(path)
+    root = read_tmx(path)
+    tmx = pytmx.TiledMap(**({"image_loader": image_loader} if image_loader else {}))
+    tmx.filename = path  # tilesets and images are found relative to the map
+    try:
+        tmx.parse_xml(root)
+    except Exception as exc:  # pytmx raises many kinds on bad input; all mean "bad map"
+        verb = "drawn" if image_loader else "read"  # with images: the art is at fault
+        raise MapError(f"map {path!r} could not be {verb}: {type(exc).__name__}: "
+                       f"{exc}") from exc
+    return tmx
+
+
+def _reason(exc: FileProblem, path: str) -> str:
+    text = str(exc)
+    return text[len(path) + 2:] if text.startswith(f"{path}: ") else text
+
+
+def _int_attr(node: ElementTree.Element, name: str, low: int, high: int, where: str) -> int:
+    raw = node.get(name)
+    try:
+        value = int(raw) if raw is not None and len(raw) <= 12 else None
+    except ValueError:
+        value = None
+    if value is None or not low <= value <= high:
+        raise MapError(f"{where}: {name} {raw!r} is not a whole number from {low} to {high}")
+    return value
+
+
+def _check_map(root: ElementTree.Element, path: str) -> None:
+    """Refuse what would exhaust memory or crash later, before pytmx builds anything.
+
+    Messages name the part at fault; `read_tmx` puts the map's name in front.
+    """
+    where = "the map"
+    if root.tag != "map":
+        raise MapError(f"the root element is <{root.tag}>, not <map>")
+    if root.get("infinite", "0") != "0":
+        raise MapError("infinite maps are not supported")
+    width = _int_attr(root, "width", 1, MAX_TILES, where)
+    height = _int_attr(root, "height", 1, MAX_TILES, where)
+    tile_w = _int_attr(root, "tilewidth", 1, MAX_TILE_PIXELS, where)
+    tile_h = _int_attr(root, "tileheight", 1, MAX_TILE_PIXELS, where)
+    if max(width * tile_w, height * tile_h) > MAX_MAP_PIXELS:
+        raise MapError(f"it is too big: {width * tile_w}x{height * tile_h} px "
+                       f"(at most {MAX_MAP_PIXELS} px a side)")
+    for tileset in root.iter("tileset"):
+        _check_file(path, tileset.get("source"), MAX_TILESET_BYTES, "tileset")
+    for image in root.iter("image"):
+        _check_file(path, image.get("source"), MAX_IMAGE_BYTES, "image")
+    for layer in root.iter("layer"):
+        _check_layer(layer, f"layer {layer.get('name', '?')!r}")
+    objects = list(root.iter("object"))
+    if len(objects) > MAX_OBJECTS:
+        raise MapError(f"it has {len(objects):,} objects (at most {MAX_OBJECTS:,})")
+    for obj in objects:
+        _check_object(obj, f"object {obj.get('id', '?')} ({obj.get('name') or 'unnamed'})")
+
+
+def _check_file(map_path: str, source: str | None, limit: int, what: str) -> None:
+    """A tileset or image the map names must be a regular file under `limit` bytes."""
+    if not source:
+        return
+    full = os.path.join(os.path.dirname(map_path), source)
+    if not os.path.lexists(full):
+        return  # pytmx (or the image loader) names the missing file itself
+    try:
+        read_bytes(full, limit) if what == "tileset" else _check_size(full, limit)
+    except FileProblem as exc:
+        raise MapError(f"{what} {exc}") from None
+
+
+def _check_size(path: str, limit: int) -> None:
+    """Stat-only check (the image loader reads the picture itself)."""
+    info = os.stat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise FileProblem(f"{path}: not a regular file")
+    if info.st_size > limit:
+        raise FileProblem(f"{path}: too large ({info.st_size:,} bytes; at most {limit:,})")
+
+
+def _check_layer(layer: ElementTree.Element, where: str) -> None:
+    """A tile layer's data may not hold (or inflate to) more than its width x height gids."""
+    width = _int_attr(layer, "width", 1, MAX_TILES, where)
+    height = _int_attr(layer, "height", 1, MAX_TILES, where)
+    data = layer.find("data")
+    if data is None:
+        return
+    if data.find("chunk") is not None:
+        raise MapError(f"{where}: chunked (infinite) layers are not supported")
+    expected = width * height * 4  # bytes of gids once decoded
+    encoding, compression = data.get("encoding"), data.get("compression")
+    text = data.text or ""
+    if encoding == "csv":
+        if text.count(",") + 1 > width * height:
+            raise MapError(f"{where}: more tiles than its {width}x{height}")
+        return
+    if encoding != "base64":
+        return  # pytmx refuses other encodings with its own message
+    try:
+        raw = base64.b64decode(text.strip(), validate=False)
+    except (binascii.Error, ValueError) as exc:
+        raise MapError(f"{where}: bad base64 data ({exc})") from None
+    if compression in ("zlib", "gzip"):
+        inflater = zlib.decompressobj(wbits=47)  # 32 + 15: zlib or gzip header
+        try:
+            inflated = inflater.decompress(raw, expected + 1)
+        except zlib.error as exc:
+            raise MapError(f"{where}: bad {compression} data ({exc})") from None
+        size = len(inflated)
+    elif compression:
+        raise MapError(f"{where}: layer compression {compression!r} is not supported")
+    else:
+        size = len(raw)
+    if size > expected:
+        raise MapError(f"{where}: its data inflates past {expected:,} bytes "
+                       f"({width}x{height} tiles)")
+
+
+def _check_object(obj: ElementTree.Element, where: str) -> None:
+    for shape in ("polygon", "polyline", "text"):
+        if obj.find(shape) is not None:
+            raise MapError(f"{where}: {shape} objects are not supported (use rectangles)")
+    for name in ("x", "y", "width", "height", "rotation"):
+        raw = obj.get(name)
+        if raw is None:
+            continue
+        try:
+            value = float(raw) if len(raw) <= 40 else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or abs(value) > MAX_COORDINATE:
+            raise MapError(f"{where}: {name} {raw[:40]!r} is not a finite number within "
+                           f"{MAX_COORDINATE:,.0f}")
+
+
 def load_map(path: str | os.PathLike[str]) -> MapData:
     """Read a `.tmx` file into `MapData`, or raise `MapError` naming the problem."""
     path = os.fspath(path)
-    if not os.path.isfile(path):
-        raise MapError(f"map {path!r} not found")
-    try:
-        tmx = pytmx.TiledMap(path)
-    except ParseError as exc:
-        raise MapError(f"map {path!r} is not valid XML: {exc}") from exc
-    except Exception as exc:  # pytmx raises many kinds on bad input; all mean "bad map"
-        raise MapError(f"map {path!r} could not be read: {type(exc).__name__}: {exc}") from exc
+    tmx = open_tmx(path)
     tile_layers: list[str] = []
     object_layers: dict[str, tuple[MapObject, ...]] = {}
     for layer in tmx.layers:

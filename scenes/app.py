@@ -4,6 +4,8 @@
 - `run_frames(n, script=..., seed=..., scene=...)`: headless run of n fixed updates that
   returns the final canvas, for tests and screenshots.
 - `measure_frames(n, scene=...)`: headless frame-time figures for `main.py bench`.
+- `load_script(path)`: a --script file (see `scenes.engine.script`); `run` refuses a bad one
+  in one line with exit status 2.
 - `missing_assets()`: the shipped art that is missing; `run` refuses to start without it,
   naming the files, rather than crashing mid-game when a sprite is first drawn.
   (Missing sounds are only silent and missing fonts fall back to pygame's own.)
@@ -21,9 +23,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.engine.input import KEYBOARD, Action
+from game import autosave
+from game.autosave import Slots
+from game.files import FileProblem, read_text
+from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
+from scenes.engine.script import load_script
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
@@ -37,21 +43,10 @@ def use_dummy_drivers() -> None:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 
-def load_script(path: str | Path) -> list[tuple[int, Action]]:
-    """Read a --script file: a JSON list of [update, action] or [update, action, device]."""
-    rows = json.loads(Path(path).read_text(encoding="utf-8"))
-    script = []
-    for row in rows:
-        frame, name, *rest = row
-        device = rest[0] if rest else KEYBOARD
-        script.append((int(frame), Action(str(name), str(device))))
-    return script
-
-
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None) -> App:
+             settings: Settings | None = None, saves: Slots | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -66,7 +61,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     from scenes.title import TitleScene
 
     return App(first or TitleScene(), headless=headless, frames=frames, screenshot=screenshot,
-               seed=seed, script=script or [], settings=settings)
+               seed=seed, script=script or [], settings=settings, saves=saves)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -87,15 +82,19 @@ def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
     return frame_stats([1000 * t for t in app.frame_times])
 
 
+BUDGET_MS = 1000 / 60  # one frame at 60 Hz
+
+
 def frame_stats(ms: list[float]) -> dict[str, float]:
-    """Count, mean, median, p95, p99 and max of frame times in ms ({"frames": 0} if none)."""
+    """Count, mean, median, p95, p99, max of frame times in ms, and `over_budget`: the
+    share of frames over 16.7 ms (a dropped frame at 60 Hz). {"frames": 0} if none."""
     if not ms:
         return {"frames": 0}
     times = sorted(ms)
     n = len(times)
     return {"frames": n, "mean_ms": sum(times) / n, "median_ms": times[n // 2],
             "p95_ms": times[int(n * 0.95)], "p99_ms": times[int(n * 0.99)],
-            "max_ms": times[-1]}
+            "max_ms": times[-1], "over_budget": sum(t > BUDGET_MS for t in times) / n}
 
 
 def missing_assets(assets: Path = ASSETS) -> list[str]:
@@ -106,8 +105,8 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
     """
     palette = assets / "sprites" / "palette.json"
     try:
-        names = list(json.loads(palette.read_text(encoding="utf-8"))["sizes"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        names = list(json.loads(read_text(palette))["sizes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
     needed = [assets / "sprites" / f"{name}.png" for name in names
               if not name.startswith("_")]
@@ -133,12 +132,18 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "command", None) == "demo":
         from scenes.demo import DemoScene  # main.py has already refused games without one
 
-        first = DemoScene(game=args.game, players=args.players)
-    script = load_script(args.script) if getattr(args, "script", None) else None
+        first = DemoScene(game=args.game, players=args.players,
+                          pace=getattr(args, "speed", None))
+    try:
+        script = load_script(args.script) if getattr(args, "script", None) else None
+    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
+        print(f"script: {exc}", file=sys.stderr)
+        return 2
     settings = Settings() if headless else Settings.load(default_path())
+    saves = Slots(None if headless else autosave.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings)
+                   script=script, settings=settings, saves=saves)
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry

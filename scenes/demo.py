@@ -1,37 +1,126 @@
-"""The attract-mode demo: computer players play on their own, game after game.
+"""The demos: computer players play on their own, game after game.
 
 `DemoScene(game=..., players=...)` is what the title's "Demo" entry and `main.py demo GAME`
-open. SERVERMANIA is playable; a game whose screens are not built yet is refused with a
-clear message (`DemoUnavailable`) instead of showing something fake.
+open: a SERVERMANIA board or a Startup Fever table where every seat is a computer player
+(`pace`: the animation speed factor, `main.py demo GAME --speed X`); the seats play Hard
+against Normal. `AttractDemo(rng)` is the title's attract mode: a random available game,
+any input returns to the title at once, and at the end of a game the next one starts (no
+results screen to wait on), so it loops for hours. A game whose screens are not built is
+refused with a clear message (`DemoUnavailable`) instead of showing something fake.
 """
 
 from __future__ import annotations
 
-from scenes.servermania.board_scene import BoardScene
-from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, default_seats
+import random
 
-AVAILABLE = ("servermania",)
+from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
+from scenes.engine.loop import STEP
+from scenes.engine.scene import Scene
+from scenes.servermania import seats as sm_seats
+from scenes.servermania.board_scene import BoardScene
+from scenes.startupfever import seats as sf_seats
+from scenes.startupfever.table_scene import TableScene
+
+AVAILABLE = ("servermania", "startupfever")
+# Startup Fever's demo plays 3× the normal pace: a whole four-company game of computer
+# companies (30,000-40,000 updates at speed 1 for 4-5 years) fits `--frames 20000`.
+SF_DEMO_PACE = 3.0
 
 
 class DemoUnavailable(ValueError):
-    """The demo of a game whose screens do not exist yet."""
+    """The demo of a game whose screens do not exist."""
 
 
 def check(game: str) -> None:
     """Raise DemoUnavailable for a game without screens (main.py says so and exits 2)."""
     if game not in AVAILABLE:
-        raise DemoUnavailable(f"no demo for {game!r} yet: its game screens are not built "
+        raise DemoUnavailable(f"no demo for {game!r}: its game screens are not built "
                               f"(demos exist for: {', '.join(AVAILABLE)})")
 
 
 class DemoScene(BoardScene):
-    """A SERVERMANIA board where every seat is a computer player; any button leaves."""
+    """A SERVERMANIA board where every seat is a computer player; any button leaves.
+
+    Called with game="startupfever" it builds a Startup Fever table instead (`__new__`
+    returns a `StartupFeverDemo`), so every caller keeps one name for both demos.
+    """
+
+    def __new__(cls, game: str = "servermania", players: int = 4, seed: int | None = None,
+                pace: float | None = None) -> Scene:
+        check(game)
+        if game == "startupfever":
+            return StartupFeverDemo(players, seed, SF_DEMO_PACE if pace is None else pace)
+        return super().__new__(cls)
 
     def __init__(self, game: str = "servermania", players: int = 4,
-                 seed: int | None = None, pace: float = 1.0) -> None:
-        check(game)
-        count = max(MIN_SEATS, min(MAX_SEATS, players))
-        super().__init__(default_seats(count, humans=0), seed=seed, demo=True, pace=pace)
+                 seed: int | None = None, pace: float | None = None) -> None:
+        count = max(sm_seats.MIN_SEATS, min(sm_seats.MAX_SEATS, players))
+        super().__init__(sm_seats.default_seats(count, humans=0), seed=seed, demo=True,
+                         pace=1.0 if pace is None else pace)
 
 
-__all__ = ["AVAILABLE", "DemoScene", "DemoUnavailable", "check"]
+class StartupFeverDemo(TableScene):
+    """A Startup Fever table of computer companies; any button leaves, results loop."""
+
+    def __init__(self, players: int = 4, seed: int | None = None,
+                 pace: float = SF_DEMO_PACE) -> None:
+        count = max(sf_seats.MIN_SEATS, min(sf_seats.MAX_SEATS, players))
+        super().__init__(sf_seats.default_seats(count, humans=0), seed=seed, demo=True,
+                         pace=pace)
+
+
+ATTRACT_PLAYERS = 4
+ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
+
+
+class _Attract:
+    """Mixed into a demo: any button, key, click or stick returns to the title, and a
+    finished game is followed by the next attract game instead of a results screen."""
+
+    rng: random.Random
+    ended: float
+    leaving: bool
+
+    def __new__(cls, *_args: object, **_kwargs: object) -> _Attract:
+        return object.__new__(cls)  # not DemoScene.__new__: the game is already chosen
+
+    def handle(self, action: Action) -> bool:
+        if action.pressed and action.name not in (DEVICE_ADDED, DEVICE_REMOVED):
+            self._to_title()
+            return True
+        return True  # releases and moves change nothing here
+
+    def show_results(self) -> None:
+        """A short pause on the final table, then a new scene (nothing old is kept)."""
+        self.ended += STEP
+        if self.ended >= ATTRACT_NEXT and not self.leaving:
+            self.leaving = True
+            thinker = getattr(self, "thinker", None)
+            if thinker is not None:
+                thinker.cancel()
+            self.app.stack.replace(AttractDemo(self.rng, pace=self.pace))
+
+
+class _AttractBoard(_Attract, DemoScene):
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
+        self.rng, self.ended = rng, 0.0
+        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed, pace)
+
+
+class _AttractTable(_Attract, StartupFeverDemo):
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
+        self.rng, self.ended = rng, 0.0
+        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
+
+
+def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
+                pace: float = 1.0) -> Scene:
+    """The title's attract mode: a demo of a random available game (a scene factory);
+    `pace` 1 plays with full animations (tests run it faster)."""
+    game = rng.choice(AVAILABLE)
+    cls = _AttractBoard if game == "servermania" else _AttractTable
+    return cls(rng, seed, pace)
+
+
+__all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "StartupFeverDemo",
+           "check"]

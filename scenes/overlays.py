@@ -13,7 +13,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.input import Action
-from scenes.engine.palette import CREAM, INK, NIGHT
+from scenes.engine.palette import CREAM, NIGHT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Menu, PromptBar, panel
 
@@ -30,10 +30,7 @@ def back_to_title(app: App) -> None:
 
 def dim(canvas: pygame.Surface, amount: int = 150) -> None:
     """Darken whatever is drawn so far so the overlay reads as 'on top'."""
-    veil = pygame.Surface(canvas.get_size())
-    veil.fill(INK)
-    veil.set_alpha(amount)
-    canvas.blit(veil, (0, 0))
+    draw.darken(canvas, amount)
 
 
 class MenuOverlay(Scene):
@@ -91,11 +88,22 @@ class ConfirmOverlay(MenuOverlay):
 
 
 class PauseOverlay(MenuOverlay):
-    """The pause menu a game pushes on Pause or when a player's controller is unplugged."""
+    """The pause menu a game pushes on Pause or when a player's controller is unplugged.
 
-    def __init__(self, message: str = "") -> None:
-        super().__init__("Paused", [("Resume", self._resume), ("Settings", self._settings),
+    legend: a game's rules page ("scenes.servermania.legend:LegendScene" style factory),
+    offered as "Legend" under Resume when given.
+    """
+
+    def __init__(self, message: str = "", legend: Callable[[], Scene] | None = None) -> None:
+        self.legend = legend
+        extra = [("Legend", self._legend)] if legend is not None else []
+        super().__init__("Paused", [("Resume", self._resume), *extra,
+                                    ("Settings", self._settings),
                                     ("Quit to title", self._quit)], message)
+
+    def _legend(self) -> None:
+        if self.legend is not None:
+            self.app.stack.push(self.legend())
 
     def _resume(self) -> None:
         self.app.stack.pop()
@@ -106,7 +114,10 @@ class PauseOverlay(MenuOverlay):
         self.app.stack.push(SettingsScene())
 
     def _quit(self) -> None:
-        back_to_title(self.app)
+        """Ask first: a stray press must never throw a game away (No is selected)."""
+        self.app.stack.push(ConfirmOverlay("Quit to title?", lambda: back_to_title(self.app),
+                                           yes="Quit, lose this game", no="Keep playing",
+                                           message="This game will be lost."))
 
 
 class ErrorOverlay(MenuOverlay):

@@ -9,13 +9,14 @@ broken track with a `MapError` that names the problem (RULINGS S3).
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.tiled import MapData, MapError, load_map
+from game.tiled import MAX_COORDINATE, MapData, MapError, load_map
 
 START = "start"
 PLAIN = "plain"
@@ -136,9 +137,12 @@ class Board:
 
 
 def _numbers(value: Any, n: int) -> bool:
-    """True if `value` is a list of n ints/floats (not bools)."""
+    """True if `value` is a list of n finite ints/floats (not bools) within the coordinate
+    bound maps obey: a save may not smuggle in NaN, infinity or 1e308 (the board screen
+    would crash drawing them)."""
     return (isinstance(value, list) and len(value) == n
-            and all(type(v) in (int, float) for v in value))
+            and all(type(v) in (int, float) and math.isfinite(v)
+                    and abs(v) <= MAX_COORDINATE for v in value))
 
 
 def check_track(kinds: Sequence[str], indices: Sequence[int], *, strict: bool) -> None:

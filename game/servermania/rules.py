@@ -166,6 +166,16 @@ def sample_chance(s: State) -> Action:
 
 # --------------------------------------------------------------------------- apply
 
+def _described(action: object) -> str:
+    """`str(action)` for an error message, never an error itself: a malformed action
+    (DrawCard(deck={}, ...), an object whose str() raises) must still give IllegalAction."""
+    try:
+        text = str(action)
+    except Exception:  # any str() may fail on a forged object; the message must not
+        return f"a malformed {type(action).__name__}"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def apply(s: State, action: Action, build_events: bool = True) -> list:
     """Check `action` against the phase, then play it out; returns the events.
 
@@ -176,7 +186,7 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
     ev: list = []
     if phase in DIE_PHASES:
         if cls is not Die or type(action.value) is not int or not 1 <= action.value <= 6:
-            raise IllegalAction(f"a die roll (1-6) is due, not {action!s}")
+            raise IllegalAction(f"a die roll (1-6) is due, not {_described(action)}")
         value = action.value
         if phase == MOVE_ROLL:
             ev.append((Rolled, s.turn_seat, value, "move"))
@@ -191,7 +201,8 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
         if (cls is not DrawCard or action.deck != s.draw_deck
                 or type(action.card_id) is not int
                 or action.card_id not in s.decks[s.draw_deck]):
-            raise IllegalAction(f"a card from the {s.draw_deck} deck is due, not {action!s}")
+            raise IllegalAction(f"a card from the {s.draw_deck} deck is due, "
+                                f"not {_described(action)}")
         _draw(s, action, ev)
     elif phase == MAINTENANCE:
         if cls is PayMaintenance:
@@ -201,7 +212,7 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
         elif cls is SkipMaintenance:
             _skip_maintenance(s, ev)
         else:
-            raise IllegalAction(f"pay or skip maintenance, not {action!s}")
+            raise IllegalAction(f"pay or skip maintenance, not {_described(action)}")
     elif phase == STUCK_CHOICE:
         if cls is PayToLeaveStuck:
             if s.players[s.turn_seat].cash < STUCK_FEE:
@@ -210,9 +221,9 @@ def apply(s: State, action: Action, build_events: bool = True) -> list:
         elif cls is RollToLeaveStuck:
             s.phase = STUCK_ROLL
         else:
-            raise IllegalAction(f"pay or roll to leave STUCK, not {action!s}")
+            raise IllegalAction(f"pay or roll to leave STUCK, not {_described(action)}")
     else:
-        raise IllegalAction(f"the game is over; {action!s} is not possible")
+        raise IllegalAction(f"the game is over; {_described(action)} is not possible")
     if build_events:
         return [event(*fields) for event, *fields in ev]
     return []

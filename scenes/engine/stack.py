@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 import pytweening
 
+from scenes.engine import draw
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
-from scenes.engine.palette import INK
 from scenes.engine.scene import Scene
 
 if TYPE_CHECKING:
@@ -125,10 +125,7 @@ class SceneStack:
         for scene in self.scenes[max(first, 0):]:
             scene.draw(canvas, alpha)
         if self._fade > 0:
-            veil = pygame.Surface(canvas.get_size())
-            veil.fill(INK)
-            veil.set_alpha(round(255 * pytweening.easeInOutQuad(self._fade)))
-            canvas.blit(veil, (0, 0))
+            draw.darken(canvas, round(255 * pytweening.easeInOutQuad(self._fade)))
 
     def dispatch(self, action: Action) -> bool:
         """Offer `action` to the scenes top-down until one consumes it; True if consumed.

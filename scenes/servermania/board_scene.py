@@ -3,8 +3,10 @@
 The scene drives the rules API and nothing else decides the game: when the director has
 no animation left to play it asks the state what comes next. A chance step is sampled
 with the state's own seeded RNG (`state.sample_chance()`); a computer seat "thinks" for
-a moment and asks its rule-based player; a human seat gets a prompt. Every `apply`
-returns events, which the director turns into animation steps.
+a moment and asks its rule-based player; a human seat gets a prompt. A die roll of a
+human seat waits for that player to hit the die (`RollCall`); a computer's roll comes
+after a short beat. Every `apply` returns events, which the director turns into
+animation steps.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown, or
 the left mouse button on the board) plays ×4; X (or a quick click) skips what is playing.
@@ -19,21 +21,32 @@ import sys
 import pygame
 import pytweening
 
+from game import autosave
 from game import servermania as sm
+from game.autosave import Saved
+from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
-from game.servermania.players import RulePlayer
-from game.servermania.rules import SERVER_VALUE
+from game.servermania.rules import (
+    MOVE_ROLL,
+    ROLL_OFF,
+    SERVER_VALUE,
+    STUCK_ROLL,
+    TECHPAD_ROLL,
+)
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
-from scenes.engine.palette import CREAM, GOLD, INK, Color
+from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
-from scenes.servermania.board_view import BoardView
+from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -43,16 +56,24 @@ from scenes.servermania.hud import Hud
 from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
+from scenes.servermania.roll_call import RollCall
 from scenes.servermania.seats import Seat
 
 VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
 FAST = 4.0  # speed-up while the fast button is held
-THINK = 0.7  # seconds a computer seat "thinks" before deciding (at speed 1)
+THINK = 0.35  # seconds a computer seat "thinks" before deciding (at speed 1)
+ROLL_BEAT = 0.15  # seconds before a computer seat rolls (the roll-off does not wait)
+CPU_HOPS = 1.8  # a computer's pawn hops this much faster than a person's
+FINISHED_PACE = 2.0  # once every person has finished, the computers' turns pass faster
+#: The rules' die phases and what the roll is for (the `Rolled.purpose` words).
+ROLL_PURPOSES = {ROLL_OFF: "first", MOVE_ROLL: "move", STUCK_ROLL: "stuck",
+                 TECHPAD_ROLL: "techpad"}
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 # Places in the empty middle of the track (world px): the decks, the pot and the die.
 DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
 POT_SPOT = (438, 350)
-DIE_SPOT = (588, 336)
+DIE_SPOT = (588, 350)
+CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
 class BoardScene(Scene):
@@ -63,11 +84,15 @@ class BoardScene(Scene):
     pace: extra speed factor (tests use it to play a whole game quickly).
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
+
+    GAME = "servermania"  # the autosave slot, the music and the How to play pages
+    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, devices: SeatDevices | None = None) -> None:
         if state is not None and len(state.players) != len(seats):
             raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
@@ -77,10 +102,17 @@ class BoardScene(Scene):
         self.view = VIEW
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
+        self.devices = devices or SeatDevices()
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> BoardScene:
+        """Continue an autosaved game; its seats are shared until someone rebinds them."""
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         try:
             self._open_map(seed)
@@ -88,12 +120,15 @@ class BoardScene(Scene):
             self._cannot_start(str(exc))
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
-        for zoom in (self.camera.full_zoom, self.camera.close_zoom):
-            self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
+        # The whole board stays in view all game (zooming in and out every turn hid the
+        # board's edges and made people lose track): one resting zoom, drawn up front.
+        self.board_view.at_zoom(self.camera.full_zoom)
         players = self.state.players
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
                  for i, seat in enumerate(self.seats)]
+        for pawn, seat in zip(pawns, self.seats, strict=True):
+            pawn.shape = seat.token
         self.pawns = PawnLayer(pawns, self.board_view.center)
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
@@ -102,15 +137,18 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: RulePlayer() for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
-        self.die: DieRoll | None = None
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
+        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
+        self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
+        self.roll_call: RollCall | None = None  # a person's roll waiting for their press
+        self.prompt_square = 0  # the square the open decision is about
+        self.beat = 0.0  # seconds a computer seat has waited to roll
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
         self.active: int | None = None
-        self.follow: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
-        self.banner_state: list | None = None  # [text, colour, icon, age]
+        self.banner_state: Banner | None = None
         self.think = 0.0  # seconds the computer seat `thinking` has been deciding
         self.thinking: int | None = None  # that seat: a thought bubble over its pawn
         self.clock = 0.0
@@ -130,6 +168,8 @@ class BoardScene(Scene):
     BAR_PROMPT = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("pause", "Pause")])
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
     BAR_MOUSE_PROMPT = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
@@ -138,7 +178,9 @@ class BoardScene(Scene):
         self.state = self.initial_state or sm.new_game([s.name for s in self.seats], seed=seed)
         path = board_module.DEFAULT_MAP
         try:
-            self.board_view = BoardView(self.state.board, self.app.fonts, path)
+            self.board_view = shared_view(self.state.board, self.app.fonts, path)
+        except MapError:
+            raise
         except Exception as exc:  # pytmx's pygame loader raises many kinds on a bad map
             raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
                            f"{exc}") from exc
@@ -187,8 +229,80 @@ class BoardScene(Scene):
     def log(self, text: str, seat: int | None = None) -> None:
         self.log_panel.add(text, self.colour(seat) if seat is not None else None)
 
-    def banner(self, text: str, colour: Color, icon: str | None = None) -> None:
-        self.banner_state = [text, colour, icon, 0.0]
+    def banner(self, text: str, colour: Color, icon: str | None = None,
+               seat: int | None = None, square: int | None = None) -> None:
+        """A banner across the board, placed away from `seat`'s pawn and `square`."""
+        self.banner_state = Banner(text, colour, icon, seat=seat, square=square)
+
+    def big_banner(self, text: str, colour: Color, icon: str | None = None,
+                   seat: int | None = None) -> None:
+        """The biggest moments (CEO BONUS, first to FINISH, half the servers lost)."""
+        self.banner_state = Banner(text, colour, icon, seat=seat, big=True)
+
+    def pawn_rect(self, seat: int) -> pygame.Rect:
+        """Where `seat`'s pawn (and the arrow over it) is on the canvas now."""
+        pawn = self.pawns.pawns[seat]
+        lens = self.lens()
+        x, y = lens.to_screen(pawn.pos)
+        z = lens.zoom * pawn.scale
+        rect = pygame.Rect(0, 0, round(70 * z), round(120 * z))
+        rect.midbottom = (round(x), round(y + 12 * z - pawn.height * lens.zoom))
+        return rect
+
+    def square_rect(self, square: int) -> pygame.Rect:
+        x, y, w, h = self.state.board[square].rect
+        lens = self.lens()
+        left, top = lens.to_screen((x, y))
+        return pygame.Rect(round(left), round(top), round(w * lens.zoom), round(h * lens.zoom))
+
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a drawn card is shown: the half of the board away from the drawer's pawn
+        (the card is big: in the middle it would hide the pawn it talks about)."""
+        pawn = self.pawn_rect(seat)
+        left = (self.view.x + CARD_ROOM, self.view.centery)
+        right = (self.view.right - CARD_ROOM, self.view.centery)
+        return left if pawn.centerx > self.view.centerx else right
+
+    def roll_spot(self) -> tuple[float, float]:
+        """Where the waiting die bounces (world px): the roll-off die's own spot, else the
+        die's place in the middle of the track."""
+        call = self.roll_call
+        if call is not None and call.purpose == "first":
+            from scenes.servermania.director import ROLL_OFF_SPOTS
+
+            return ROLL_OFF_SPOTS[call.seat % len(ROLL_OFF_SPOTS)]
+        return DIE_SPOT
+
+    def roll_plate_rect(self) -> pygame.Rect:
+        """"Ada: press A to roll!": across the top or the bottom of the board, whichever
+        leaves the player's pawn uncovered."""
+        call = self.roll_call
+        assert call is not None
+        mouse = self.app.input.last_device == MOUSE
+        rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, self.app.input.style, mouse))
+        rect.centerx = self.view.centerx
+        rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
+                           [self.pawn_rect(call.seat)])
+        return rect
+
+    def banner_rect(self) -> pygame.Rect | None:
+        """Where the banner showing now is drawn: the first of top, bottom or middle of
+        the board that covers neither its player's pawn nor its square."""
+        b = self.banner_state
+        if b is None:
+            return None
+        font = self.app.fonts.display(b.size)
+        width = min(self.view.w - 24, font.size(b.text)[0] + (110 if b.icon else 60))
+        rect = pygame.Rect(0, 0, width, b.height)
+        rect.centerx = self.view.centerx
+        avoid = []
+        if b.seat is not None:
+            avoid.append(self.pawn_rect(b.seat))
+        if b.square is not None:
+            avoid.append(self.square_rect(b.square))
+        rect.y = clear_top(rect, (self.view.y + 14, self.view.bottom - 14 - b.height,
+                                  self.view.centery - b.height // 2), avoid)
+        return rect
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -215,6 +329,23 @@ class BoardScene(Scene):
     def pot_screen(self) -> tuple[float, float]:
         return self.hud.pot_anchor()
 
+    @property
+    def die(self) -> DieRoll | None:
+        """The die thrown last, while it is on screen."""
+        return self.dice[-1] if self.dice else None
+
+    def throw_die(self, die: DieRoll, keep: bool = False) -> None:
+        """Show a new die; older ones leave unless `keep` (the roll-off's dice stay side by
+        side until the first turn starts)."""
+        if not keep:
+            self.clear_dice()
+        self.dice.append(die)
+
+    def clear_dice(self) -> None:
+        """Dice from earlier rolls fade away (a new roll, or the turn moved on)."""
+        for die in self.dice:
+            die.leave()
+
     def record_history(self) -> None:
         """Add one point per seat to the results chart: money as shown on the HUD now."""
         self.history.append(self.hud.money())
@@ -222,21 +353,25 @@ class BoardScene(Scene):
     def finish_motion(self) -> None:
         """Snap every moving thing to where it is going (skip)."""
         self.pawns.finish()
-        if self.die is not None:
-            self.die.finish()
+        for die in self.dice:
+            die.finish()
         if self.card is not None:
             self.card.finish()
         self.effects.finish()
         self.hud.finish()
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].rest)
         self.camera.snap()
 
     # -- pace ----------------------------------------------------------------------------------
 
     @property
     def speed(self) -> float:
-        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
+        finished = FINISHED_PACE if self.people_done() else 1.0
+        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0) * finished
+
+    def people_done(self) -> bool:
+        """Every person at the table has reached FINISH (and someone else still plays)."""
+        people = [i for i in range(len(self.seats)) if self.is_human(i)]
+        return bool(people) and all(self.pawns.pawns[i].finished for i in people)
 
     def skip(self) -> None:
         if not self.director.idle:
@@ -255,8 +390,21 @@ class BoardScene(Scene):
             return True
         if name in ("pause", "back") and action.pressed:
             self.sound("back")
-            self.app.stack.push(PauseOverlay())
-            self.fast.clear()
+            self.open_pause()
+            return True
+        if self._someone_elses(action):
+            return True
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            if name == CLICK:
+                self.fast.discard(action.device)
+                self.mouse_down_at = None
+            if action.pressed:
+                if self.roll_call.press():
+                    self.roll()
+                else:
+                    self.sound("click")
+            elif self.roll_call.release():
+                self.roll()
             return True
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
@@ -265,7 +413,7 @@ class BoardScene(Scene):
             if choice is not None:
                 self.sound("confirm")
                 self.prompt = None
-                self.director.push(self.state.apply(choice))
+                self.play(choice)
             elif self.prompt.selected != before:
                 self.sound("move")
             return True
@@ -285,18 +433,80 @@ class BoardScene(Scene):
             return True
         return False
 
+    def _someone_elses(self, action: Action) -> bool:
+        """A device answering a roll or a prompt that is not its seat's: refused, said so."""
+        name = action.name
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            seat = self.state.turn_seat
+        elif self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
+                                                  POINT, CLICK):
+            seat = self.state.current_player
+        else:
+            return False
+        if self.devices.may_answer(seat, action.device):
+            return False
+        if action.pressed and name in ("confirm", CLICK):
+            self.sound("error")
+            self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
+        return True
+
+    def open_pause(self, message: str = "") -> None:
+        self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
+
     def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
         self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged"))
+        if self.demo or self.leaving:
+            return
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
+
+            def take(new: DeviceId, seat: int = seat) -> None:
+                self.devices.bind(seat, new)
+                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
+            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
+                                                self.devices, take))
+        elif self.app.stack.top is self:
+            self.open_pause("A controller was unplugged")
+
+    # -- autosave ------------------------------------------------------------------------------
+
+    def play(self, action: object) -> None:
+        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
+                                   autosave.progress(self.GAME, self.state))
 
     def pause(self) -> None:
         self.fast.clear()
+
+    def level(self, seat: int) -> str:
+        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
+        Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return self.seats[seat].level
 
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -305,14 +515,16 @@ class BoardScene(Scene):
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].pos)
-        self.pawns.update(sdt)
+        hops = 1.0 if self.active is None or self.is_human(self.active) else CPU_HOPS
+        self.pawns.update(sdt * hops)
         self.camera.update(sdt)
-        if self.die is not None:
-            self.die.update(sdt)
-            if self.die.gone:
-                self.die = None
+        for die in self.dice:
+            die.update(sdt)
+        self.dice = [d for d in self.dice if not d.gone]
+        if self.roll_call is not None:
+            self.roll_call.update(dt)
+            if self.roll_call.overheld:
+                self.roll()
         if self.card is not None:
             self.card.update(sdt)
             if self.card.done:
@@ -324,8 +536,8 @@ class BoardScene(Scene):
             flash[2] += sdt
         self.flashes = [f for f in self.flashes if f[2] < 0.9]
         if self.banner_state is not None:
-            self.banner_state[3] += sdt
-            if self.banner_state[3] > 1.6:
+            self.banner_state.age += sdt
+            if self.banner_state.age > self.banner_state.life:
                 self.banner_state = None
         if self.prompt is not None:
             self.prompt.update(dt)
@@ -342,7 +554,21 @@ class BoardScene(Scene):
             return
         seat = state.current_player
         if seat == sm.CHANCE:
-            self.director.push(state.apply(state.sample_chance()))
+            roller = state.turn_seat
+            purpose = ROLL_PURPOSES.get(state.phase)
+            if purpose is not None and self.is_human(roller):
+                if self.roll_call is None:
+                    self.roll_call = RollCall(roller, self.name(roller), self.colour(roller),
+                                              purpose)
+                    self.banner_state = None  # the prompt says it: "Ada: press A to roll!"
+                    self.sound("turn")
+                return
+            if purpose is not None and purpose != "first":
+                self.beat += dt
+                if self.beat < ROLL_BEAT:
+                    return
+            self.beat = 0.0
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -351,25 +577,52 @@ class BoardScene(Scene):
             return
         self.thinking = seat
         self.think += dt
+        if self.thinker.idle:
+            self.thinker.ask(agent, state)
         if self.think >= THINK:
-            self.think = 0.0
-            self.thinking = None
-            self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+            action = self.thinker.poll()
+            if action is not None:
+                self.think = 0.0
+                self.thinking = None
+                self.play(action)
+
+    def roll(self) -> None:
+        """The waiting player hit the die: the rules' chance step, sampled by their RNG."""
+        self.roll_call = None
+        self.sound("confirm")
+        self.play(self.state.sample_chance())
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
-        self.follow = None
-        self.camera.frame_all()
+        position = self.state.players[seat].position
         if sm.PAY_MAINTENANCE in legal:
-            return maintenance_prompt(self.state, self.name(seat), self.colour(seat), self.view)
-        return stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+            prompt = maintenance_prompt(self.state, self.name(seat), self.colour(seat),
+                                        self.view)
+            square = self.state.board.cs_ahead[position]
+        else:
+            prompt = stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
+            square = position
+        prompt.layout(self.app.fonts.text_scale, self.app.fonts)  # its size at the text size
+        self.place_prompt(prompt, seat, square)
+        return prompt
+
+    def place_prompt(self, prompt: Prompt, seat: int, square: int) -> None:
+        """Put the question where it covers neither the player's pawn nor the square it
+        is about: the middle of the board, else its top or bottom edge."""
+        self.prompt_square = square
+        prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,
+                                             self.view.bottom - 6 - prompt.rect.h),
+                               [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
         if self.leaving:
             return
         self.leaving = True
         from scenes.servermania.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
@@ -385,10 +638,15 @@ class BoardScene(Scene):
         self._draw_middle(canvas, lens)
         self._draw_flashes(canvas, lens)
         self.pawns.draw(canvas, lens, alpha, self.active, self.clock)
+        self._draw_ends(canvas, lens)
         if self.thinking is not None:
             self._draw_thinking(canvas, self.thinking)
-        if self.die is not None:
-            self.die.draw(canvas, self.app.fonts, lens.to_screen(DIE_SPOT), alpha)
+        for die in self.dice:
+            die.draw(canvas, self.app.fonts, lens.to_screen(die.spot or DIE_SPOT), alpha)
+        if self.roll_call is not None:
+            self.roll_call.draw(canvas, self.app.fonts, lens.to_screen(self.roll_spot()),
+                                self.app.input.style, self.app.input.last_device == MOUSE,
+                                self.roll_plate_rect().midtop)
         canvas.set_clip(None)
         self.hud.draw(canvas, self.app.fonts, self.clock)
         self.log_panel.draw(canvas, self.app.fonts)
@@ -399,17 +657,28 @@ class BoardScene(Scene):
         if self.prompt is not None:
             veil = canvas.subsurface(self.view)
             dim(veil, 120)
+            canvas.set_clip(self.view)  # the deciding player's pawn stays lit
+            self.pawns.pawns[self.state.turn_seat].draw(canvas, lens, alpha, True, self.clock)
+            pulse = round(6 + 4 * math.sin(self.clock * 6))  # and the square it is about
+            pygame.draw.rect(canvas, self.colour(self.state.turn_seat),
+                             self.square_rect(self.prompt_square).inflate(pulse, pulse), 5,
+                             border_radius=14)
+            canvas.set_clip(None)
             self.prompt.draw(canvas, self.app.fonts)
-        if self.demo:
-            bar = self.BAR_DEMO
-        elif self.app.input.last_device == MOUSE:
-            bar = self.BAR_MOUSE_PROMPT if self.prompt else self.BAR_MOUSE
-        else:
-            bar = self.BAR_PROMPT if self.prompt else self.BAR_PLAY
-        bar.draw(canvas, self.app.fonts, self.app.input.style)
+        self.prompt_bar().draw(canvas, self.app.fonts, self.app.input.style)
         if self.fast and not self.prompt:
             draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),
                       GOLD, anchor="topright", outline=3)
+
+    def prompt_bar(self) -> PromptBar:
+        """What to press now, in the words of the device used last (mouse: click)."""
+        if self.demo:
+            return self.BAR_DEMO
+        if self.app.input.last_device == MOUSE:
+            return self.BAR_MOUSE_PROMPT if self.prompt else (
+                self.BAR_MOUSE_ROLL if self.roll_call else self.BAR_MOUSE)
+        return self.BAR_PROMPT if self.prompt else (
+            self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
 
     def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
         """Blit the pre-rendered board; while zooming, scale the close-up level to fit."""
@@ -464,6 +733,36 @@ class BoardScene(Scene):
         draw.text(canvas, fonts.display(max(10, round(26 * z))), look.money(pot),
                   (x, y + 74 * z), GOLD, anchor="center", outline=3)
 
+    def end_rects(self, lens: Lens | None = None) -> dict[str, pygame.Rect]:
+        """The START and FINISH ribbons (canvas px): START above the first square, FINISH
+        below the last, drawn over the pawns so they are never hidden."""
+        lens = lens or self.lens()
+        font = self.app.fonts.display(24)
+        out = {}
+        for word, index, side in (("START", 0, -1), ("FINISH", len(self.state.board) - 1, 1)):
+            x, y, w, h = self.state.board[index].rect
+            cx, edge = lens.to_screen((x + w / 2, y if side < 0 else y + h))
+            rect = pygame.Rect(0, 0, font.size(word)[0] + 28, 34)
+            if side < 0:
+                rect.midbottom = (round(cx), round(edge + 2))
+            else:
+                rect.midtop = (round(cx), round(edge + 4))
+            rect.clamp_ip(self.view)
+            out[word] = rect
+        return out
+
+    def _draw_ends(self, canvas: pygame.Surface, lens: Lens) -> None:
+        font = self.app.fonts.display(24)
+        for word, rect in self.end_rects(lens).items():
+            fill = MINT if word == "START" else CREAM
+            draw.box(canvas, rect, fill, radius=12, shadow=3, width=3)
+            if word == "FINISH":  # a chequered flag edge on each side
+                for k in range(4):
+                    for side in (rect.x + 5, rect.right - 13):
+                        cell = pygame.Rect(side + 4 * (k % 2), rect.y + 5 + 6 * k, 4, 6)
+                        pygame.draw.rect(canvas, INK, cell)
+            draw.text(canvas, font, word, rect.center, INK)
+
     def _draw_flashes(self, canvas: pygame.Surface, lens: Lens) -> None:
         for square, colour, age in self.flashes:
             x, y, w, h = self.state.board[square].rect
@@ -479,29 +778,69 @@ class BoardScene(Scene):
         x, y = self.pawn_screen(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midbottom = (round(x + 34), round(y - 44))
+        tail = bubble.bottom + 8
+        if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
+            bubble.midtop = (round(x + 34), round(y + 40))
+            tail = bubble.top - 8
         draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
-        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
         for k in range(3):
             lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
             pygame.draw.circle(canvas, self.colour(seat),
                                (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
-        if self.banner_state is None:
+        b = self.banner_state
+        rect = self.banner_rect()
+        if b is None or rect is None:
             return
-        text, colour, icon, age = self.banner_state
-        slide = pytweening.easeOutBack(min(1.0, age / 0.3))
-        out = pytweening.easeInQuad(max(0.0, (age - 1.3) / 0.3))
-        font = self.app.fonts.display(40)
-        label = draw.render(font, text, INK)
-        width = label.get_width() + (110 if icon else 60)
-        rect = pygame.Rect(0, 0, width, 72)
-        rect.midtop = (self.view.centerx, round(-80 + 100 * slide - 120 * out))
-        draw.box(canvas, rect, colour, radius=24, shadow=6)
-        x = rect.x + 30
-        if icon:
-            image = look.scaled(icon, (54, 54))
-            canvas.blit(image, image.get_rect(midleft=(rect.x + 18, rect.centery)))
-            x = rect.x + 82
-        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft")
+        grow = pytweening.easeOutBack(min(1.0, b.age / 0.3))
+        out = pytweening.easeInQuad(max(0.0, (b.age - b.life + 0.3) / 0.3))
+        scale = max(0.05, grow * (1 - out))
+        layer = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+        inner = pygame.Rect(6, 0, rect.w, rect.h)
+        draw.box(layer, inner, b.colour, radius=24, shadow=6, width=5 if b.big else 3)
+        font = self.app.fonts.display(b.size)
+        x = inner.x + 30
+        if b.icon:
+            side = b.height - 18
+            image = look.scaled(b.icon, (side, side))
+            layer.blit(image, image.get_rect(midleft=(inner.x + 16, inner.centery)))
+            x = inner.x + side + 28
+        room = inner.right - 16 - x
+        label = draw.render(font, b.text, INK)
+        if label.get_width() > room:  # never spill out of the banner
+            label = pygame.transform.smoothscale_by(label, room / label.get_width())
+        layer.blit(label, label.get_rect(midleft=(x, inner.centery)))
+        if scale < 0.999:
+            layer = pygame.transform.smoothscale_by(layer, scale)
+        canvas.blit(layer, layer.get_rect(center=rect.center))
+
+
+def clear_top(rect: pygame.Rect, tops: tuple[int, ...], avoid: list[pygame.Rect]) -> int:
+    """The first of `tops` at which `rect` covers none of `avoid`; failing that, the one
+    covering the least of them. Banners and prompts never hide what they talk about."""
+    best: tuple[int, int] | None = None
+    for top in tops:
+        moved = rect.move(0, top - rect.y)
+        covered = sum(r.clip(moved).w * r.clip(moved).h for r in avoid)
+        if covered == 0:
+            return top
+        if best is None or covered < best[0]:
+            best = (covered, top)
+    assert best is not None
+    return best[1]
+
+
+class Banner:
+    """A message across the board for a moment; big ones are taller and stay longer."""
+
+    def __init__(self, text: str, colour: Color, icon: str | None, seat: int | None = None,
+                 square: int | None = None, big: bool = False) -> None:
+        self.text, self.colour, self.icon = text, colour, icon
+        self.seat, self.square, self.big = seat, square, big
+        self.age = 0.0
+        self.size = 50 if big else 38
+        self.height = 96 if big else 70
+        self.life = 2.2 if big else 1.4

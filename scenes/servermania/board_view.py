@@ -3,18 +3,22 @@
 The map (`maps/servermania.tmx`) is read with pytmx's pygame loader; its tile layers and
 the "squares" objects (kind, label, rectangle) are drawn once per zoom level into a
 static surface, so a frame costs one blit. Squares get a colour, an icon and a label per
-kind so every square reads at couch distance.
+kind so every square reads at couch distance: titles are at least 20 px on the full-board
+view (a long word is narrowed to fit its square rather than shrunk), plain squares show
+their number large and their flavour text only when a pawn lands there (the scene floats
+it over the square), and arrows between the squares show which way the track runs.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 
 import pygame
-from pytmx.util_pygame import load_pygame
+from pytmx.util_pygame import pygame_image_loader
 
 from game.servermania.board import DEFAULT_MAP, KIND_NAMES, Board
-from scenes.engine import draw
+from game.tiled import open_tmx
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
 from scenes.servermania import look
@@ -42,6 +46,10 @@ KIND_LOOKS: dict[str, KindLook] = {
 
 #: Long names used in banners and prompts: the rules' own names for the square kinds.
 KIND_TITLES = KIND_NAMES
+TITLE_PX = 20  # smallest title size on the board (couch floor for labels)
+TITLE_INK = INK  # titles on every square colour: >= 4.5:1 (tested)
+NUMBER_INK = (88, 76, 128)  # a plain square's number on cream: >= 4.5:1 (tested)
+ARROW = CREAM
 
 
 class BoardView:
@@ -50,7 +58,7 @@ class BoardView:
     def __init__(self, board: Board, fonts: Fonts, path: str = DEFAULT_MAP) -> None:
         self.board = board
         self.fonts = fonts
-        self.tmx = load_pygame(path)
+        self.tmx = open_tmx(path, pygame_image_loader)  # checked first: sizes, numbers
         self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
         self.base = pygame.Surface(self.size).convert()
         for layer in self.tmx.visible_layers:
@@ -87,7 +95,29 @@ class BoardView:
         out = pygame.transform.smoothscale(self.base, size)
         for square in self.board:
             self._draw_square(out, square.index, zoom)
+        for square in self.board:
+            if square.index < len(self.board) - 1:
+                self._draw_arrow(out, square.index, zoom)
         return out
+
+    def arrow_points(self, index: int, zoom: float) -> list[tuple[float, float]]:
+        """The arrowhead between square `index` and the next, pointing the way to go."""
+        a = pygame.Vector2(self.center(index)) * zoom
+        b = pygame.Vector2(self.center(index + 1)) * zoom
+        if a == b:
+            return []
+        d = (b - a).normalize()
+        n = pygame.Vector2(-d.y, d.x)
+        mid = (a + b) / 2
+        size = 9 * zoom
+        return [tuple(mid + d * size), tuple(mid - d * size * 0.6 + n * size),
+                tuple(mid - d * size * 0.6 - n * size)]
+
+    def _draw_arrow(self, out: pygame.Surface, index: int, zoom: float) -> None:
+        points = self.arrow_points(index, zoom)
+        if points:
+            pygame.draw.polygon(out, ARROW, points)
+            pygame.draw.polygon(out, INK, points, max(2, round(2.5 * zoom)))
 
     def _draw_square(self, out: pygame.Surface, index: int, zoom: float) -> None:
         square = self.board[index]
@@ -112,40 +142,42 @@ class BoardView:
         else:
             self._draw_flavour(out, inner, index, label, zoom)
 
+    def title_lines(self, label: str, width: int, zoom: float) -> list[pygame.Surface]:
+        """The title rendered at >= 20 px: one line, or a word a line when one line would
+        have to be narrowed too much; each line narrowed (never shrunk) to fit `width`."""
+        font = self.fonts.display(max(TITLE_PX + 2, round(23 * zoom)))
+        one = font.render(label, True, TITLE_INK)
+        words = label.split()
+        if one.get_width() * 0.8 > width and len(words) > 1:
+            lines = [font.render(w, True, TITLE_INK) for w in words]
+        else:
+            lines = [one]
+        return [line if line.get_width() <= width else
+                pygame.transform.smoothscale(line, (width, line.get_height()))
+                for line in lines]
+
     def _draw_icon_and_title(self, out: pygame.Surface, inner: pygame.Rect, icon_name: str,
                              label: str, zoom: float) -> None:
         """A special square: its icon, and its title underneath (one line, or a word a line)."""
-        size = max(8, round(11.5 * zoom))
-        font = self.fonts.body(size)
-        while font.size(label)[0] > inner.w - 4 and size > max(8, round(9.5 * zoom)):
-            size -= 1
-            font = self.fonts.body(size)
-        lines = [label] if font.size(label)[0] <= inner.w - 4 else label.split()
-        icon_size = round((44 if len(lines) == 1 else 36) * zoom)
+        lines = self.title_lines(label, inner.w - round(4 * zoom), zoom)
+        step = lines[0].get_height() - round(4 * zoom)
+        text_h = step * len(lines)
+        icon_size = max(12, min(round(44 * zoom), inner.h - text_h - round(2 * zoom)))
         icon = look.scaled(icon_name, (icon_size, icon_size))
-        out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(3 * zoom))))
-        bottom = inner.bottom - round(2 * zoom)
-        for line in reversed(lines):
-            face = font.render(line, True, INK)
+        out.blit(icon, icon.get_rect(midtop=(inner.centerx, inner.y + round(1 * zoom))))
+        bottom = inner.bottom + round(2 * zoom)
+        for face in reversed(lines):
             r = face.get_rect(midbottom=(inner.centerx, bottom))
             out.blit(face, r)
-            bottom = r.top + round(3 * zoom)
+            bottom -= step
 
     def _draw_flavour(self, out: pygame.Surface, inner: pygame.Rect, index: int, label: str,
                       zoom: float) -> None:
-        """A plain square: its number in the corner and its flavour text in the middle."""
-        small = self.fonts.body(max(8, round(11.5 * zoom)))
-        lines = draw.wrap(small, label, inner.w - round(6 * zoom))
-        heights = small.get_linesize() * len(lines)
-        top = inner.centery - heights // 2 + round(4 * zoom)
-        for i, line in enumerate(lines):
-            face = small.render(line, True, (90, 80, 120))
-            out.blit(face, face.get_rect(midtop=(inner.centerx,
-                                                 top + i * small.get_linesize())))
-        num = self.fonts.display(max(8, round(14 * zoom))).render(str(index), True,
-                                                                  (170, 160, 200))
-        out.blit(num, num.get_rect(topleft=(inner.x + round(4 * zoom),
-                                            inner.y + round(2 * zoom))))
+        """A plain square: its number, large. (Its flavour text is too long to read from
+        the couch at this size; the scene shows it when a pawn lands there.)"""
+        num = self.fonts.display(max(TITLE_PX + 4, round(26 * zoom))).render(
+            str(index), True, NUMBER_INK)
+        out.blit(num, num.get_rect(center=(inner.centerx, inner.centery + round(3 * zoom))))
 
     def _checker(self, out: pygame.Surface, inner: pygame.Rect, zoom: float) -> None:
         cell = max(2, round(8 * zoom))
@@ -156,3 +188,23 @@ class BoardView:
                     pygame.draw.rect(out, (200, 200, 215),
                                      (strip.x + i * cell, strip.y + j * cell, cell, cell))
 
+
+
+_SHARED: dict[tuple[object, ...], BoardView] = {}  # at most one entry: the last board drawn
+
+
+def shared_view(board: Board, fonts: Fonts, path: str = DEFAULT_MAP) -> BoardView:
+    """The board art for `board`, reused from the previous game when nothing changed.
+
+    Every game of a long demo used to build a new BoardView (about 14 MB of surfaces);
+    freeing and re-allocating them each game fragmented the C heap, so the resident size
+    grew by that much per game. The map file's size and time are part of the key, so an
+    edited map is drawn afresh; only the latest view is kept.
+    """
+    info = os.stat(path)
+    key = (os.path.abspath(path), info.st_mtime_ns, info.st_size, board, id(fonts))
+    view = _SHARED.get(key)
+    if view is None:
+        _SHARED.clear()  # drop the old view before drawing the new one
+        view = _SHARED[key] = BoardView(board, fonts, path)
+    return view

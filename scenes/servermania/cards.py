@@ -21,8 +21,11 @@ CARD_SIZE = (320, 440)
 
 class CardFlip:
     def __init__(self, deck: str, text: str, start: tuple[float, float],
-                 centre: tuple[float, float], fonts: Fonts, scale: float = 1.0) -> None:
+                 centre: tuple[float, float], fonts: Fonts, scale: float = 1.0,
+                 hold: float = HOLD, pace: float = 1.0) -> None:
         self.deck = deck
+        self.hold = hold  # seconds the front stays up (shorter for computer players)
+        self.pace = pace  # >1: rises, flips and goes faster (computer players)
         self.start = pygame.Vector2(start)
         self.centre = pygame.Vector2(centre)
         self.scale = scale
@@ -32,7 +35,7 @@ class CardFlip:
 
     @property
     def duration(self) -> float:
-        return RISE + FLIP + HOLD + AWAY
+        return RISE + FLIP + self.hold + AWAY
 
     @property
     def done(self) -> bool:
@@ -44,7 +47,7 @@ class CardFlip:
 
     def update(self, dt: float) -> None:
         self.prev_t = self.t
-        self.t += dt
+        self.t += dt * self.pace
 
     def finish(self) -> None:
         self.t = self.prev_t = self.duration
@@ -77,8 +80,8 @@ class CardFlip:
         if RISE <= t < RISE + FLIP:
             width_factor = abs(1 - 2 * (t - RISE) / FLIP)
         face = self.front if self.shows_front else self.back
-        if t > RISE + FLIP + HOLD:
-            u = pytweening.easeInBack(min(1.0, (t - RISE - FLIP - HOLD) / AWAY))
+        if t > RISE + FLIP + self.hold:
+            u = pytweening.easeInBack(min(1.0, (t - RISE - FLIP - self.hold) / AWAY))
             size *= max(0.05, 1 - u)
             pos = pos + pygame.Vector2(0, 260 * u)
         w = max(2, round(CARD_SIZE[0] * size * width_factor))

@@ -5,6 +5,11 @@ Each event becomes one or more `Step`s: something starts (`begin`), then the ste
 put away). Steps run one after another, so the screen tells the story in the order the
 rules wrote it. `skip()` finishes everything at once and leaves every counter, pawn and
 label exactly where the events say; nothing about the rules is decided here.
+
+The log speaks in names, one line per thing that happened: an event that only repeats
+what another says (the pawn's move is told by where it lands, the money a fee costs by
+the fee) writes no line of its own. The biggest moments (CEO BONUS, first to FINISH, half
+the servers lost) get a big banner with the name and the amount, a sound and particles.
 """
 
 from __future__ import annotations
@@ -15,16 +20,28 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.servermania import events as ev
+from game.servermania.cards import DECK_NAMES
+from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
 from scenes.engine.palette import GOLD, MINT, RED, WHITE
 from scenes.servermania import look
 from scenes.servermania.board_view import KIND_TITLES
 from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import FLIGHT, HOLD, DieRoll
+from scenes.servermania.die import LINGER, DieRoll
 from scenes.servermania.effects import Flyer
 from scenes.servermania.hud import ORDINALS
 
 if TYPE_CHECKING:
     from scenes.servermania.board_scene import BoardScene
+
+# Die pace: a person's own roll is savoured; a computer's settles faster; the roll-off's
+# computer dice land quickly so the first turn starts within ~3 s.
+HUMAN_PACE, CPU_PACE, ROLL_OFF_PACE = 1.2, 2.4, 2.4
+#: Where the roll-off's dice land, one per seat, side by side (world px).
+ROLL_OFF_SPOTS = ((215, 350), (355, 350), (495, 350), (635, 350))
+CARD_HOLD_HUMAN, CARD_HOLD_CPU = 2.4, 1.0  # seconds a drawn card's text stays up
+CARD_PACE_CPU = 1.4  # a computer's card rises, flips and goes this much faster
+#: Money reasons whose line another event writes (the fee's choice, the pot's win).
+SAID_ELSEWHERE = frozenset({"maintenance fee", "STUCK fee", "CEO BONUS"})
 
 
 def _noop() -> None:
@@ -97,26 +114,39 @@ class Director:
     def _Rolled(self, e: ev.Rolled) -> list[Step]:
         s = self.stage
         name = s.name(e.seat)
+        human = s.is_human(e.seat)
         caption = {"techpad": "TechPad", "stuck": "STUCK"}.get(e.purpose, name)
         line = {"first": f"{name} rolls {e.value} for first go",
-                "move": f"{name} rolls {e.value}",
-                "techpad": f"{name} rolls {e.value} at TechPad",
-                "stuck": f"{name} rolls {e.value} to leave STUCK"}.get(e.purpose, str(e))
+                "move": f"{name} rolls {e.value}"}.get(e.purpose)  # others: told by the result
+        first = e.purpose == "first"
+        # the roll-off's dice land side by side; a person's own roll is tossed up from the
+        # die they hit; computers' dice settle faster
+        spot = ROLL_OFF_SPOTS[e.seat % len(ROLL_OFF_SPOTS)] if first else None
+        pace = ROLL_OFF_PACE if first and not human else (HUMAN_PACE if human else CPU_PACE)
+        launch = (0.0, -170.0) if human else (330.0, -300.0)
+        die = DieRoll(e.value, caption, s.colour(e.seat), spot=spot, pace=pace,
+                      size=84 if first else 100, launch=launch,
+                      linger=30.0 if first else LINGER)  # the roll-off's stay till turn 1
 
         def throw() -> None:
-            s.camera.frame_all()
-            s.die = DieRoll(e.value, caption, s.colour(e.seat))
+            s.throw_die(die, keep=first)
             s.sound("dice_roll")
 
         def land() -> None:
             s.sound("dice_land")
-            if e.purpose == "first":
+            if first:
                 s.hud.rolloff[e.seat] = e.value
-            s.log(line, e.seat)
+            if line:
+                s.log(line, e.seat)
 
-        return [Step("die thrown", FLIGHT * 0.82, throw),
-                Step("die settles", FLIGHT * 0.18 + HOLD, land,
-                     until=lambda: s.die is None or s.die.settled)]
+        if first:  # the roll-off moves on as soon as the face shows
+            return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
+                    Step("die lands", 0.05, land)]
+        if not human:  # a computer's pawn sets off as the face shows (the die stays)
+            return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
+                    Step("die lands", 0.05, land)]
+        return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
+                Step("die settles", 0.0, land, until=lambda: die.settled or die not in s.dice)]
 
     def _RollOffTie(self, e: ev.RollOffTie) -> list[Step]:
         s = self.stage
@@ -126,48 +156,57 @@ class Director:
             s.banner(f"TIE! {names} roll again", GOLD)
             s.sound("whoosh")
             s.log(f"Tie on {e.value}: {names} roll again")
-        return [Step("tie", 1.0, begin)]
+
+        def clear() -> None:
+            s.clear_dice()
+            for seat in e.seats:
+                s.hud.rolloff.pop(seat, None)
+        return [Step("tie", 0.8, begin), Step("tie cleared", 0.0, clear)]
 
     def _FirstPlayer(self, e: ev.FirstPlayer) -> list[Step]:
         s = self.stage
 
         def begin() -> None:
-            s.banner(f"{s.name(e.seat)} goes first!", s.colour(e.seat))
+            s.banner(f"{s.name(e.seat)} goes first!", s.colour(e.seat), seat=e.seat)
             s.effects.confetti(s.pawn_screen(e.seat), 24, 600)
             s.sound("fanfare")
             s.log(f"{s.name(e.seat)} goes first with a {e.value}", e.seat)
-        return [Step("first player", 1.2, begin)]
+        return [Step("first player", 0.7, begin)]
 
     def _TurnStarted(self, e: ev.TurnStarted) -> list[Step]:
         s = self.stage
+        human = s.is_human(e.seat)
 
         def begin() -> None:
             s.active = e.seat
             s.hud.rolloff.clear()
+            s.clear_dice()  # the last roll (or the roll-off's dice) leaves the board
             s.hud.set_turn(e.seat)
-            if s.is_human(e.seat):  # people get a big hello; computer turns just flow
-                s.banner(f"{s.name(e.seat)}'s turn!", s.colour(e.seat), "user_marker")
-            s.camera.frame_all()
+            if human:  # people get a big hello; computer turns just flow
+                s.banner(f"{s.name(e.seat)}'s turn!", s.colour(e.seat), "user_marker",
+                         seat=e.seat)
             s.sound("whoosh")
             s.log(f"Turn {e.turn}: {s.name(e.seat)}", e.seat)
-        return [Step("turn start", 0.55, begin)]
+        return [Step("turn start", 0.6 if human else 0.2, begin)]
 
     def _MaintenanceChoice(self, e: ev.MaintenanceChoice) -> list[Step]:
         s = self.stage
         name = s.name(e.seat)
         if e.paid:
             text = f"{name} pays maintenance"
+            line = f"{name} pays {look.money(MAINTENANCE_FEE)} maintenance into the pot"
         elif e.could_pay:
-            text = f"{name} skips maintenance"
+            text = line = f"{name} skips maintenance"
         else:
-            text = f"{name} can't pay maintenance"
+            text = line = f"{name} can't pay maintenance"
 
         def begin() -> None:
-            s.banner(text, s.colour(e.seat), "icon_customer_service")
+            s.banner(text, s.colour(e.seat), "icon_customer_service", seat=e.seat,
+                     square=e.square)
             s.flash_square(e.square, s.colour(e.seat))
             s.sound("confirm" if e.paid else "click")
-            s.log(text, e.seat)
-        return [Step("maintenance", 0.8, begin)]
+            s.log(line, e.seat)
+        return [Step("maintenance", 0.5, begin)]
 
     def _Moved(self, e: ev.Moved) -> list[Step]:
         s = self.stage
@@ -185,8 +224,7 @@ class Director:
         def begin() -> None:
             pawn.on_hop = on_hop
             s.pawns.move(e.seat, e.path)
-            s.follow = e.seat
-            s.log(f"{s.name(e.seat)} moves {e.start} to {e.end}", e.seat)
+            # the log line comes with the landing: "Ada moves to PAYDAY!"
 
         def arrived() -> bool:
             if pawn.moving:
@@ -205,14 +243,12 @@ class Director:
         self.burst.add(square)
 
     def _PassedPayday(self, e: ev.PassedPayday) -> list[Step]:
-        s = self.stage
-
         def begin() -> None:
             if e.square not in self.burst:  # not seen during the move (or skipped)
                 self.payday_burst(e.square)
             self.burst.discard(e.square)
-            s.log(f"{s.name(e.seat)} passes PAYDAY! +{look.money(e.amount)}", e.seat)
-        return [Step("payday passed", 0.35, begin)]
+            # the money's own line says "+$20,000 (passed PAYDAY!)"
+        return [Step("payday passed", 0.25, begin)]
 
     def _Landed(self, e: ev.Landed) -> list[Step]:
         s = self.stage
@@ -225,39 +261,45 @@ class Director:
         def begin() -> None:
             s.flash_square(e.square, s.colour(e.seat))
             if special:
-                s.banner(title, s.colour(e.seat), f"icon_{e.kind}")
+                s.banner(title, s.colour(e.seat), f"icon_{e.kind}", seat=e.seat,
+                         square=e.square)
+            else:  # a plain square's flavour text, large, for a moment over the square
+                at = s.square_screen(e.square)
+                s.effects.text(title, (at[0], at[1] - 20), WHITE, 30, 1.1)
             if e.kind == "stuck":
                 s.pawns.pawns[e.seat].stuck = True
             s.sound(sounds.get(e.kind, "move"))
-            s.log(f"{s.name(e.seat)} lands on {title}", e.seat)
-
-        def after() -> None:
-            s.follow = None
-        return [Step("land", 0.75 if special else 0.3, begin), Step("unfollow", 0.0, after)]
+            if e.kind != "finish":  # "Ada reaches FINISH 1st" says it
+                s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
+        return [Step("land", 0.4 if special else 0.25, begin)]
 
     def _CardDrawn(self, e: ev.CardDrawn) -> list[Step]:
         s = self.stage
-        deck = KIND_TITLES[e.deck]  # the decks share their squares' names
+        deck = DECK_NAMES[e.deck]
+        human = s.is_human(e.seat)
+        hold = CARD_HOLD_HUMAN if human else CARD_HOLD_CPU * CARD_PACE_CPU  # (paced below)
 
         def begin() -> None:
-            s.camera.frame_all()
-            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.view.center, s.app.fonts)
+            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.card_spot(e.seat),
+                              s.app.fonts, hold=hold, pace=1.0 if human else CARD_PACE_CPU)
             s.sound("card_flip")
-            s.log(f"{s.name(e.seat)} draws {deck}", e.seat)
+            s.log(f"{s.name(e.seat)} draws {deck}: {e.text}", e.seat)
         return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done)]
 
     def _DeckReshuffled(self, e: ev.DeckReshuffled) -> list[Step]:
         s = self.stage
-        deck = KIND_TITLES[e.deck]  # the decks share their squares' names
+        deck = DECK_NAMES[e.deck]
 
         def begin() -> None:
             s.banner(f"{deck} deck reshuffled", WHITE)
             s.sound("card_flip")
             s.log(f"The {deck} deck is reshuffled")
-        return [Step("reshuffle", 0.6, begin)]
+        return [Step("reshuffle", 0.5, begin)]
 
     def _CashChanged(self, e: ev.CashChanged) -> list[Step]:
         s = self.stage
+        # a fee is told by its own event; the CEO BONUS by the pot's
+        said = e.reason in SAID_ELSEWHERE
 
         def begin() -> None:
             s.hud.cash[e.seat].set(e.cash_after)
@@ -273,11 +315,14 @@ class Director:
                 s.sound("coin")
             else:
                 s.sound("back")
-            s.log(f"{s.name(e.seat)} {look.signed_money(e.delta)}", e.seat)
-        return [Step("cash", 0.55, begin)]
+            if not said:
+                s.log(f"{s.name(e.seat)} {look.signed_money(e.delta)} ({e.reason})", e.seat)
+        return [Step("cash", 0.35, begin)]
 
     def _ServersChanged(self, e: ev.ServersChanged) -> list[Step]:
         s = self.stage
+        halved = e.delta < 0 and e.reason.startswith("CUSTOMER SERVICE")
+        word = "server" if abs(e.delta) == 1 else "servers"
 
         def begin() -> None:
             icon = look.scaled("icon_server", (40, 40))
@@ -285,7 +330,6 @@ class Director:
             target = s.hud.servers_anchor(e.seat)
             count = min(abs(e.delta), 10)
             counter = s.hud.servers[e.seat]
-            word = "server" if abs(e.delta) == 1 else "servers"
             if e.delta > 0:
                 s.effects.text(f"+{e.delta} {word}", (at[0], at[1] - 50), MINT, 34)
                 for i in range(count):
@@ -301,8 +345,13 @@ class Director:
                     s.effects.fly(Flyer(icon, at, (at[0] + side * (50 + 25 * i), at[1] + 120),
                                         delay=0.07 * i, time=0.7, arc=-40, fall=True))
                 s.sound("server_down")
-            s.log(f"{s.name(e.seat)} {e.delta:+d} {word}", e.seat)
-        return [Step("servers", 0.75, begin)]
+            if halved:  # a big moment: half the company gone
+                s.big_banner(f"{s.name(e.seat)} loses half: {-e.delta} {word}!", RED,
+                             "icon_customer_service", seat=e.seat)
+                s.effects.sparks(at, 16)
+                s.sound("crash")
+            s.log(f"{s.name(e.seat)} {e.delta:+d} {word} ({e.reason})", e.seat)
+        return [Step("servers", 1.2 if halved else 0.5, begin)]
 
     def _PotChanged(self, e: ev.PotChanged) -> list[Step]:
         s = self.stage
@@ -311,30 +360,34 @@ class Director:
             coin = look.scaled("icon_coin", (30, 30))
             pot = s.pot_screen()
             player = s.pawn_screen(e.seat)
-            if e.delta > 0:
+            if e.delta > 0:  # a fee or penalty: its own line already says so
                 for i in range(6):
                     s.effects.fly(Flyer(coin, player, pot, delay=0.05 * i, time=0.5))
                 s.hud.pot.set(e.pot_after, delay=0.05 * 5 + 0.5)  # when the last coin lands
-                s.log(f"CEO BONUS pot +{look.money(e.delta)}", e.seat)
-            else:
-                s.hud.pot.set(e.pot_after)
-                for i in range(10):
-                    s.effects.fly(Flyer(coin, pot, player, delay=0.04 * i, time=0.6))
-                s.effects.confetti(player, 30, 700)
-                s.effects.text("CEO BONUS!", (player[0], player[1] - 90), GOLD, 44, 1.6)
-                s.log(f"{s.name(e.seat)} takes the CEO BONUS: {look.money(-e.delta)}", e.seat)
-            s.sound("pot")
-        return [Step("pot", 0.8 if e.delta > 0 else 1.3, begin)]
+                s.sound("pot")
+                return
+            won = look.money(-e.delta)
+            s.hud.pot.set(e.pot_after)
+            for i in range(14):
+                s.effects.fly(Flyer(coin, pot, player, delay=0.04 * i, time=0.6))
+            s.effects.confetti(player, 50, 800)
+            s.effects.coins(player, 24)
+            s.big_banner(f"CEO BONUS! {s.name(e.seat)} +{won}", s.colour(e.seat),
+                         "icon_ceo_bonus", seat=e.seat)
+            s.sound("jackpot")
+            s.log(f"{s.name(e.seat)} takes the CEO BONUS: +{won}", e.seat)
+        return [Step("pot", 0.4 if e.delta > 0 else 1.6, begin)]
 
     def _StuckRoll(self, e: ev.StuckRoll) -> list[Step]:
         s = self.stage
+        name = s.name(e.seat)
+        text = f"{name} rolls {e.value}: free!" if e.freed else \
+            f"{name} rolls {e.value}: still STUCK"
 
         def begin() -> None:
-            text = f"{e.value}: free!" if e.freed else f"{e.value}: still STUCK"
-            s.banner(text, MINT if e.freed else RED, "icon_stuck")
+            s.banner(text, MINT if e.freed else RED, "icon_stuck", seat=e.seat)
             s.sound("confirm" if e.freed else "stuck")
-            s.log(f"{s.name(e.seat)} rolls {e.value}: {'free' if e.freed else 'still STUCK'}",
-                  e.seat)
+            s.log(text, e.seat)
         return [Step("stuck roll", 0.7, begin)]
 
     def _LeftStuck(self, e: ev.LeftStuck) -> list[Step]:
@@ -343,33 +396,40 @@ class Director:
         def begin() -> None:
             s.pawns.pawns[e.seat].stuck = False
             s.effects.sparks(s.pawn_screen(e.seat), 12)
-            s.banner(f"{s.name(e.seat)} breaks free!", s.colour(e.seat), "icon_stuck")
+            s.banner(f"{s.name(e.seat)} breaks free!", s.colour(e.seat), "icon_stuck",
+                     seat=e.seat)
             s.sound("whoosh")
-            s.log(f"{s.name(e.seat)} leaves STUCK ({e.how})", e.seat)
-        return [Step("left stuck", 0.7, begin)]
+            if e.how == "paid":  # a roll to leave is told by the roll's own line
+                s.log(f"{s.name(e.seat)} pays {look.money(STUCK_FEE)} to leave STUCK",
+                      e.seat)
+        return [Step("left stuck", 0.6, begin)]
 
     def _Finished(self, e: ev.Finished) -> list[Step]:
         s = self.stage
+        place = ORDINALS.get(e.place, f"{e.place}th")
 
         def begin() -> None:
             s.hud.finish_place[e.seat] = e.place
             s.pawns.pawns[e.seat].finished = True
-            s.effects.confetti(s.pawn_screen(e.seat), 60, 900)
-            bonus = f"  +{e.bonus_servers} servers" if e.bonus_servers else ""
-            s.banner(f"{s.name(e.seat)} finishes {ORDINALS.get(e.place, e.place)}!{bonus}",
-                     s.colour(e.seat), "icon_finish")
+            at = s.pawn_screen(e.seat)
+            s.effects.confetti(at, 70 if e.place == 1 else 40, 900)
+            if e.bonus_servers:  # first to FINISH: a big moment
+                s.big_banner(f"{s.name(e.seat)} finishes 1st! +{e.bonus_servers} servers",
+                             s.colour(e.seat), "icon_finish", seat=e.seat)
+                s.effects.sparks(at, 16)
+            else:
+                s.banner(f"{s.name(e.seat)} finishes {place}!", s.colour(e.seat),
+                         "icon_finish", seat=e.seat)
             s.sound("fanfare")
-            s.log(f"{s.name(e.seat)} reaches FINISH ({ORDINALS.get(e.place, e.place)})",
-                  e.seat)
-        return [Step("finish", 1.5, begin)]
+            s.log(f"{s.name(e.seat)} reaches FINISH {place}", e.seat)
+        return [Step("finish", 1.5 if e.bonus_servers else 1.1, begin)]
 
     def _TurnEnded(self, e: ev.TurnEnded) -> list[Step]:
         s = self.stage
 
         def begin() -> None:
-            s.record_history()
-            s.log(f"{s.name(e.seat)}'s turn ends", e.seat)
-        return [Step("turn end", 0.2, begin)]
+            s.record_history()  # (the next turn's line says whose turn it is)
+        return [Step("turn end", 0.05, begin)]
 
     def _FinalTally(self, e: ev.FinalTally) -> list[Step]:
         s = self.stage
@@ -388,5 +448,12 @@ class Director:
             s.banner("GAME OVER!", GOLD, "icon_finish")
             s.effects.confetti(s.view.center, 80, 1000)
             s.sound("fanfare")
-            s.log("Game over: " + " & ".join(s.name(w) for w in e.winners) + " win!")
+            s.log("Game over: " + winners_line([s.name(w) for w in e.winners]))
         return [Step("game over", 1.8, begin)]
+
+
+def winners_line(names: list[str]) -> str:
+    """"Ada wins!" / "Ada & Linus win!" (a shared win, S12)."""
+    if not names:
+        return "nobody wins"
+    return f"{names[0]} wins!" if len(names) == 1 else " & ".join(names) + " win!"

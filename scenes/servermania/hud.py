@@ -2,6 +2,11 @@
 
 Numbers shown here come only from events (CashChanged, ServersChanged, PotChanged carry
 the value after the change); they count toward their new value instead of jumping.
+
+Each row shows cash, servers and the net worth they make (cash + $20,000 per server, the
+final money of S12), and the rank by that worth: equal worth is a shared rank ("=1st"),
+and while everyone is equal there is no rank at all. A finished player's FINISH place
+sits under their badge, apart from the money rank.
 """
 
 from __future__ import annotations
@@ -18,7 +23,9 @@ from scenes.servermania.seats import Seat
 
 PANEL_RECT = pygame.Rect(980, 0, 300, 656)
 BANNER = pygame.Rect(990, 8, 280, 54)
-ROW_TOP, ROW_H, ROW_GAP = 70, 68, 6
+ROW_TOP, ROW_H, ROW_GAP = 70, 88, 4
+POT_H = 52
+NAME_MIN = 20  # px: long names shrink to this, then lose letters ("Margaret (CP…")
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
@@ -95,20 +102,62 @@ class Hud:
         """Standing by money now (1 = leading)."""
         return places_of(self.money())
 
+    def rank_labels(self) -> list[str]:
+        """The rank badge of each row: '' while all are equal or before the game starts,
+        '=2nd' for a shared place, '1st' for a place held alone."""
+        money = self.money()
+        if self.turn is None or self.rolloff or len(set(money)) == 1:
+            return ["" for _ in money]
+        places = places_of(money)
+        return [("=" if places.count(p) > 1 else "") + ORDINALS.get(p, f"{p}th")
+                for p in places]
+
+    def name_of(self, seat: int) -> str:
+        s = self.seats[seat]
+        return s.name + ("" if s.human else " (CPU)")
+
     def row_rect(self, seat: int) -> pygame.Rect:
         return pygame.Rect(990, ROW_TOP + seat * (ROW_H + ROW_GAP), 280, ROW_H)
 
     def pot_rect(self) -> pygame.Rect:
         top = ROW_TOP + len(self.seats) * (ROW_H + ROW_GAP) + 2
-        return pygame.Rect(990, top, 280, 58)
+        return pygame.Rect(990, top, 280, POT_H)
 
     def cash_anchor(self, seat: int) -> tuple[int, int]:
         r = self.row_rect(seat)
-        return (r.x + 120, r.y + 48)
+        return (r.x + 120, r.y + 46)
 
     def servers_anchor(self, seat: int) -> tuple[int, int]:
         r = self.row_rect(seat)
-        return (r.right - 58, r.y + 48)
+        return (r.right - 58, r.y + 46)
+
+    def badge_rect(self, seat: int) -> pygame.Rect:
+        """The money-rank badge, top right of the row."""
+        badge = pygame.Rect(0, 0, 64, 26)
+        badge.topright = (self.row_rect(seat).right - 8, self.row_rect(seat).y + 4)
+        return badge
+
+    def flag_rect(self, seat: int) -> pygame.Rect:
+        """The FINISH place (flag and ordinal), under the player's badge at the left."""
+        r = self.row_rect(seat)
+        return pygame.Rect(r.x + 3, r.bottom - 30, 50, 26)
+
+    def name_rect(self, seat: int, fonts: Fonts) -> pygame.Rect:
+        """Where the name is drawn: between the player's badge and the rank badge."""
+        r = self.row_rect(seat)
+        font, text = self._name_font(seat, fonts)
+        return pygame.Rect(r.x + 56, r.y + 4, font.size(text)[0], font.get_height())
+
+    def _name_font(self, seat: int, fonts: Fonts) -> tuple[pygame.font.Font, str]:
+        room = self.badge_rect(seat).x - 6 - (self.row_rect(seat).x + 56)
+        name = self.name_of(seat)
+        size = 24
+        while fonts.body(size).size(name)[0] > room and size > NAME_MIN:
+            size -= 1  # long names shrink a little rather than run under the badge
+        font = fonts.body(size)
+        while font.size(name)[0] > room and len(name) > 2:
+            name = name[:-2] + "…"
+        return font, name
 
     def pot_anchor(self) -> tuple[int, int]:
         r = self.pot_rect()
@@ -132,9 +181,9 @@ class Hud:
         pygame.draw.rect(canvas, INK, PANEL_RECT)
         pygame.draw.line(canvas, PANEL_LIGHT, PANEL_RECT.topleft, PANEL_RECT.bottomleft, 3)
         self._draw_banner(canvas, fonts)
-        places = self.places()
+        ranks = self.rank_labels()
         for seat in range(len(self.seats)):
-            self._draw_row(canvas, fonts, seat, places[seat], clock)
+            self._draw_row(canvas, fonts, seat, ranks[seat], clock)
         self._draw_pot(canvas, fonts, clock)
 
     def _draw_banner(self, canvas: pygame.Surface, fonts: Fonts) -> None:
@@ -148,13 +197,13 @@ class Hud:
         while font.size(text)[0] > room and font.get_height() > 20:
             font = fonts.display(font.get_height() - 3)
         if self.turn is not None:
-            badge = look.marker(self.seats[self.turn].colour, 38)
+            badge = look.marker(self.seats[self.turn].colour, 38, self.seats[self.turn].token)
             canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
             draw.text(canvas, font, text, (rect.x + 56, rect.centery), INK, anchor="midleft")
         else:
             draw.text(canvas, font, text, rect.center, INK)
 
-    def _draw_row(self, canvas: pygame.Surface, fonts: Fonts, seat: int, place: int,
+    def _draw_row(self, canvas: pygame.Surface, fonts: Fonts, seat: int, rank: str,
                   clock: float) -> None:
         s = self.seats[seat]
         rect = self.row_rect(seat)
@@ -163,53 +212,55 @@ class Hud:
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
-        canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
-        name = s.name + ("" if s.human else " (CPU)")
-        size = 24
-        while fonts.body(size).size(name)[0] > rect.w - 56 - 72 and size > 18:
-            size -= 1  # long names shrink a little rather than run under the badge
-        draw.text(canvas, fonts.body(size), name, (rect.x + 56, rect.y + 5 + (24 - size) // 2),
-                  WHITE, anchor="topleft")
-        badge = pygame.Rect(0, 0, 56, 28)
-        badge.topright = (rect.right - 8, rect.y + 4)
-        if seat in self.rolloff:  # first-player roll-off: the die replaces the place
+        canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 8, rect.y + 6))
+        font, name = self._name_font(seat, fonts)
+        draw.text(canvas, font, name, self.name_rect(seat, fonts).topleft, WHITE,
+                  anchor="topleft")
+        badge = self.badge_rect(seat)
+        if seat in self.rolloff:  # first-player roll-off: the die replaces the rank
             face = look.scaled(f"die_{self.rolloff[seat]}", (34, 34))
             canvas.blit(face, face.get_rect(center=badge.center))
-        elif self.rolloff or self.turn is None:
-            pass  # no standing before the game starts
-        else:
-            label = ORDINALS.get(place, f"{place}th")
-            badge_colour = GOLD if place == 1 else mix(MUTED, WHITE, 0.2)
+        elif rank:
+            badge_colour = GOLD if rank == "1st" else mix(MUTED, WHITE, 0.2)
             pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
             pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
-            draw.text(canvas, fonts.body(24), label, badge.center, INK)
-        if seat in self.finish_place:
-            flag = look.scaled("icon_finish", (28, 28))
-            canvas.blit(flag, flag.get_rect(midright=(badge.x - 4, badge.centery)))
-        cash_colour = _flash_colour(self.cash[seat].flash, WHITE)
-        money_font = fonts.display(28)
+            draw.text(canvas, fonts.body(22 if len(rank) > 3 else 24), rank, badge.center, INK)
+        if seat in self.finish_place:  # a white chip: the FINISH place, not the money
+            spot = self.flag_rect(seat)
+            pygame.draw.rect(canvas, CREAM, spot, border_radius=8)
+            flag = look.scaled("icon_finish", (18, 18))
+            canvas.blit(flag, flag.get_rect(midleft=(spot.x + 2, spot.centery)))
+            place = self.finish_place[seat]
+            draw.text(canvas, fonts.body(20), ORDINALS.get(place, f"{place}th"),
+                      (spot.right - 3, spot.centery), INK, anchor="midright")
+        money_font = fonts.display(26)
         draw.text(canvas, money_font, look.money(self.cash[seat].shown),
-                  (rect.x + 56, rect.bottom - 4), cash_colour, anchor="bottomleft")
-        icon = look.scaled("icon_server", (30, 30))
+                  (rect.x + 56, rect.y + 58), _flash_colour(self.cash[seat].flash, WHITE),
+                  anchor="bottomleft")
+        icon = look.scaled("icon_server", (26, 26))
         count = self.servers[seat]
-        x = rect.right - 12
-        r = draw.text(canvas, money_font, f"{count.shown}", (x, rect.bottom - 4),
+        r = draw.text(canvas, money_font, f"{count.shown}", (rect.right - 12, rect.y + 58),
                       _flash_colour(count.flash, WHITE), anchor="bottomright")
         bump = 4 * math.sin(count.flash * 20) if count.flash else 0
-        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.bottom - 4 - bump)))
+        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
+        worth = self.cash[seat].shown + count.shown * self.server_value
+        label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
+                          CREAM, anchor="bottomleft")
+        draw.text(canvas, fonts.display(24), look.money(worth),
+                  (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft")
 
     def _draw_pot(self, canvas: pygame.Surface, fonts: Fonts, clock: float) -> None:
         rect = self.pot_rect()
         glow = self.pot.flash / 0.8
         fill = mix(PANEL, GOLD, 0.35 * glow)
         draw.box(canvas, rect, fill, outline=GOLD, radius=14, shadow=0, width=3)
-        size = round(48 * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
+        size = round(44 * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
         icon = look.scaled("icon_ceo_bonus", (size, size))
-        canvas.blit(icon, icon.get_rect(center=(rect.x + 34, rect.centery)))
-        draw.text(canvas, fonts.body(24), "CEO BONUS", (rect.x + 66, rect.y + 3), CREAM,
+        canvas.blit(icon, icon.get_rect(center=(rect.x + 30, rect.centery)))
+        draw.text(canvas, fonts.body(22), "CEO BONUS", (rect.x + 58, rect.y + 1), CREAM,
                   anchor="topleft")
-        draw.text(canvas, fonts.display(28), look.money(self.pot.shown),
-                  (rect.right - 12, rect.bottom - 4), _flash_colour(self.pot.flash, GOLD),
+        draw.text(canvas, fonts.display(26), look.money(self.pot.shown),
+                  (rect.right - 12, rect.bottom - 3), _flash_colour(self.pot.flash, GOLD),
                   anchor="bottomright")
 
 

@@ -3,6 +3,8 @@
 Final money is the rules' own figure (`state.scores()`, cash + servers × $20,000); the
 breakdown comes from the FinalTally events. The chart plots each player's money (cash +
 servers at their end value) after every turn, as recorded by the board scene from events.
+In the demo no menu is offered: any press returns to the title, and the screen says so
+(and when the next demo game starts).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class ResultsScene(Scene):
         self.leaving = False
 
     def enter(self) -> None:
+        self.app.audio.music("results")
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.effects = Effects(len(self.history))
         buttons = [Button("Play again", pygame.Rect(250, BUTTONS_Y, 370, 50)),
@@ -51,6 +54,8 @@ class ResultsScene(Scene):
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("leftright", "Choose"), ("confirm", "Select"),
                                   ("back", "Title")])
+        if self.demo:  # any press leaves: say exactly that, and offer no menu
+            self.prompts = PromptBar([("confirm", "Back to title"), ("back", "Back to title")])
         self.app.audio.play("fanfare")
         self.next_burst = 0.0
 
@@ -95,8 +100,12 @@ class ResultsScene(Scene):
 
     # -- time ----------------------------------------------------------------------------
 
+    @property
+    def speed(self) -> float:
+        return self.app.settings.anim_speed * self.pace
+
     def update(self, dt: float) -> None:
-        speed = self.app.settings.anim_speed * self.pace
+        speed = self.speed
         self.t += dt * speed
         self.menu.update(dt)
         self.effects.update(dt * speed)
@@ -118,7 +127,13 @@ class ResultsScene(Scene):
         panel(canvas, fonts, CHART, "Money over the turns")
         self._draw_chart(canvas)
         self.effects.draw(canvas, fonts)
-        self.menu.draw(canvas, fonts)
+        if self.demo:
+            left = max(0, math.ceil((DEMO_RESTART - self.t) / max(0.01, self.speed)))
+            draw.text(canvas, fonts.body(28), f"Demo: the next game starts in {left} s. "
+                      "Press any button for the title.", (640, BUTTONS_Y + 25), CREAM,
+                      outline=2)
+        else:
+            self.menu.draw(canvas, fonts)
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
     def _draw_title(self, canvas: pygame.Surface) -> None:
@@ -139,7 +154,7 @@ class ResultsScene(Scene):
             canvas.blit(emblem, emblem.get_rect(center=(x, 66 + bob)))
         if self.winners:
             for k, w in enumerate(self.winners):
-                pawn = look.pawn(self.seats[w].colour)
+                pawn = look.pawn(self.seats[w].colour, self.seats[w].token)
                 hop = abs(math.sin(self.t * 5 + k)) * 14
                 canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
                                                            112 - hop)))
@@ -159,7 +174,7 @@ class ResultsScene(Scene):
             draw.text(canvas, fonts.display(34), ORDINALS.get(place, str(place)),
                       (rect.x + 16, rect.y + 10), GOLD if place == 1 else CREAM, anchor="topleft",
                       outline=2)
-            canvas.blit(look.marker(s.colour, 40), (rect.x + 82, rect.y + 8))
+            canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 82, rect.y + 8))
             draw.text(canvas, fonts.body(28), s.name, (rect.x + 132, rect.y + 10), WHITE,
                       anchor="topleft")
             total = round(self.scores[seat] * count)
@@ -205,7 +220,7 @@ class ResultsScene(Scene):
             if len(points) >= 2:
                 pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
                 pygame.draw.lines(canvas, colour, False, points, 5)
-            badge = look.marker(self.seats[seat].colour, 28)
+            badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
             canvas.blit(badge, badge.get_rect(center=points[-1]))
 
 

@@ -55,6 +55,10 @@ EXPECTED_SPRITES: dict[str, tuple[int, int]] = {
     "user_marker": (48, 48),
     **{f"user_marker_{c}": (48, 48) for c in COLOURS},
     **{f"cat_{c}": (96, 96) for c in ("media", "social", "communication", "ecommerce")},
+    "icon_launch": (96, 96),
+    "chip_back": (64, 64),
+    "card_mini_back": (48, 66),
+    "card_mini_front": (48, 66),
     "coin_particle": (24, 24),
     "spark": (32, 32),
     **{f"confetti_{n}": (16, 16) for n in range(1, 7)},
@@ -83,6 +87,8 @@ EXPECTED_SOUNDS: dict[str, tuple[float, float]] = {
     "whoosh": (0.2, 0.7),
     "turn": (0.3, 0.8),
     "tick": (0.01, 0.06),
+    "jackpot": (1.3, 1.8),
+    "crash": (0.6, 1.1),
 }
 FULL_SCALE = 32767
 PEAK_LIMIT = round(FULL_SCALE * 10 ** (-3 / 20)) + 2  # -3 dBFS, plus rounding slack

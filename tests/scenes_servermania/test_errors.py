@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.servermania import board as board_module
+from main import main
 from scenes.demo import DemoScene
 from scenes.overlays import ErrorOverlay
 from scenes.servermania.board_scene import BoardScene
@@ -44,6 +45,19 @@ def duplicate_index(text: str) -> str:
     # square 2 claims index 1 as well
     return text.replace('<property name="index" type="int" value="2"/>',
                         '<property name="index" type="int" value="1"/>', 1)
+
+
+def nan_coordinate(text: str) -> str:
+    return text.replace('x="120" y="40"', 'x="NaN" y="40"', 1)
+
+
+def polygon_square(text: str) -> str:
+    return text.replace('x="120" y="40" width="80" height="80">',
+                        'x="120" y="40"><polygon points="0,0 80,0 80,80"/>', 1)
+
+
+def huge_header(text: str) -> str:
+    return text.replace('width="32" height="18"', 'width="1000" height="1000"', 1)
 
 
 def missing_tiles(text: str) -> str:
@@ -80,7 +94,8 @@ def start_servermania_from_the_title():
     step(app, READY)
     press(app, "confirm")  # SERVERMANIA is the first entry
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene) and not app.stack.busy, 120)
-    press(app, "confirm")  # Start
+    press(app, "confirm")  # join the lobby
+    press(app, "pause")  # Start, against one computer player
     run_until(app, lambda: not isinstance(app.stack.top, NewGameScene)
               and not app.stack.busy, 240)
     return app
@@ -91,7 +106,11 @@ def start_servermania_from_the_title():
     (without_squares, r"no object layer named 'squares'"),
     (duplicate_index, r"duplicate square index\(es\): \[1\]"),
     (missing_tiles, r"could not be drawn"),
-], ids=["truncated_xml", "no_squares_layer", "duplicate_index", "missing_tileset_image"])
+    (nan_coordinate, r"object 2 \(Ping\): x 'NaN' is not a finite number"),
+    (polygon_square, r"polygon objects are not supported"),
+    (huge_header, r"width '1000' is not a whole number"),
+], ids=["truncated_xml", "no_squares_layer", "duplicate_index", "missing_tileset_image",
+        "nan_coordinate", "polygon", "1000x1000_tiles"])
 def test_a_broken_map_shows_the_problem_and_returns_to_the_title(
         broken_map, damage, named, tmp_path, capsys):
     path = broken_map(damage)
@@ -128,6 +147,7 @@ def test_back_also_leaves_the_error_and_the_app_keeps_working(broken_map):
     press(app, "confirm")
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene) and not app.stack.busy, 120)
     press(app, "confirm")
+    press(app, "pause")
     run_until(app, lambda: isinstance(app.stack.top, BoardScene) and not app.stack.busy, 240)
     step(app, 30)
     assert app.running
@@ -161,3 +181,14 @@ def _raise_for_default_map():
     from game.tiled import MapError
 
     raise MapError(f"map {board_module.DEFAULT_MAP!r} is not valid XML: no element found")
+
+
+@pytest.mark.parametrize("damage", [truncated, without_squares, duplicate_index, nan_coordinate,
+                                    polygon_square, huge_header])
+def test_sim_says_what_is_wrong_with_the_map_in_one_line(broken_map, capsys, damage):
+    path = broken_map(damage)
+    assert main(["sim", "servermania", "--games", "2", "--players", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+    assert captured.err.startswith("servermania: cannot start: map") and str(path) in captured.err

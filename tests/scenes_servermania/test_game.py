@@ -12,7 +12,7 @@ import pytest
 from game import servermania as sm
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.scene import Scene
-from scenes.overlays import PauseOverlay
+from scenes.pause import PauseMenu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import Seat
@@ -25,13 +25,24 @@ PACE = 8.0  # the whole game plays 8× faster (plus ×4 while the fast button is
 
 
 class Answerer:
-    """Answers every prompt a human seat gets, alternating between the two options."""
+    """Answers every prompt a human seat gets, alternating between the two options, and
+    hits the die whenever a human seat is asked to roll."""
 
     def __init__(self, app, scene: BoardScene, device: str) -> None:
         self.app, self.scene, self.device = app, scene, device
         self.answered: list[str] = []
+        self.rolled: list[str] = []  # the purpose of every roll a person made
 
     def __call__(self) -> None:
+        call = self.scene.roll_call
+        if call is not None:
+            self.rolled.append(call.purpose)
+            if self.device == MOUSE:
+                self.app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(500, 300)))
+                self.app.stack.dispatch(Action(CLICK, MOUSE, False, pos=(500, 300)))
+            else:
+                press(self.app, "confirm", self.device)
+            return
         prompt = self.scene.prompt
         if prompt is None or prompt.t < 0.05:
             return
@@ -105,6 +116,7 @@ def test_skip_button_finishes_what_is_playing():
     scene = BoardScene(SEATS[:2], seed=1)
     app = new_app(scene)
     step(app, READY)
+    press(app, "confirm")  # Ada hits the die
     run_until(app, lambda: not scene.director.idle, 200)
     press(app, "x")
     assert scene.director.idle
@@ -114,6 +126,7 @@ def test_a_quick_click_skips_and_a_held_click_plays_fast():
     scene = BoardScene(SEATS[:2], seed=1)
     app = new_app(scene)
     step(app, READY)
+    press(app, "confirm")  # Ada hits the die
     run_until(app, lambda: not scene.director.idle, 400)
     app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(400, 300)))
     assert scene.speed == pytest.approx(4.0)
@@ -132,7 +145,7 @@ def test_pause_opens_the_pause_menu_and_freezes_the_game():
     step(app, READY)
     press(app, "pause")
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     turn = scene.state.turn
     step(app, 600)
     assert scene.state.turn == turn
@@ -144,7 +157,7 @@ def test_unplugging_a_controller_pauses_the_game():
     step(app, READY)
     app.stack.dispatch(Action("device_removed", "pad:0"))
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     assert "unplugged" in app.stack.top.message
 
 
@@ -206,7 +219,8 @@ def test_from_the_title_menu_a_keyboard_script_starts_a_game_and_plays_to_the_re
         original(self)
     monkeypatch.setattr(ResultsScene, "enter", spy)
     frames = 4000  # the first game ends near update 1900 (seeded)
-    script = [(READY, Action("confirm")), (60, Action("confirm")), (100, Action("rshoulder"))]
+    script = [(READY, Action("confirm")), (60, Action("confirm")), (64, Action("pause")),
+              (100, Action("rshoulder"))]  # title → lobby: join, Start
     script += [(n, Action("confirm")) for n in range(120, frames, 12)]
     app = new_app(TitleScene(), speed=2.0, script=script, frames=frames)
     app.run()
@@ -238,17 +252,20 @@ def test_title_to_results_and_back_with_only_one_device(device):
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 120)
     setup = app.stack.top
     step(app, READY)
+    footer = dict(zip(setup.buttons, setup.footer, strict=True))
     if device == MOUSE:
-        click(app, setup.cell_rect(1, 0).center)  # seat 2: Computer -> Human
-        click(app, setup.cell_rect(4, 0).center)  # Start
+        click(app, setup.cards[0].center)  # join
+        click(app, setup.cards[1].center)  # a second, shared seat (pass-and-play)
+        click(app, footer["computers"].center)  # computers 1 -> 2 -> 0
+        click(app, footer["computers"].center)
+        click(app, footer["start"].center)
     else:
-        press(app, "up", device)
-        press(app, "up", device)
-        press(app, "up", device)
-        press(app, "confirm", device)  # seat 2: Computer -> Human
-        for _ in range(3):
-            press(app, "down", device)
-        press(app, "confirm", device)
+        press(app, "confirm", device)  # join
+        for name in ("down", "down", "down",  # into the footer: Computers
+                     "confirm", "confirm", "confirm",  # 1 -> 2 -> 3 -> 0
+                     "right", "right", "confirm",  # Shared seats: 0 -> 1
+                     "right", "confirm"):  # START
+            press(app, name, device)
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 120)
     board = app.stack.top
     assert [s.human for s in board.seats] == [True, True]
@@ -256,13 +273,19 @@ def test_title_to_results_and_back_with_only_one_device(device):
     asked = []
 
     def each():
+        if board.roll_call is not None:
+            if device == MOUSE:
+                click(app, (500, 300))
+            else:
+                press(app, "confirm", device)
         if board.prompt is not None and board.prompt.t > 0.05:
             asked.append(board.prompt.title)
             if device == MOUSE:
                 click(app, board.prompt.options[len(asked) % 2].rect.center)
             else:
                 press(app, "confirm", device)
-        if not board.fast and board.prompt is None and app.stack.top is board:
+        if not board.fast and board.prompt is None and board.roll_call is None \
+                and app.stack.top is board:
             if device == MOUSE:
                 click(app, (500, 300), hold=True)  # hold the button on the board: fast
             else:

@@ -248,3 +248,54 @@ def test_property_any_field_replaced_by_junk_loads_or_gives_save_error(field, ju
         return
     assert state.invariant_violations() == []           # what loads is playable
     state.legal_actions()
+
+
+class _Unprintable:
+    def __str__(self) -> str:
+        raise RuntimeError("no str for you")
+
+
+class _UnprintableDie(sm.Die):
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        raise TypeError("broken str")
+
+
+class _StrIsNotText:
+    def __str__(self):  # deliberately not text
+        return 42
+
+
+@pytest.mark.parametrize("bad", [
+    sm.DrawCard(deck={}, card_id=5), sm.DrawCard(deck=[], card_id=[]), sm.DrawCard(None, None),
+    sm.Die(value=[1]), sm.Die(value={}), sm.Die(None), _Unprintable(), _StrIsNotText(),
+    _UnprintableDie(9), None, 3, "roll 4", object(),
+])
+def test_api_malformed_actions_raise_illegal_action_never_type_error(bad):
+    for state in (scenario("S . . . F"), _draw_phase(), _maintenance_phase()):
+        before = state.to_json()
+        with pytest.raises(sm.IllegalAction):
+            state.apply(bad)
+        assert state.to_json() == before
+
+
+def _draw_phase():
+    state = scenario("S - . . F")
+    roll(state, 1)
+    assert state.current_player == sm.CHANCE
+    return state
+
+
+def _maintenance_phase():
+    return scenario("S . . C . . . . F")
+
+
+def test_api_non_finite_board_coordinates_in_a_save_are_refused():
+    for value in (float("nan"), float("inf"), -float("inf"), 1e308):
+        for part, at in (("center", 2), ("rect", 4)):
+            data = _save()
+            row = data["board"]["squares"][3]
+            row[at] = [value] * (2 if part == "center" else 4)
+            with pytest.raises(sm.SaveError, match="corrupt SERVERMANIA save"):
+                sm.from_json(json.dumps(data))

@@ -1,0 +1,45 @@
+"""The computer players of both games by level name: random, easy, normal, hard.
+
+Scenes, the attract mode and `main.py sim GAME --ai ...` pick players here by name:
+
+    from game.levels import make_player
+    agent = make_player("startupfever", "hard", seed=7)
+    action = agent.decide(state, state.legal_actions())   # or an observation dict (SF)
+
+A hard decision can take up to ~100 ms: a scene runs it in a `game.thinker.Thinker`
+so that the 60 Hz loop never waits for it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+GAMES = ("servermania", "startupfever")
+LEVELS = ("random", "easy", "normal", "hard")
+
+
+def level_table(game: str) -> dict[str, type]:
+    """Level name -> player class of `game` (its `levels.LEVELS`)."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
+    return importlib.import_module(f"game.{game}.levels").LEVELS
+
+
+def make_player(game: str, level: str, seed: int | None = None) -> Any:
+    """A new computer player of `game` at `level`, with its own seeded RNG."""
+    table = level_table(game)
+    if level not in table:
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+    return table[level](seed)
+
+
+def parse_levels(text: str) -> list[str]:
+    """'hard,normal,normal,normal' -> the list of level names (ValueError names a bad one)."""
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in LEVELS:
+            raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVELS)})")
+    if not names:
+        raise ValueError("no levels given (e.g. hard,normal,normal,normal)")
+    return names

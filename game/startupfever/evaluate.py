@@ -1,0 +1,192 @@
+"""Heuristic evaluation of a Startup Fever position, for the Hard player's depth cut-off.
+
+The search stops a few steps after the decision and asks here how good the position is
+for a seat, instead of playing the game out. The estimate projects every company's final
+victory points from what is on the table:
+
+* how many product turns each product still has (this year's, then the years until the
+  slowest unlaunched product should launch: F12 ends the game that year);
+* per turn a product gains the mean die (3.5) + its Nerds + 2 per Big Nerd (F9);
+* at every remaining year end it gains the Table 2 move expected from its strength rank
+  in its category (the die makes each pairing a probability);
+* fields above 100M users are discounted (rivals spend user-loss pips there);
+* money buys Nerds while turns remain (worth the fields a Nerd adds), future revenue
+  likewise, cards in hand a little; at the end money only breaks ties.
+
+The score is a win chance: the seat's share of a softmax over every seat's projected
+score (so hurting any rival helps, the leader most). Works on any State (a
+determinization or the real game): it reads public quantities and, of hidden ones, only
+those the determinization drew for the seat.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from .usertrack import LAST_FIELD, LAUNCH_FIELD, MARK_100M, base_revenue
+from .yearend import BIG_NERD_STRENGTH, TABLE2
+
+MEAN_DIE = 3.5
+#: Weight of a projected field above the 100M mark (rivals' user-loss pips bite there).
+ABOVE_100M = 0.6
+#: Weights of FEATURES giving a seat's final VP. Set by reasoning about marginal values
+#: and checked against a least-squares fit on Normal games (`python -m
+#: game.startupfever.evalfit`), whose raw weights confuse cause and effect (rich players
+#: are winning players, so it prices money above the staff money buys): a token is worth
+#: about 0.6 of the fields a Nerd bought with it adds (turns left), a Suit's future
+#: revenue about half that per token, a card half a VP.
+WEIGHTS = (0.0, 0.8, 0.6, 0.3, 0.5, 0.05)
+#: The softmax's temperature in VP: a seat this far ahead is e times as likely to win.
+LEAD_SCALE = 6.0
+#: Stages of the year end before the competition (after the product turns).
+BEFORE_COMPETITION = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
+                                "comp_done"})
+#: Stages that may happen inside the competition's card window.
+IN_WINDOW = frozenset({"window", "defense", "attrition"})
+
+
+def _beat_table() -> dict[int, float]:
+    """P(a + die > b + die) + half the ties, by the strength gap a - b."""
+    table = {}
+    for gap in range(-6, 7):
+        win = sum(1.0 if gap + x > y else 0.5 if gap + x == y else 0.0
+                  for x in range(1, 7) for y in range(1, 7))
+        table[gap] = win / 36
+    return table
+
+
+BEAT = _beat_table()
+
+
+def beat(gap: int) -> float:
+    return 1.0 if gap > 6 else 0.0 if gap < -6 else BEAT[gap]
+
+
+def table2_expected(rank: float, n: int) -> float:
+    """Table 2's move at a fractional rank (0 = first) among n competitors."""
+    row = TABLE2[n]
+    lo = min(int(rank), n - 1)
+    hi = min(lo + 1, n - 1)
+    frac = rank - lo
+    return row[lo] * (1 - frac) + row[hi] * frac
+
+
+def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
+    """(product turns each product still has, full years after this one, competitions
+    left including this year's)."""
+    products = state.products
+    order = state.turn_order
+    idx = state.turn_index
+    stage = state.stage
+    this_year: dict[str, float] = dict.fromkeys(products, 0.0)
+    comp_now = 0
+    if order and (idx < len(order) or stage in BEFORE_COMPETITION
+                  or (stage in IN_WINDOW and state.window == "competition")):
+        comp_now = 1
+        for i in range(idx, len(order)):
+            this_year[order[i]] = 1.0
+        if idx < len(order) and state.in_turn and not (
+                stage == "adoption_roll" or (stage == "window" and state.window == "adoption")):
+            this_year[order[idx]] = 0.0  # its adoption is done this year
+    elif not order:  # set-up: the first year is still to come
+        this_year = dict.fromkeys(products, 1.0)
+    future = 0.0
+    if state.all_launched_year is None:
+        players = state.players
+        for slot, p in products.items():
+            if p.launched:
+                continue
+            rate = MEAN_DIE + sum(p.nerds) + 2 * len(players[p.owner].big_nerds)
+            need = (LAUNCH_FIELD - p.field) / rate - this_year[slot]
+            if need > future:
+                future = need
+        future = min(future, max(0, 15 - state.year))
+        if comp_now == 0:
+            future = max(future, 1.0)  # the game goes on into next year
+    else:
+        future = float(state.extra_years if comp_now else 0)
+    return ({s: this_year[s] + future for s in products}, future, comp_now)
+
+
+def seat_features(state: Any) -> list[list[float]]:
+    """Per seat, the quantities the evaluation weighs (FEATURES names them): the VP on the
+    table, projected user gains (adoption and Table 2), and the assets that turn into
+    users later (money, revenue, staff, executives, cards), scaled by the turns left."""
+    players = state.players
+    products = state.products
+    turns, future, comp_now = turns_left(state)
+    press = state.press
+    competitions = comp_now + future
+    comp_gain: dict[str, float] = {}
+    if competitions > 0:
+        by_cat: dict[str, list] = {}
+        for slot, p in products.items():
+            if p.category is None:
+                continue
+            if p.launched or p.field + turns[slot] * MEAN_DIE >= LAUNCH_FIELD:
+                by_cat.setdefault(p.category, []).append(p)
+        for group in by_cat.values():
+            n = len(group)
+            if n < 2:
+                continue
+            base = {p.slot: sum(p.nerds) + BIG_NERD_STRENGTH * len(players[p.owner].big_nerds)
+                    for p in group}
+            for p in group:
+                now = base[p.slot] + p.marketing + press.get(p.slot, 0)
+                rank_now = sum(1 - beat(now - base[q.slot] - q.marketing
+                                        - press.get(q.slot, 0))
+                               for q in group if q is not p)
+                rank_later = sum(1 - beat(base[p.slot] - base[q.slot])
+                                 for q in group if q is not p)
+                comp_gain[p.slot] = comp_now * table2_expected(rank_now, n) \
+                    + future * table2_expected(rank_later, n)
+    rows = []
+    for pl in players:
+        projected = income = 0.0
+        most = 0.0
+        for slot in pl.slots:
+            p = products[slot]
+            t = turns[slot]
+            most = max(most, t)
+            rate = MEAN_DIE + sum(p.nerds) + 2 * len(pl.big_nerds)
+            field = p.field + t * rate + comp_gain.get(slot, 0.0)
+            if field > MARK_100M:
+                field = MARK_100M + (min(field, LAST_FIELD) - MARK_100M) * ABOVE_100M
+            if p.launched or field >= LAUNCH_FIELD:
+                projected += max(0.0, field - (LAUNCH_FIELD - 1))
+            income += t * (base_revenue(p.field) + sum(p.suits) + 2 * len(pl.big_suits))
+        after = max(0.0, most - 1)
+        hand = pl.hand if isinstance(pl.hand, int) else len(pl.hand)
+        rows.append([1.0, projected, pl.money * after, income * after,
+                     hand * (1.0 if competitions > 0 else 0.0), pl.money])
+    return rows
+
+
+FEATURES = ("constant", "projected_vp", "money_x_turns", "income_x_turns", "cards", "money")
+
+
+def projected_scores(state: Any) -> list[float]:
+    """Each seat's predicted final VP: the fitted weights (evalfit.py) over its features."""
+    weights = WEIGHTS
+    return [sum(w * x for w, x in zip(weights, row, strict=True))
+            for row in seat_features(state)]
+
+
+def win_chance(scores: list[float], seat: int) -> float:
+    """The seat's share of a softmax over the projected scores: every rival hurt raises
+    it (the leader most), unlike a lead over the best rival alone."""
+    top = max(scores)
+    weights = [math.exp((s - top) / LEAD_SCALE) for s in scores]
+    return weights[seat] / sum(weights)
+
+
+def evaluate(state: Any, seat: int) -> float:
+    """How good the position is for `seat`, in [0, 1]; exact (0, 1 or shared) when over."""
+    if state.stage == "over":
+        winners = state.winners()
+        return 1 / len(winners) if seat in winners else 0.0
+    return win_chance(projected_scores(state), seat)
+
+
+__all__ = ["evaluate", "projected_scores", "turns_left", "win_chance"]

@@ -1,0 +1,75 @@
+"""Startup Fever's Easy and Normal computer players (the levels are listed in levels.py).
+
+Normal is the rule player (players.py) with its weak card rules fixed:
+
+* Antitrust only bites a product over 100M users (field above 36): Normal plays it only
+  on such a rival product (the rule player plays it on any rival with money, wasting it);
+* Hiring Failure (F15: the product's first hire this turn fails, whatever its kind) is
+  worth playing on a rival product whose owner can afford to hire;
+* Leak only when it leads and the product is the last unlaunched one: then the game
+  ends this year (F12) with Normal ahead (the rule player leaks any rival product while
+  leading, which mostly hands that rival its launch and the game goes on).
+
+Easy is the plain rule player that makes mistakes: about one decision in three it takes
+a random legal action instead (plausible most of the time, beatable).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .actions import PlayCard
+from .players import RulePlayer, vp
+from .usertrack import MARK_100M
+
+#: Easy's share of random decisions.
+EASY_MISTAKES = 0.5
+
+
+class NormalPlayer(RulePlayer):
+    """The rule player with its card rules fixed (see the module notes); deterministic."""
+
+    kind = "normal"
+
+    def sensible_cards(self, view, legal: list) -> list[PlayCard]:
+        """The card plays in `legal` this player rates worth playing now (for the Hard
+        player's candidates)."""
+        me = view.seat
+        scores = vp(view)
+        leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
+        leader = self._leader(view, me, scores)
+        return [a for a in legal if type(a) is PlayCard
+                and self._card_value(view, a, me, leader, leading) > 0]
+
+    def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        card = a.card
+        if card not in ("antitrust", "hiring_failure", "leak"):
+            return super()._card_value(view, a, me, leader, leading)
+        products = view.products
+        if card == "leak":
+            unlaunched = sum(1 for p in products.values() if not p.launched)
+            return 3 if leading and unlaunched == 1 else 0
+        target = a.seat if a.slot is None else products[a.slot].owner
+        if target == me:
+            return 0
+        weight = 2 if target == leader else 1
+        if card == "antitrust":
+            return 3 * weight if products[a.slot].field > MARK_100M else 0
+        # hiring failure
+        return weight if view.players[target].money >= 2 else 0
+
+
+class EasyPlayer(RulePlayer):
+    """The rule player, but about one decision in three is a random legal action."""
+
+    kind = "easy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.rng = random.Random(seed)
+
+    def decide(self, state_or_observation, legal: list) -> Any:
+        if len(legal) > 1 and self.rng.random() < EASY_MISTAKES:
+            return legal[int(self.rng.random() * len(legal))]
+        return super().decide(state_or_observation, legal)

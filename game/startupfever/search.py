@@ -1,0 +1,215 @@
+"""Startup Fever's Hard computer player: a search over determinizations (F13-safe).
+
+Information-set Monte Carlo search, one level deep, with a heuristic cut-off:
+
+1. The player reads only `state.observation(seat)` (never the live State's hidden
+   parts). Each iteration samples one determinization from it (determinize.py): a whole
+   game consistent with what the seat sees.
+2. On that same sample and with the same dice (common random numbers, so the candidates
+   are compared fairly) each candidate action is applied, then every seat plays on as the
+   Normal player for a few steps: to the end of the current product turn (or into next
+   year for year-end decisions), at most `depth` steps. No full playouts.
+3. The position there is scored by the heuristic evaluation (evaluate.py: projected VP
+   lead as a win chance). The candidate with the best mean over the samples is played
+   if it beats Normal's choice by more than CONFIDENCE standard errors of the paired
+   differences; otherwise Normal's choice stands.
+
+Budget: at most `samples` determinizations and, as a safety cap, `time_budget` seconds
+(None: no clock, so a decision depends only on the observation and the seed; tests use
+that). Stages where search buys little (chips, reassign, attrition) and single-choice
+steps are decided by the Normal player at once. `last` holds the figures of the latest
+decision (samples, candidates, seconds) for the budget report and tests.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from functools import partial
+from operator import is_
+from typing import Any
+
+from .actions import (
+    ChoosePosition,
+    EndManage,
+    EndUserLoss,
+    Hire,
+    LosePip,
+    Pass,
+    PlayCard,
+    Poach,
+    Retain,
+)
+from .determinize import sample_state
+from .evaluate import evaluate
+from .normal import NormalPlayer
+from .rules import CHANCE, TERMINAL, IllegalAction, State
+from .state import BIG_NERD, BIG_SUIT, NERD
+
+#: Stages decided by the Normal player without search.
+NO_SEARCH = frozenset({"chips", "reassign", "attrition"})
+SAMPLES = 12  # determinizations per decision (each tries every candidate)
+TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
+DEPTH = 40  # steps played on after a candidate, at most
+MAX_CANDIDATES = 7
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat Normal's choice
+
+
+@dataclass
+class DecisionStats:
+    """Figures of one decision: how much was searched and how long it took."""
+
+    samples: int = 0
+    candidates: int = 0
+    seconds: float = 0.0
+
+
+class HardPlayer:
+    """Searches determinizations of its own observation (see the module notes)."""
+
+    kind = "hard"
+
+    def __init__(self, seed: int | None = None, *, samples: int = SAMPLES,
+                 time_budget: float | None = TIME_BUDGET, depth: int = DEPTH) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.time_budget = time_budget
+        self.depth = depth
+        self.normal = NormalPlayer()
+        self.policy: list[NormalPlayer] = []  # every seat's play after a candidate
+        self.last = DecisionStats()
+
+    def decide(self, state_or_observation: State | dict[str, Any], legal: list) -> Any:
+        start = time.perf_counter()
+        self.last = DecisionStats()
+        if len(legal) == 1:
+            return legal[0]
+        default = self.normal.decide(state_or_observation, legal)
+        obs = state_or_observation if isinstance(state_or_observation, dict) \
+            else state_or_observation.observation(state_or_observation.current_player)
+        if obs["stage"] in NO_SEARCH:
+            return default
+        candidates = self.candidates(obs, legal, default)
+        if obs["stage"] == "window" and obs["window"] != "discard":  # only sensible plays
+            sensible = self.normal.sensible_cards(self.normal._view, legal)
+            candidates = [a for a in candidates if type(a) is not PlayCard or a in sensible]
+        if len(candidates) == 1:
+            return candidates[0]
+        choice = self.search(obs, candidates, default, start)
+        self.last.seconds = time.perf_counter() - start
+        return choice
+
+    # ------------------------------------------------------------------ candidates
+    @staticmethod
+    def candidates(obs: dict[str, Any], legal: list, default: Any) -> list:
+        """The actions worth comparing: Normal's choice first, then the stage's main
+        alternatives (capped at MAX_CANDIDATES, so each gets enough samples)."""
+        stage = obs["stage"]
+        if stage == "manage":
+            money = obs["players"][obs["seat"]]["money"]
+            hires = [a for a in legal if type(a) is Hire]
+            ends = [a for a in legal if type(a) is EndManage]
+            execs = [a for a in legal if type(a) is Retain and a.kind in (BIG_NERD, BIG_SUIT)
+                     and a.steps == 4 - a.vest]
+            poaches = sorted((a for a in legal if type(a) is Poach and a.offer <= money
+                              and a.kind != "suit"), key=lambda a: (a.offer, a.kind != NERD))
+            pool = hires + ends + execs[:1] + poaches[:2]
+        elif stage == "loss":
+            pips = sorted((a for a in legal if type(a) is LosePip),
+                          key=lambda a: -obs["products"][a.slot]["field"])
+            pool = [a for a in legal if type(a) is EndUserLoss] + pips[:4]
+        elif stage == "order_choose":
+            spots = sorted((a for a in legal if type(a) is ChoosePosition),
+                           key=lambda a: a.position)
+            pool = spots[:3] + spots[-1:]
+        elif stage == "window":
+            pool = [a for a in legal if type(a) is Pass] + [a for a in legal if a != Pass()]
+        else:
+            pool = list(legal)
+        out = [default]
+        for a in pool:
+            if a not in out:
+                out.append(a)
+        return out[:MAX_CANDIDATES]
+
+    # ------------------------------------------------------------------ search
+    def search(self, obs: dict[str, Any], candidates: list, default: Any,
+               start: float) -> Any:
+        seat = obs["seat"]
+        rng = self.rng
+        values: list[list[float]] = [[] for _ in candidates]
+        deadline = None if self.time_budget is None else start + self.time_budget
+        clock = time.perf_counter
+        n = 0
+        while n < self.samples:
+            det = sample_state(obs, rng)
+            dice = rng.getrandbits(32)
+            row = []
+            for action in candidates:
+                s = det.clone()
+                s.rng.seed(dice)
+                try:
+                    s.apply(action)
+                except IllegalAction:  # cannot happen for listed actions; never pick it
+                    row.append(-1.0)
+                    continue
+                value = self.play_on(s, seat, obs["year"], obs["turn_index"], deadline)
+                if value is None:
+                    break
+                row.append(value)
+            if len(row) < len(candidates):
+                break  # out of time mid-sample: that sample is not compared
+            for i, v in enumerate(row):
+                values[i].append(v)
+            n += 1
+            if deadline is not None and clock() >= deadline:
+                break
+        self.last.samples = n
+        self.last.candidates = len(candidates)
+        return candidates[self.pick(values)]
+
+    @staticmethod
+    def pick(values: list[list[float]]) -> int:
+        """The candidate with the best mean, but only if it beats Normal's choice (index 0)
+        by more than CONFIDENCE standard errors of the paired differences: a noisy
+        evaluation must not make the player worse than the rule it improves on."""
+        n = len(values[0])
+        if n < 2:
+            return 0
+        base = values[0]
+        best, best_mean = 0, 0.0
+        for i in range(1, len(values)):
+            diffs = [a - b for a, b in zip(values[i], base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= best_mean:
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean > CONFIDENCE * (var / n) ** 0.5:
+                best, best_mean = i, mean
+        return best
+
+    def play_on(self, s: State, seat: int, year: int, turn_index: int,
+                deadline: float | None = None) -> float | None:
+        """Every seat plays Normal until the product turn (or year) moves on, at most
+        `depth` steps; then the heuristic value for `seat` (None: out of time)."""
+        policy = self.policy
+        while len(policy) < len(s.players):
+            policy.append(NormalPlayer())
+        clock = time.perf_counter
+        for step in range(self.depth):
+            if deadline is not None and step % 8 == 7 and clock() >= deadline:
+                return None
+            cp = s.current_player
+            if cp == TERMINAL or s.year != year or s.turn_index != turn_index:
+                break
+            if cp == CHANCE:
+                s._apply_unchecked(s.sample_chance())
+                continue
+            legal = s.legal_actions()
+            action = policy[cp].decide(s, legal)
+            if any(map(partial(is_, action), legal)):
+                s._apply_unchecked(action)  # listed by this very state a moment ago
+            else:
+                s.apply(action)
+        return evaluate(s, seat)

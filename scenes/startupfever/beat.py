@@ -1,0 +1,349 @@
+"""The neutral "any cards?" beat (RULINGS F11, F13): windows that never tell a hand.
+
+The rules ask a seat at a card window only when it holds a playable card, and ask for
+Defense only when the target holds one. On one shared screen that would show who holds
+what. So the scene holds a beat instead, the same whatever the hands hold:
+
+- `WindowBeat`, on every rules `WindowOpened` event: every human seat gets a row and one
+  short countdown runs. A seat answers "pass" (confirm, or a click on Pass) or looks at
+  its hand behind the curtain (hold Y / C / press and hold) and says "I'll play". The
+  beat ends at once when every human seat has answered (X: "all pass", one press for
+  the table), or when the countdown runs out (no answer = pass). The countdown waits
+  while a curtain is open. Rows show only "answered", never which answer.
+- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
+  the target's row alone, with the same countdown; behind its curtain it sees whether
+  it holds Defense and answers.
+
+Afterwards the rules ask as usual; `decisions.decision_for` reads the answers from
+`ctx.plan`: a seat that passed passes again silently, a seat that wants to play gets its
+card decision (behind the curtain), a Defense is applied as answered. Computers decide
+silently and never appear in a beat.
+
+`settings.ask_only_when_playable` (off by default) drops the beats: the rules ask only
+seats that can play, so it is faster, and leaks a little (a prompt means a card).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.startupfever.cards import CARDS, PLAYABLE_IN, WINDOW_TITLES
+from scenes.engine import draw
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
+from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
+from scenes.engine.widgets import PromptBar
+from scenes.startupfever.choices import TABLE, Ctx, Painted
+from scenes.startupfever.curtain import CARD_H, Curtain, draw_hand
+
+BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
+ROW = 62
+WIDTH = 640
+
+
+def ask_only_when_playable(ctx: Ctx) -> bool:
+    return bool(getattr(ctx.settings, "ask_only_when_playable", False))
+
+
+class Beat:
+    """A countdown with one row per asked human seat and a curtain per row."""
+
+    def __init__(self, ctx: Ctx, seats: list[int], title: str, how: str) -> None:
+        self.ctx, self.seats, self.title, self.how = ctx, seats, title, how
+        self.answers: dict[int, bool] = {}  # seat -> wants to play / to defend
+        self.left = BEAT_SECONDS
+        self.selected = 0
+        self.choice = 0  # behind the curtain: 0 = play / defend, 1 = pass / let it be
+        self.curtain = Curtain()
+        self.device = KEYBOARD
+        self.rect = pygame.Rect(0, 0, WIDTH, 0)
+        self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, look, pass
+        self.buttons: list[pygame.Rect] = []  # behind the curtain: the two answers
+        self.cache = Painted()
+
+    # -- state ---------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        return not self.seats or self.left <= 0 or len(self.answers) == len(self.seats)
+
+    @property
+    def seat(self) -> int:
+        return self.seats[self.selected]
+
+    def answer(self, seat: int, play: bool) -> None:
+        self.answers[seat] = play
+        self.record(seat, play)
+        self.curtain.close()
+        undecided = [i for i, s in enumerate(self.seats) if s not in self.answers]
+        if undecided:
+            self.selected = undecided[0]
+
+    def record(self, seat: int, play: bool) -> None:
+        """Write the answer where `decision_for` reads it."""
+
+    def finish(self) -> None:
+        """Time is up: every seat that did not answer passes."""
+        for seat in self.seats:
+            if seat not in self.answers:
+                self.answer(seat, False)
+
+    def can_play(self, seat: int) -> bool:
+        """Behind the curtain only: may this seat answer "play"?"""
+        return False
+
+    def hand_marks(self, seat: int) -> frozenset[str]:
+        return frozenset()
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        if self.done:
+            return
+        if action.device:
+            self.device = action.device
+        if self.curtain.open:
+            self._behind(action)
+            return
+        if action.name == CLICK and action.pos is not None and action.pressed:
+            for i, (_row, look, skip) in enumerate(self.rows):
+                if skip.collidepoint(action.pos) and self.seats[i] not in self.answers:
+                    self.answer(self.seats[i], False)
+                    return
+                if look.collidepoint(action.pos) and self.seats[i] not in self.answers:
+                    self.selected = i
+                    self.choice = 0
+                    self.curtain.area = look
+                    self.curtain.handle(action)
+                    return
+            return
+        if action.name == POINT and action.pos is not None:
+            for i, (row, _look, _skip) in enumerate(self.rows):
+                if row.collidepoint(action.pos):
+                    self.selected = i
+            return
+        if not action.pressed and action.name != "y":
+            return
+        if action.name in ("up", "down") and len(self.seats) > 1:
+            self.selected = (self.selected + (1 if action.name == "down" else -1)) \
+                % len(self.seats)
+        elif action.name == "confirm" and self.seat not in self.answers:
+            self.answer(self.seat, False)
+        elif action.name == "x" and action.pressed:
+            self.finish()  # "all pass": the table agrees out loud, one press goes on
+        elif action.name == "y" and action.pressed and self.seat not in self.answers:
+            self.choice = 0 if self.can_play(self.seat) else 1
+            self.curtain.handle(action)
+
+    def _behind(self, action: Action) -> None:
+        """The curtain is held: choose between the two answers; release closes."""
+        if action.name == CLICK and not action.pressed and action.device == MOUSE:
+            hit = next((i for i, b in enumerate(self.buttons)
+                        if action.pos is not None and b.collidepoint(action.pos)), None)
+            self.curtain.handle(action)
+            if hit is not None and (hit == 1 or self.can_play(self.seat)):
+                self.answer(self.seat, hit == 0)
+            return
+        if self.curtain.handle(action):
+            return
+        if action.name == POINT and action.pos is not None:
+            for i, b in enumerate(self.buttons):
+                if b.collidepoint(action.pos):
+                    self.choice = i
+            return
+        if not action.pressed:
+            return
+        if action.name in ("up", "down", "left", "right") and self.can_play(self.seat):
+            self.choice = 1 - self.choice
+        elif action.name in ("confirm", "rshoulder", "lshoulder") and \
+                (self.choice == 1 or self.can_play(self.seat)):
+            self.answer(self.seat, self.choice == 0)
+
+    def update(self, dt: float) -> None:
+        if self.done or self.curtain.open:
+            return
+        self.left -= dt * self.ctx.settings.anim_speed
+        if self.left <= 0:
+            self.finish()
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    @property
+    def bar(self) -> PromptBar:
+        if self.device == MOUSE:
+            return PromptBar([("Click", "Pass"), ("Press and hold", "Look at your hand")])
+        if self.curtain.open:
+            return PromptBar([("y", "Keep holding"), ("updown", "Choose"),
+                              ("confirm" if self.device == KEYBOARD else "rshoulder",
+                               "Answer")])
+        items = [("confirm", "Pass"), ("y", "Hold: look at your hand")]
+        if len(self.seats) > 1:
+            items[:0] = [("updown", "Who")]
+            items.append(("x", "All pass"))
+        return PromptBar(items)
+
+    def draw(self, canvas: pygame.Surface) -> None:
+        """Painted once per change (answers, selection, curtain); the countdown live."""
+        if self.done:
+            return
+        if self.curtain.open:
+            rect = pygame.Rect(0, 0, 760, 470)
+            rect.center = TABLE.center
+            key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
+            if self.cache.blit(canvas, key, rect, self._paint_hand):
+                self.buttons = [b.move(self.cache.offset) for b in self.buttons]
+            return
+        rect = self.rect
+        rect.size = (WIDTH, 150 + ROW * len(self.seats))
+        rect.midtop = (TABLE.centerx, TABLE.y + 70)
+        key = ("rows", self.selected, tuple(sorted(self.answers)))
+        if self.cache.blit(canvas, key, rect, self._paint):
+            self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
+        bar = pygame.Rect(rect.x + 24, rect.y + 100, rect.w - 48, 16)
+        pygame.draw.rect(canvas, INK, bar, border_radius=8)
+        fill = bar.inflate(-4, -4)
+        fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
+        pygame.draw.rect(canvas, MINT, fill, border_radius=6)
+
+    def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
+                  outline=2)
+        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
+        self.rows = []
+        for i, seat in enumerate(self.seats):
+            row = pygame.Rect(rect.x + 20, rect.y + 130 + ROW * i, rect.w - 40, ROW - 8)
+            self._draw_row(canvas, i, seat, row)
+
+    def _draw_row(self, canvas: pygame.Surface, i: int, seat: int, row: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
+        selected = i == self.selected and seat not in self.answers
+        draw.box(canvas, row, PANEL_LIGHT if not selected else (110, 92, 176),
+                 outline=WHITE if selected else INK, radius=14, shadow=3)
+        pygame.draw.circle(canvas, INK, (row.x + 26, row.centery), 14)
+        pygame.draw.circle(canvas, self.ctx.colour(seat), (row.x + 26, row.centery), 11)
+        draw.text(canvas, fonts.body(28), self.ctx.name(seat), (row.x + 50, row.centery),
+                  WHITE, anchor="midleft")
+        look = pygame.Rect(0, 0, 170, row.h - 12)
+        skip = pygame.Rect(0, 0, 110, row.h - 12)
+        skip.midright = (row.right - 8, row.centery)
+        look.midright = (skip.x - 10, row.centery)
+        self.rows.append((row, look, skip))
+        if seat in self.answers:
+            draw.text(canvas, fonts.body(26), "answered", (row.right - 20, row.centery),
+                      MINT, anchor="midright")
+            return
+        for r, label in ((look, "Hold: look"), (skip, "Pass")):
+            draw.box(canvas, r, CREAM, radius=12, shadow=3)
+            draw.text(canvas, fonts.body(24), label, r.center, INK)
+
+    def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        """Behind the held curtain: the seat's hand and its two answers."""
+        fonts = self.ctx.fonts
+        seat = self.seat
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
+        pygame.draw.rect(canvas, self.ctx.colour(seat), band, border_top_left_radius=20,
+                         border_top_right_radius=20)
+        draw.text(canvas, fonts.display(32), f"{self.ctx.name(seat)}'s hand: {self.title}",
+                  band.center, INK)
+        hand = self.hand(seat)
+        draw_hand(canvas, fonts, pygame.Rect(rect.x + 20, band.bottom + 24, rect.w - 40,
+                                             CARD_H), hand, self.hand_marks(seat))
+        labels = self.answer_labels(seat)
+        self.buttons = []
+        for i, (label, enabled) in enumerate(labels):
+            b = pygame.Rect(0, 0, 330, 70)
+            b.midtop = (rect.centerx + (i * 2 - 1) * 175, rect.bottom - 110)
+            lit = i == self.choice and enabled
+            draw.box(canvas, b, GOLD if lit else (PANEL_LIGHT if enabled else PANEL),
+                     outline=WHITE if lit else INK, radius=16, shadow=4)
+            draw.text(canvas, fonts.body(26), label, b.center,
+                      INK if lit else (WHITE if enabled else MUTED))
+            self.buttons.append(b)
+
+    def hand(self, seat: int) -> list[str]:
+        return []
+
+    def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
+        return [("Play a card", self.can_play(seat)), ("Pass", True)]
+
+
+class WindowBeat(Beat):
+    """Started on every `WindowOpened`; asks every human seat alike (module docstring)."""
+
+    def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
+        self.event, self.state = event, state
+        humans = [i for i, s in enumerate(ctx.seats) if s.human]
+        for seat in humans:
+            ctx.plan.pop(("window", seat), None)
+        if ask_only_when_playable(ctx):
+            humans = []  # the rules ask who can play; their decision opens at once
+        where = WINDOW_TITLES.get(event.window, event.window)
+        turn = f" · {event.slot}'s turn" if getattr(event, "slot", None) else ""
+        super().__init__(ctx, humans, "Any cards?", f"Cards {where}{turn}")
+
+    def record(self, seat: int, play: bool) -> None:
+        self.ctx.plan[("window", seat)] = play
+
+    def _live(self) -> bool:
+        """Is the state still at this window (else nobody can play in it any more)?"""
+        s = self.state
+        return s.stage == "window" and s.window == self.event.window and \
+            s.current_slot == self.event.slot
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self.state.players[seat].hand)
+
+    def hand_marks(self, seat: int) -> frozenset[str]:
+        if not self._live():
+            return frozenset()
+        hand = self.state.players[seat].hand
+        return frozenset(c for c in set(hand) & PLAYABLE_IN[self.event.window]
+                         if self.state.card_plays(seat, c))
+
+    def can_play(self, seat: int) -> bool:
+        return bool(self.hand_marks(seat))
+
+
+class DefenseBeat(Beat):
+    """Started on a `CardPlayed` on a human company with a Suit: its owner alone."""
+
+    def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
+        self.event, self.state = event, state
+        target = event.target_seat
+        ctx.plan.pop(("defense", target), None)
+        card = CARDS[event.card].name
+        super().__init__(ctx, [target], f"{ctx.name(target)}: Defense?",
+                         f"{ctx.name(event.seat)} plays {card} on you")
+
+    def record(self, seat: int, play: bool) -> None:
+        self.ctx.plan[("defense", seat)] = play
+
+    def hand(self, seat: int) -> list[str]:
+        return list(self.state.players[seat].hand)
+
+    def hand_marks(self, seat: int) -> frozenset[str]:
+        return frozenset({"defense"}) & frozenset(self.hand(seat))
+
+    def can_play(self, seat: int) -> bool:
+        return "defense" in self.hand(seat)
+
+    def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
+        return [("Play Defense", self.can_play(seat)), ("Let it happen", True)]
+
+
+def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
+    """The beat the scene holds for `event` before going on, or None."""
+    name = type(event).__name__
+    if name == "WindowOpened":
+        return WindowBeat(event, state, ctx)
+    if name == "CardPlayed" and not ask_only_when_playable(ctx):
+        target = event.target_seat
+        if target is not None and target != event.seat and ctx.seats[target].human \
+                and (event.slot is not None or event.target_seat is not None) \
+                and state.has_suit(target):
+            return DefenseBeat(event, state, ctx)
+    return None

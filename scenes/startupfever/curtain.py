@@ -1,0 +1,219 @@
+"""Hidden information on one shared screen (RULINGS F13): the hold-to-look curtain.
+
+A human's hand, unplaced chips and sealed marketing are secrets. They are drawn only while
+their owner holds the look button — Y on a pad, C on the keyboard, or the left mouse
+button pressed on the curtain — and vanish the moment it is let go. While closed the
+curtain shows only whose secret it is and what to press, the same for every hand.
+
+`Curtain` is the switch (which devices hold it open); `draw_cover` the closed face;
+`HandLook` lets any human seat peek at their own hand when no decision is asked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from game.startupfever.cards import ADOPTION, CARDS, COMPETITION, MANAGE, REVENUE, USER_LOSS
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.glyphs import glyph
+from scenes.engine.input import CLICK, MOUSE, Action
+from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
+
+LOOK = "y"  # the look button (pad Y / triangle, keyboard C)
+
+
+class Curtain:
+    """Which devices hold the curtain open. Open exactly while one of them holds it.
+
+    The mouse opens it by pressing on `area` (the cover) and closes it on release, so a
+    mouse-only player can look by pressing and holding, as a pad player holds Y.
+    """
+
+    def __init__(self) -> None:
+        self.holding: set[str] = set()
+        self.area = pygame.Rect(0, 0, 0, 0)  # where a mouse press opens it
+        self.opened = 0  # how many times it was opened (tests, and a fresh "look" sound)
+
+    @property
+    def open(self) -> bool:
+        return bool(self.holding)
+
+    def handle(self, action: Action) -> bool:
+        """Open or close on the look button; True when the action was about the curtain.
+
+        A mouse press only counts on the cover; its release always closes (the caller
+        decides first whether the release also picked something).
+        """
+        if action.name == LOOK:
+            self._set(action.device, action.pressed)
+            return True
+        if action.name == CLICK and action.device == MOUSE:
+            if action.pressed and action.pos is not None and not self.open \
+                    and self.area.collidepoint(action.pos):
+                self._set(MOUSE, True)
+                return True
+            if not action.pressed and MOUSE in self.holding:
+                self._set(MOUSE, False)
+                return True
+        return False
+
+    def close(self) -> None:
+        """Shut at once (a choice was made, or the step ended)."""
+        self.holding.clear()
+
+    def _set(self, device: str, held: bool) -> None:
+        if held:
+            if not self.holding:
+                self.opened += 1
+            self.holding.add(device)
+        else:
+            self.holding.discard(device)
+
+
+def draw_cover(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, name: str,
+               colour: Color, what: str, style: str, extra: str = "") -> None:
+    """The closed curtain: "<name>'s <what>: others look away", and how to look.
+
+    It says the same for every hand and every secret of that kind, so it tells the table
+    nothing but whose turn it is.
+    """
+    draw.box(canvas, rect, PANEL, radius=26, shadow=10, width=5)
+    band = pygame.Rect(rect.x, rect.y, rect.w, 78).inflate(-10, -10)
+    pygame.draw.rect(canvas, colour, band, border_top_left_radius=22,
+                     border_top_right_radius=22)
+    title = f"{name}'s {what}"
+    font = fonts.display(38)
+    while font.size(title)[0] > rect.w - 60 and font.get_height() > 24:
+        font = fonts.display(font.get_height() - 4)
+    draw.text(canvas, font, title, band.center, INK)
+    _stripes(canvas, pygame.Rect(rect.x + 24, band.bottom + 12, rect.w - 48, 44), colour)
+    draw.text(canvas, fonts.body(30), "Others look away!", (rect.centerx, band.bottom + 88),
+              GOLD, outline=2)
+    y = band.bottom + 138
+    mouse = style == MOUSE
+    hint = "Press and hold here to look" if mouse else "Hold        to look"
+    label = draw.text(canvas, fonts.body(28), hint, (rect.centerx, y), CREAM)
+    if not mouse:
+        icon = glyph(fonts, LOOK, style)
+        cap_x = label.x + fonts.body(28).size("Hold ")[0] + 2
+        canvas.blit(icon, icon.get_rect(midleft=(cap_x, label.centery)))
+    if extra:
+        draw.text(canvas, fonts.body(24), extra, (rect.centerx, y + 46), MUTED)
+
+
+def _stripes(canvas: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
+    """A folded-cloth band: the curtain itself, in the owner's colour."""
+    pygame.draw.rect(canvas, INK, rect, border_radius=10)
+    folds = 12
+    width = rect.w / folds
+    for i in range(folds):
+        fold = pygame.Rect(round(rect.x + i * width) + 2, rect.y + 3, round(width) - 4,
+                           rect.h - 6)
+        shade = colour if i % 2 == 0 else tuple(max(0, c - 60) for c in colour)
+        pygame.draw.rect(canvas, shade, fold, border_radius=6)
+
+
+# -- the hand itself ---------------------------------------------------------------------------
+
+CARD_W, CARD_H = 150, 200
+
+
+WHEN = {ADOPTION: "before adoption", REVENUE: "before revenue", MANAGE: "before manage",
+        USER_LOSS: "before user loss", COMPETITION: "before showdown"}
+
+
+def when(card: str) -> list[str]:
+    """When a card can be played, in a few words ("before adoption"); Defense: a reply."""
+    windows = CARDS[card].windows
+    return [WHEN[w] for w in windows if w in WHEN] or ["in reply to a card"]
+
+
+def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Sequence[str],
+              playable: frozenset[str] | None = None, selected: str | None = None) -> None:
+    """Card faces in a row inside `rect`: name, when it can be played, and (when
+    `playable` is given) whether it can be played now.
+
+    Only ever called while the owner's curtain is open.
+    """
+    if not hand:
+        draw.text(canvas, fonts.body(28), "No cards in hand", rect.center, CREAM)
+        return
+    gap = 14
+    width = min(CARD_W, (rect.w - gap * (len(hand) - 1)) // len(hand))
+    total = width * len(hand) + gap * (len(hand) - 1)
+    x = rect.centerx - total // 2
+    for card in hand:
+        lift = -10 if card == selected else 0
+        face = pygame.Rect(x, rect.y + lift, width, min(CARD_H, rect.h))
+        dull = playable is not None and card not in playable
+        draw.box(canvas, face, (205, 196, 214) if dull else CREAM,
+                 outline=GOLD if lift else INK, radius=14, shadow=5, width=5 if lift else 4)
+        y = face.y + 14
+        for line in draw.wrap(fonts.body(24), CARDS[card].name, width - 16)[:2]:
+            draw.text(canvas, fonts.body(24), line, (face.centerx, y), INK, anchor="midtop")
+            y += 28
+        y += 8
+        small = fonts.body(20)
+        lines = [part for w in when(card) for part in draw.wrap(small, w, width - 12)]
+        for line in lines[:3]:
+            draw.text(canvas, small, line, (face.centerx, y), (84, 70, 120), anchor="midtop")
+            y += 24
+        if playable is None:
+            x += width + gap
+            continue
+        ok = card in playable
+        pill = pygame.Rect(0, 0, width - 20, 34)
+        pill.midbottom = (face.centerx, face.bottom - 12)
+        pygame.draw.rect(canvas, (52, 150, 90) if ok else PANEL_LIGHT, pill, border_radius=16)
+        draw.text(canvas, fonts.body(22), "can play" if ok else "not now", pill.center, WHITE)
+        x += width + gap
+
+
+class HandLook:
+    """Peek at a human seat's own hand between decisions (F13: only while Y is held).
+
+    left/right (or the shoulders) choose whose hand while the curtain is closed; the
+    curtain then names that seat, so the right person knows it is their turn to look.
+    """
+
+    def __init__(self, seats: Sequence[int], names: Sequence[str],
+                 colours: Sequence[Color]) -> None:
+        self.seats = list(seats)  # human seats
+        self.names, self.colours = list(names), list(colours)
+        self.index = 0
+        self.curtain = Curtain()
+        self.rect = pygame.Rect(0, 0, 700, 330)
+
+    @property
+    def seat(self) -> int | None:
+        return self.seats[self.index] if self.seats else None
+
+    def handle(self, action: Action) -> bool:
+        if not self.seats:
+            return False
+        if self.curtain.handle(action):
+            return True
+        if not self.curtain.open and action.pressed and action.name in ("lshoulder",
+                                                                          "rshoulder"):
+            step = -1 if action.name == "lshoulder" else 1
+            self.index = (self.index + step) % len(self.seats)
+            return True
+        return False
+
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, hand: Sequence[str],
+             centre: tuple[int, int]) -> None:
+        """Draw the hand only while open; nothing at all otherwise."""
+        if not self.curtain.open or self.seat is None:
+            return
+        self.rect.center = centre
+        draw.box(canvas, self.rect, PANEL, radius=26, shadow=10, width=5)
+        name, colour = self.names[self.seat], self.colours[self.seat]
+        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 70).inflate(-10, -10)
+        pygame.draw.rect(canvas, colour, band, border_top_left_radius=22,
+                         border_top_right_radius=22)
+        draw.text(canvas, fonts.display(34), f"{name}'s hand", band.center, INK)
+        draw_hand(canvas, fonts, pygame.Rect(self.rect.x + 20, band.bottom + 22,
+                                             self.rect.w - 40, CARD_H), hand)

@@ -1,0 +1,77 @@
+"""A human seat's answer to the rules: `decision_for(state, ctx)` for every decision stage.
+
+The scene calls it whenever `state.current_player` is a human seat, shows the Decision
+(or applies `decision.ready` at once, when the answer was already given), feeds it every
+action and applies what `handle` returns. Decisions never decide a rule: their options
+are the rules' legal actions, their costs and effects the rules' own results on a clone.
+
+Stages: chips, window, defense, attrition, manage, counter, loss, reassign, marketing,
+order_choose (see game/startupfever/RULES.md). Answers given earlier count:
+- a queued step (`ctx.queue`, a sealed marketing budget) is `ready` when its turn comes;
+- at a card window, a seat that passed in the "any cards?" beat passes again here
+  silently, and a Defense answered in its beat is applied as given (beat.py, F13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.startupfever.actions import Defend, Pass
+from scenes.startupfever.choices import Ctx, Decision, Option
+from scenes.startupfever.prompt_cards import attrition_decision, defense_decision, window_decision
+from scenes.startupfever.prompt_manage import counter_decision, manage_decision
+from scenes.startupfever.prompt_year import (
+    chips_decision,
+    loss_decision,
+    marketing_decision,
+    order_decision,
+    reassign_decision,
+)
+
+__all__ = ["Ctx", "Decision", "Option", "decision_for", "BUILDERS"]
+
+BUILDERS: dict[str, Callable[[Any, Ctx], Decision]] = {
+    "chips": chips_decision,
+    "window": window_decision,
+    "defense": defense_decision,
+    "attrition": attrition_decision,
+    "manage": manage_decision,
+    "counter": counter_decision,
+    "loss": loss_decision,
+    "reassign": reassign_decision,
+    "marketing": marketing_decision,
+    "order_choose": order_decision,
+}
+
+
+def decision_for(state: Any, ctx: Ctx) -> Decision:
+    """The decision `state.current_player` (a human seat) faces now."""
+    stage, seat = state.stage, state.current_player
+    if stage not in BUILDERS:
+        raise ValueError(f"no human decision at stage {stage!r}")
+    decision = BUILDERS[stage](state, ctx)
+    decision.ready = _ready(state, ctx, stage, seat)
+    if not decision.secret:
+        decision.hand = list(state.players[seat].hand)  # Y held: one's own hand
+    if state.current_slot is not None:
+        decision.focus = frozenset({state.current_slot})
+    return decision
+
+
+def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
+    """An answer already given for this step, if it is still legal."""
+    legal = state.legal_actions()
+    while ctx.queue:
+        q_seat, q_stage, action = ctx.queue[0]
+        if q_seat != seat or q_stage != stage:
+            ctx.queue.clear()  # the game moved on: an old plan no longer applies
+            break
+        ctx.queue.pop(0)
+        if action in legal:
+            return action
+    if stage == "window" and ctx.plan.get(("window", seat)) is False:
+        return Pass()
+    if stage == "defense" and ("defense", seat) in ctx.plan:
+        return Defend(bool(ctx.plan.pop(("defense", seat))))
+    return None

@@ -1,0 +1,88 @@
+"""Sprites, colours and small drawn pieces of the Startup Fever table, cached once each.
+
+Seat colours and shapes are the ones of the SERVERMANIA screens (`assets/sprites/
+palette.json` through `scenes.servermania.look`), so a player keeps their colour and shape
+in both games. Pieces drawn here (User Markers with their product letter, category chips,
+cubes with a count) are rendered once per look and reused every frame.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pygame
+
+from game.startupfever.state import COMMUNICATION, ECOMMERCE, MEDIA, SOCIAL
+from scenes.engine import draw
+from scenes.engine.fonts import Fonts
+from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
+from scenes.servermania.look import COLOURS, RGB, marker, scaled, shape_of, sprite
+
+__all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
+           "user_marker", "chip", "money", "tint", "fonts"]
+
+CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
+                  ECOMMERCE: "cat_ecommerce", MEDIA: "cat_media"}
+
+_fonts: Fonts | None = None
+_probe: pygame.font.Font | None = None
+
+
+def fonts() -> Fonts:
+    """The one font cache of the Startup Fever pieces. Fonts die when pygame.font is quit
+    (every app does at its end, and tests start many apps), so a dead cache is replaced."""
+    global _fonts, _probe
+    if _fonts is None or _probe is None or not _alive(_probe):
+        _fonts = Fonts()
+        _probe = _fonts.body(20)
+    return _fonts
+
+
+def _alive(font: pygame.font.Font) -> bool:
+    try:
+        font.size("x")
+    except pygame.error:
+        return False
+    return True
+
+
+def money(amount: int) -> str:
+    return f"-${-amount}" if amount < 0 else f"${amount}"
+
+
+@cache
+def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
+    """A User Marker: a disc in the company colour, thick ink rim, the product letter."""
+    out = pygame.Surface((size, size + 3), pygame.SRCALPHA)
+    r = size // 2
+    pygame.draw.circle(out, INK, (r, r + 3), r)  # hard shadow
+    pygame.draw.circle(out, INK, (r, r), r)
+    pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
+    pygame.draw.circle(out, mix(RGB[colour], (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
+                       max(2, r // 5))
+    font = fonts().display(max(20, size - 8))
+    draw.text(out, font, letter, (r, r + 1), INK)
+    return out
+
+
+@cache
+def chip(category: str | None, size: int = 34) -> pygame.Surface:
+    """A category chip: face down (the "?" sprite) when category is None, else its icon
+    on a cream tile with a thick ink rim."""
+    if category is None:
+        return scaled("chip_back", (size + 4, size + 4))
+    out = pygame.Surface((size, size + 3), pygame.SRCALPHA)
+    rect = pygame.Rect(0, 0, size, size)
+    radius = size // 4
+    pygame.draw.rect(out, INK, rect.move(0, 3), border_radius=radius)
+    pygame.draw.rect(out, INK, rect, border_radius=radius)
+    inner = rect.inflate(-6, -6)
+    pygame.draw.rect(out, CREAM, inner, border_radius=radius - 2)
+    icon = scaled(CATEGORY_ICONS[category], (size - 6, size - 6))
+    out.blit(icon, icon.get_rect(center=inner.center))
+    return out
+
+
+def tint(colour: str, amount: float = 0.3) -> Color:
+    """A panel fill warmed by a seat colour."""
+    return mix(PANEL, RGB[colour], amount)

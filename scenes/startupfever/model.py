@@ -1,0 +1,100 @@
+"""What the Startup Fever table SHOWS: public information only, one step behind the rules.
+
+The rules state runs ahead of the screen (a die is rolled before the marker has hopped),
+so the scene keeps its own `TableModel` and moves it on as each animation lands. It never
+holds a hand's cards (only how many), a face-down category chip (F13) nor marketing
+tokens still sealed (F14: the money shown still holds them): `from_state` copies only
+what every seat may see, so drawing the model cannot leak a secret.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Any
+
+from game.startupfever import usertrack
+from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT, WORKER_KINDS
+
+VESTS = (4, 3, 2, 1, 0)  # vesting fields, new hire first (as printed on the board)
+
+
+@dataclass
+class ProductShown:
+    slot: str
+    owner: int
+    field: int = 0
+    launched: bool = False
+    chip: bool = False  # a category chip lies on the product (face down until launch)
+    category: str | None = None  # None while the chip is face down
+    workers: dict[tuple[str, int], int] = dc_field(default_factory=dict)  # (kind, vest) -> n
+    marketing: int = 0
+
+    def count(self, kind: str) -> int:
+        """All Nerds (or Suits) on this product, whatever their vesting field."""
+        return sum(n for (k, _v), n in self.workers.items() if k == kind)
+
+
+@dataclass
+class CompanyShown:
+    seat: int
+    money: int = 0
+    vp: int = 0
+    execs: list[tuple[str, int]] = dc_field(default_factory=list)  # (kind, vesting field)
+    hand: int = 0  # number of Event Cards held (never which)
+    slots: list[str] = dc_field(default_factory=list)
+
+
+@dataclass
+class TableModel:
+    year: int = 0
+    bank: int = 0
+    supply: dict[str, int] = dc_field(default_factory=dict)
+    deck: int = 0
+    products: dict[str, ProductShown] = dc_field(default_factory=dict)
+    companies: list[CompanyShown] = dc_field(default_factory=list)
+    order: list[str] = dc_field(default_factory=list)  # this year's product turn order
+    current: str | None = None  # the product whose turn it is
+    discard: int = 0  # cards on the discard pile (played ones included)
+
+    @classmethod
+    def from_state(cls, state: Any) -> TableModel:
+        """The table as every seat sees it now (F13: no hands, no face-down chips)."""
+        products = {}
+        for slot, p in state.products.items():
+            workers = {}
+            for kind in WORKER_KINDS:
+                counts = p.nerds if kind == NERD else p.suits
+                for vest, n in enumerate(counts):
+                    if n:
+                        workers[(kind, vest)] = n
+            products[slot] = ProductShown(
+                slot=slot, owner=p.owner, field=p.field, launched=p.launched,
+                chip=p.category is not None, category=p.category if p.launched else None,
+                workers=workers, marketing=p.marketing)
+        companies = []
+        for seat, pl in enumerate(state.players):
+            execs = [(BIG_NERD, v) for v in pl.big_nerds] + [(BIG_SUIT, v) for v in pl.big_suits]
+            money = pl.money + state.sealed_marketing(seat)  # F14: sealed tokens unseen
+            companies.append(CompanyShown(seat=seat, money=money, vp=0, execs=execs,
+                                          hand=len(pl.hand), slots=list(pl.slots)))
+        model = cls(year=state.year, bank=state.bank, supply=dict(state.supply),
+                    deck=sum(state.deck.values()), products=products, companies=companies,
+                    order=list(state.turn_order), current=state.current_slot,
+                    discard=len(state.discard) + len(state.played))
+        model.rescore()
+        return model
+
+    def rescore(self) -> None:
+        """Each company's VP now, from where its markers stand (call after a marker moves)."""
+        for company in self.companies:
+            company.vp = 0
+        for p in self.products.values():
+            self.companies[p.owner].vp += usertrack.victory_points(p.field)
+
+    def on_field(self, field_no: int) -> list[str]:
+        """Slots whose marker stands on a field, in slot order (the order they are drawn)."""
+        return sorted(s for s, p in self.products.items() if p.field == field_no)
+
+
+__all__ = ["VESTS", "ProductShown", "CompanyShown", "TableModel", "NERD", "SUIT"]

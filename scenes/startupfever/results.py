@@ -1,0 +1,136 @@
+"""Startup Fever results: VP per product and company, the winner, VP over the years.
+
+Everything is the rules' own figures: `state.scores()` (VP = sum of max(0, field - 15)
+over a company's products), `state.winners()` (most VP; on a tie more money; still tied,
+a shared win) and each product's field. The chart plots each company's VP at the end of
+every year, as the table scene recorded it from events. The screen is SERVERMANIA's
+results screen (title, confetti, Play again / Back to title) with its own table and chart.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+import pytweening
+
+from game.startupfever import usertrack
+from scenes.engine import draw
+from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
+from scenes.engine.widgets import panel
+from scenes.servermania import look
+from scenes.servermania.hud import ORDINALS
+from scenes.servermania.results import CHART, TABLE
+from scenes.servermania.results import ResultsScene as ServermaniaResults
+from scenes.startupfever import look as sf_look
+from scenes.startupfever.seats import Seat
+
+
+class ResultsScene(ServermaniaResults):
+    def __init__(self, seats: list[Seat], state, history: list[list[int]],
+                 demo: bool = False, pace: float = 1.0) -> None:
+        super().__init__(seats, state.scores(), state.winners(), history, [], demo=demo,
+                         pace=pace)
+        self.money = [p.money for p in state.players]
+        self.products = {seat: [(slot, state.products[slot].field)
+                                for slot in state.players[seat].slots]
+                         for seat in range(len(seats))}
+        self.year = state.year
+        self.extra_years = state.extra_years  # "Play again" keeps the agreed option
+        self.order = sorted(range(len(seats)), key=lambda i: (-self.scores[i], -self.money[i]))
+        best = self.scores[self.order[0]]
+        self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
+
+    def place_of(self, seat: int) -> int:
+        key = (self.scores[seat], self.money[seat])
+        return 1 + sum(1 for i in range(len(self.seats))
+                       if (self.scores[i], self.money[i]) > key)
+
+    def _play_again(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.startupfever.table_scene import TableScene
+
+        self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace,
+                                          extra_years=self.extra_years))
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        fonts = self.app.fonts
+        canvas.blit(self.background, (0, 0))
+        self._draw_title(canvas)
+        panel(canvas, fonts, TABLE, "Victory points")
+        self._draw_table(canvas)
+        panel(canvas, fonts, CHART, "VP over the years")
+        self._draw_chart(canvas)
+        self.effects.draw(canvas, fonts)
+        self.menu.draw(canvas, fonts)
+        self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def _draw_table(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        top = TABLE.y + 40
+        bottom = TABLE.bottom - (34 if self.tie_on_vp else 10)
+        row_h = min(92, (bottom - top) // max(1, len(self.order)))
+        y = top
+        count = pytweening.easeOutCubic(min(1.0, max(0.0, (self.t - 0.3) / 1.4)))
+        for seat in self.order:
+            s = self.seats[seat]
+            place = self.place_of(seat)
+            rect = pygame.Rect(TABLE.x + 16, y, TABLE.w - 32, row_h - 6)
+            winner = seat in self.winners
+            draw.box(canvas, rect, mix(PANEL, look.RGB[s.colour], 0.3 if winner else 0.12),
+                     outline=GOLD if winner else INK, radius=14, shadow=3)
+            draw.text(canvas, fonts.display(30), ORDINALS.get(place, str(place)),
+                      (rect.x + 12, rect.centery), GOLD if place == 1 else CREAM,
+                      anchor="midleft", outline=2)
+            canvas.blit(look.marker(s.colour, 34), (rect.x + 72, rect.centery - 17))
+            draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}",
+                      (rect.x + 116, rect.y + 4), WHITE, anchor="topleft")
+            x = rect.x + 116
+            for slot, field in self.products[seat]:  # each product: its marker and its VP
+                marker = sf_look.user_marker(s.colour, slot, 24)
+                canvas.blit(marker, marker.get_rect(midleft=(x, rect.bottom - 16)))
+                r = draw.text(canvas, fonts.body(24), f"{usertrack.victory_points(field)}",
+                              (x + 28, rect.bottom - 16), CREAM, anchor="midleft")
+                x = r.right + 14
+            total = round(self.scores[seat] * count)
+            draw.text(canvas, fonts.display(34), f"{total} VP", (rect.right - 14, rect.centery),
+                      GOLD if winner else WHITE, anchor="midright", outline=2)
+            y += row_h
+        if self.tie_on_vp:
+            draw.text(canvas, fonts.body(24), "Tied on VP: more money wins", (TABLE.centerx,
+                      TABLE.bottom - 20), GOLD)
+
+    def _draw_chart(self, canvas: pygame.Surface) -> None:
+        fonts = self.app.fonts
+        area = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 110, CHART.h - 110)
+        top = max(max(row) for row in self.history)
+        step = next((s for s in (5, 10, 20, 25, 50) if top / s <= 6), 100)
+        top = step * max(1, math.ceil(top / step))
+        small = fonts.body(24)
+        for k in range(top // step + 1):
+            value = k * step
+            y = area.bottom - area.h * value / top
+            pygame.draw.line(canvas, mix(PANEL, WHITE, 0.15), (area.x, y), (area.right, y), 1)
+            draw.text(canvas, small, str(value), (area.x - 10, y), MUTED, anchor="midright")
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.bottomright, 3)
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.topleft, 3)
+        years = len(self.history) - 1
+        for i in range(years + 1):
+            x = area.x + area.w * i / max(1, years)
+            draw.text(canvas, small, str(i), (x, area.bottom + 8), MUTED, anchor="midtop")
+        draw.text(canvas, small, "end of year", (area.centerx, area.bottom + 34), MUTED,
+                  anchor="midtop")
+        reveal = pytweening.easeInOutQuad(min(1.0, self.t / 1.8))
+        shown = max(2, 1 + round(years * reveal))
+        for seat in sorted(range(len(self.seats)), key=lambda s: s in self.winners):
+            colour = look.RGB[self.seats[seat].colour]
+            points = [(area.x + area.w * i / max(1, years),
+                       area.bottom - area.h * row[seat] / top)
+                      for i, row in enumerate(self.history[:shown])]
+            if len(points) >= 2:
+                pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
+                pygame.draw.lines(canvas, colour, False, points, 5)
+            badge = look.marker(self.seats[seat].colour, 28)
+            canvas.blit(badge, badge.get_rect(center=points[-1]))

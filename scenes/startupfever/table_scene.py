@@ -1,0 +1,694 @@
+"""The Startup Fever game screen: the table, the company panels, the show and the prompts.
+
+The scene drives the rules API and nothing else decides the game, exactly like
+SERVERMANIA's board scene: when the director has no animation left to play it asks the
+state what comes next. A chance step is sampled with the state's own seeded RNG
+(`state.sample_chance()`), except a human's own adoption die, which waits for its owner
+to press (as they would throw it at a real table). A computer seat thinks for a moment
+and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
+the table keeps moving. At a card window or a Defense question it decides silently (no
+pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
+decision from `decisions.decision_for`. Every `apply` returns events, which the director
+turns into animation steps while the table's `TableModel` follows them.
+
+Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
+or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
+playing; Pause (or an unplugged pad) opens the pause menu.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from typing import Any
+
+import pygame
+import pytweening
+
+from game import autosave
+from game import startupfever as sf
+from game.autosave import Saved
+from game.levels import make_player
+from game.startupfever import layout as layout_module
+from game.thinker import Thinker
+from game.tiled import MapError
+from scenes.engine import draw
+from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.palette import CREAM, GOLD, INK, Color
+from scenes.engine.paths import ROOT
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import PromptBar
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
+from scenes.servermania import look
+from scenes.servermania.cards import CardFlip
+from scenes.servermania.die import DieRoll
+from scenes.servermania.effects import Effects
+from scenes.startupfever import look as sf_look
+from scenes.startupfever import words
+from scenes.startupfever.curtain import HandLook
+from scenes.startupfever.director import Director, Step
+from scenes.startupfever.log_panel import LogPanel
+from scenes.startupfever.model import TableModel
+from scenes.startupfever.movers import AdoptionRollCall, Movers
+from scenes.startupfever.seats import Seat
+from scenes.startupfever.showdown import Showdown, lineup
+from scenes.startupfever.table_view import TABLE, TableView
+
+# Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
+# quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
+COMPUTER_LEVEL = "normal"
+FAST = 4.0  # speed-up while the fast button is held
+THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
+THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
+QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
+SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
+FLASH = 0.9
+CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
+
+
+class TableScene(Scene):
+    """One game of Startup Fever from the chips to the results.
+
+    seats: 2-6 companies. seed: dice and cards (None: from the app's RNG).
+    demo: every seat is played by the computer and confirm/back return to the title.
+    pace: extra speed factor (tests play whole games quickly with it).
+    state: continue this game instead of starting a new one (tests build scenarios).
+    autoplay: False leaves the rules alone and only plays events pushed to the director.
+    extra_years: 0-2 extra years after the last launch (F12).
+    """
+
+    def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
+                 pace: float = 1.0, state: sf.State | None = None, autoplay: bool = True,
+                 extra_years: int = 0) -> None:
+        if state is not None and len(state.players) != len(seats):
+            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
+        self.seats = list(seats)
+        self.seed = seed
+        self.demo = demo
+        self.pace = pace
+        self.initial_state = state
+        self.autoplay = autoplay
+        self.extra_years = extra_years
+        self.table_rect = TABLE
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    GAME = "startupfever"  # the autosave slot, the music and the How to play pages
+    CARD_LIST = ("Card list", "scenes.startupfever.card_list:CardListScene")
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> TableScene:
+        """Continue an autosaved game (the title's Continue)."""
+        return cls([Seat(r.name, r.colour, r.human) for r in saved.seats], state=saved.state)
+
+    def enter(self) -> None:
+        self.app.audio.music(self.GAME)
+        seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
+        self.leaving = False
+        self.state = self.initial_state or sf.new_game([s.name for s in self.seats], seed=seed,
+                                                       extra_years=self.extra_years)
+        try:
+            layout = layout_module.load_layout()
+        except MapError as exc:
+            self._cannot_start(str(exc))
+            return
+        self.view = TableView(layout, self.seats)
+        self.model = TableModel.from_state(self.state)
+        self.director = Director(self)
+        self.movers = Movers()
+        self.effects = Effects(seed, TABLE.inflate(-8, -8))
+        self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
+                                 TABLE)
+        self.log_panel = LogPanel(self.view.place("log"))
+        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
+        self.thinker = Thinker()  # a searching player thinks off the 60 Hz loop
+        self.ctx: Any = None  # the decisions' context, made when a person is first asked
+        self.decision: Any = None  # a human seat's open decision
+        self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
+        self.roll_call: AdoptionRollCall | None = None  # a person's die waiting for them
+        self.die: DieRoll | None = None
+        self.card: CardFlip | None = None
+        self.active: int | None = None
+        self.flashes: dict[str, float] = {}  # product slot -> age of its glow
+        self.banner_state: list | None = None  # [text, colour, icon, age]
+        self.title_state: list | None = None  # [title, subtitle, age]
+        self.hover_field: int | None = None  # the field under the mouse
+        self.hover_product: str | None = None  # the product area under the mouse
+        self.cursor_field: int | None = None  # the field the directions point at
+        self.cursor_age = 0.0
+        self.think = 0.0
+        self.thinking: int | None = None
+        self.last_decision: tuple | None = None  # (seat, stage, product) decided last
+        self.clock = 0.0
+        self.fast: set[DeviceId] = set()
+        self.mouse_down_at: float | None = None
+        self.history: list[list[int]] = [[0] * len(self.seats)]  # VP at each year's end
+        self.showdown_key: tuple[int, str] | None = None
+        people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
+        self.hand_look = HandLook(people, [s.name for s in self.seats],
+                                  [self.colour(i) for i in range(len(self.seats))])
+        if self.state.year == 0:
+            self.log_panel.add("New game: everyone places their chips face down")
+
+    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
+                          ("pause", "Pause")])
+    BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                            ("y", "Hold: your hand"), ("dpad", "Fields"), ("pause", "Pause")])
+    BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                                 ("lshoulder", "Whose hand"), ("y", "Hold: look"),
+                                 ("pause", "Pause")])
+    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
+    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
+                          ("x", "Skip")])
+
+    def _cannot_start(self, problem: str) -> None:
+        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
+        path = layout_module.DEFAULT_MAP
+        shown = os.path.normpath(path)
+        if shown.startswith(str(ROOT) + os.sep):
+            shown = os.path.relpath(shown, ROOT)
+        problem = problem.replace(repr(path), shown).replace(path, shown)
+        print(f"startupfever: cannot start: {problem}", file=sys.stderr)
+        self.leaving = True
+        self.app.stack.replace(ErrorOverlay(
+            "Startup Fever cannot start",
+            f"The table map is broken. {problem[:1].upper()}{problem[1:]}",
+            hint=f"Restore {shown} (for example from a fresh download of the game) and "
+                 "try again. Everything else still works."), fade=False)
+
+    # -- services for the director -------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.agents
+
+    def colour(self, seat: int) -> Color:
+        return look.RGB[self.seats[seat].colour]
+
+    def sound(self, name: str) -> None:
+        self.app.audio.play(name)
+
+    def log_event(self, event: object) -> None:
+        line = words.describe(event, [s.name for s in self.seats])
+        if line:
+            seat = getattr(event, "seat", None)
+            self.log_panel.add(line, self.colour(seat) if isinstance(seat, int) else None)
+
+    def banner(self, text: str, colour: Color, icon: str | None = None) -> None:
+        self.banner_state = [text, colour, icon, 0.0]
+
+    def title_card(self, title: str, subtitle: str = "") -> None:
+        self.title_state = [title, subtitle, 0.0]
+
+    def flash_product(self, slot: str) -> None:
+        self.flashes[slot] = 0.0
+
+    def marker_image(self, slot: str) -> pygame.Surface:
+        owner = self.model.products[slot].owner
+        return sf_look.user_marker(self.seats[owner].colour, slot, 34)
+
+    def chip_back(self, size: int) -> pygame.Surface:
+        return sf_look.chip(None, size)
+
+    def tally_area(self) -> pygame.Rect:
+        """Where the adoption sum is shown: over the log, beside the die (the log line
+        that follows says the same), so no product or field is hidden while it adds up."""
+        return self.view.place("log").inflate(-4, -4)
+
+    def card_spot(self) -> tuple[int, int]:
+        return TABLE.center
+
+    def shares_beat(self) -> bool:
+        """Whether card windows hold the neutral beat: any human seat at the table."""
+        return not self.demo and any(s.human for s in self.seats)
+
+    def open_beat(self, event: object) -> None:
+        """Hold the beat for `event`, if it calls for one (decisions' beat.py decides)."""
+        from scenes.startupfever.beat import beat_for
+
+        self.beat = beat_for(event, self.state, self.context())
+        if self.beat is not None and self.beat.done:
+            self.beat = None
+        if self.beat is not None:
+            self.hand_look.curtain.close()
+            self.fast.clear()
+            self.sound("tick")
+
+    def context(self) -> Any:
+        from scenes.startupfever.choices import Ctx
+
+        if self.ctx is None:
+            self.ctx = Ctx(self.seats, self.view, self.model, self.app.settings,
+                           self.app.fonts)
+        self.ctx.model = self.model
+        return self.ctx
+
+    def record_history(self) -> None:
+        """One chart point per seat: VP as the table shows them now."""
+        self.history.append([c.vp for c in self.model.companies])
+
+    def vest_model(self) -> None:
+        """Year end: every employee on fields 1-4 moves up one field (as the rules did)."""
+        for product in self.model.products.values():
+            moved: dict[tuple[str, int], int] = {}
+            for (kind, vest), n in product.workers.items():
+                key = (kind, max(0, vest - 1))
+                moved[key] = moved.get(key, 0) + n
+            product.workers = moved
+        for company in self.model.companies:
+            company.execs = [(kind, max(0, vest - 1)) for kind, vest in company.execs]
+
+    def resync(self) -> None:
+        """The table as the rules stand now (after a skip with nothing left to show)."""
+        year_shown = self.model.year
+        self.model = TableModel.from_state(self.state)
+        self.model.year = max(year_shown, self.model.year)
+        self.director.allocating.clear()
+        if self.ctx is not None:
+            self.ctx.model = self.model
+
+    def finish_motion(self) -> None:
+        """Snap every moving thing to where it is going (skip)."""
+        self.movers.finish()
+        if self.die is not None:
+            self.die.finish()
+        if self.card is not None:
+            self.card.finish()
+        self.effects.finish()
+        self.showdown.finish()
+
+    # -- pace ----------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
+
+    def skip(self) -> None:
+        if not self.director.idle:
+            self.director.skip()
+            self.sound("click")
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> bool:
+        name = action.name
+        if self.demo and action.pressed and name in ("confirm", "back", "pause"):
+            self._to_title()
+            return True
+        if name == "pause" and action.pressed:
+            self._pause()
+            return True
+        if name == POINT and action.pos is not None:
+            inside = TABLE.collidepoint(action.pos)
+            self.hover_field = self.view.field_at(action.pos) if inside else None
+            self.hover_product = self.view.product_at(action.pos) if inside else None
+        # A person deciding owns every button (the shoulders select behind a curtain).
+        if self.decision is not None:
+            return self._to_decision(action)
+        if self.beat is not None:
+            self.beat.handle(action)
+            return True
+        if name == "rshoulder":
+            (self.fast.add if action.pressed else self.fast.discard)(action.device)
+            return True
+        if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
+            return True
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            self._roll_pressed(action)
+            return True
+        if name in ("left", "right", "up", "down") and action.pressed:
+            self._move_cursor(name)
+            return True
+        if name == "back" and action.pressed:
+            self._pause()
+            return True
+        if name == "x" and action.pressed:
+            self.skip()
+            return True
+        if name == CLICK:
+            if action.pressed:
+                self.mouse_down_at = self.clock
+                self.fast.add(action.device)
+            else:
+                self.fast.discard(action.device)
+                if self.mouse_down_at is not None and \
+                        self.clock - self.mouse_down_at < QUICK_CLICK:
+                    self.skip()
+                self.mouse_down_at = None
+            return True
+        return name == POINT
+
+    def _move_cursor(self, direction: str) -> None:
+        """Keys and pads read the track too: the directions walk a cursor over the fields
+        (rows as drawn) and the field's users, revenue and VP show beside it."""
+        if self.cursor_field is None:
+            current = self.model.current
+            self.cursor_field = self.model.products[current].field if current else 0
+        else:
+            self.cursor_field = self.view.field_step(self.cursor_field, direction)
+        self.cursor_age = 0.0
+        self.sound("move")
+
+    def _pause(self, message: str = "") -> None:
+        self.sound("back")
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
+        self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+
+    def play(self, action: Any) -> None:
+        """Apply a decision or chance outcome; each finished product turn is autosaved."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        records = [autosave.SeatRecord(s.name, s.colour, s.human) for s in self.seats]
+        return self.app.saves.save(self.GAME, self.state, records,
+                                   autosave.progress(self.GAME, self.state))
+
+    def _to_decision(self, action: Action) -> bool:
+        """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
+        choice = self.decision.handle(action)
+        if choice is not None:
+            self.decision = None
+            self.sound("confirm")
+            self.play(choice)
+        return True
+
+    @property
+    def rolling_for(self) -> int | None:
+        """The human seat whose adoption die waits for its owner's press."""
+        return self.roll_call.seat if self.roll_call is not None else None
+
+    def _roll_pressed(self, action: Action) -> None:
+        """A person throws their own adoption die as in SERVERMANIA: the press starts a
+        shake (held, it grows), the release throws; confirm or a click anywhere."""
+        call = self.roll_call
+        if action.name == CLICK:
+            self.fast.discard(action.device)
+            self.mouse_down_at = None
+        if action.pressed:
+            if call.press():
+                self.roll()
+            else:
+                self.sound("click")
+        elif call.release():
+            self.roll()
+
+    def roll(self) -> None:
+        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
+        self.roll_call = None
+        self.sound("confirm")
+        self.play(self.state.sample_chance())
+
+    def on_device_removed(self, device: DeviceId) -> None:
+        self.fast.discard(device)
+        if self.app.stack.top is self and not self.demo:
+            self._pause("A controller was unplugged")
+
+    def pause(self) -> None:
+        self.fast.clear()
+
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return COMPUTER_LEVEL
+
+    def _to_title(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        self.thinker.cancel()
+        back_to_title(self.app)
+
+    # -- the game flow -----------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.leaving:
+            return
+        sdt = dt * self.speed
+        self.clock += dt
+        self.director.update(sdt)
+        self.movers.update(sdt)
+        self.showdown.update(sdt)
+        if self.die is not None:
+            self.die.update(sdt)
+            if self.die.gone:
+                self.die = None
+        if self.card is not None:
+            self.card.update(sdt)
+            if self.card.done:
+                self.card = None
+        self.effects.update(sdt)
+        self.log_panel.update(sdt)
+        self.flashes = {k: a + sdt for k, a in self.flashes.items() if a + sdt < FLASH}
+        if self.banner_state is not None:
+            self.banner_state[3] += sdt
+            if self.banner_state[3] > 1.6:
+                self.banner_state = None
+        if self.cursor_field is not None:
+            self.cursor_age += dt
+            if self.cursor_age > CURSOR_SHOWN:
+                self.cursor_field = None
+        if self.title_state is not None:
+            self.title_state[2] += sdt
+            if self.title_state[2] > 1.5:
+                self.title_state = None
+        if self.roll_call is not None:
+            self.roll_call.update(dt)
+            if self.roll_call.overheld:
+                self.roll()
+        if self.beat is not None:
+            self.beat.update(dt)
+            if self.beat.done:
+                self.beat = None
+        if self.decision is not None:
+            self.decision.update(dt)
+        if self.director.idle and self.autoplay and not self.leaving:
+            self.drive(sdt)
+
+    def drive(self, dt: float) -> None:
+        """Ask the rules what happens next; only a person's decision or die waits for input."""
+        state = self.state
+        if self.decision is not None or self.beat is not None or self.roll_call is not None:
+            return
+        if state.is_terminal():
+            self.show_results()
+            return
+        seat = state.current_player
+        if seat == sf.CHANCE:
+            if state.stage == "comp_roll" and self._open_showdown():
+                return  # the line-up first, then the dice
+            if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
+                seat = state.turn_seat
+                self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
+                                                  state.current_slot)
+                self.sound("turn")
+                return
+            self.play(state.sample_chance())
+            return
+        agent = self.agents.get(seat)
+        if agent is None:
+            from scenes.startupfever.decisions import decision_for
+
+            decision = decision_for(state, self.context())
+            if decision.ready is not None:  # answered already (in a beat, or queued)
+                self.play(decision.ready)
+                return
+            self.decision = decision
+            if state.stage not in SILENT:
+                self.active = seat  # the panel of whoever decides glows
+            self.hand_look.curtain.close()
+            self.fast.clear()
+            self.sound("confirm")
+            return
+        legal = state.legal_actions()
+        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        if slow and self.thinker.idle:
+            self.thinker.ask(agent, state)
+        if state.stage not in SILENT or slow:
+            self.thinking = self.active = seat
+            self.think += dt
+            again = self.last_decision == (seat, state.stage, state.current_slot)
+            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
+                return
+            self.last_decision = (seat, state.stage, state.current_slot)
+        action = self.thinker.poll() if slow else agent.decide(state, legal)
+        if action is None:
+            return
+        self.think = 0.0
+        self.thinking = None
+        self.play(action)
+
+    def _open_showdown(self) -> bool:
+        """Line up a category's products before its first die (public numbers only);
+        True when something was queued to be shown first."""
+        state = self.state
+        key = (state.year, state.comp_category)
+        if self.showdown_key == key:
+            return False
+        year_ends = self.director.year_end_card()
+        if year_ends:  # "YEAR 2 ENDS" first, then the line-up
+            self.director.queue.extend(year_ends)
+            return True
+        self.showdown_key = key
+        slots = sorted(state.comp_base)
+        base = {slot: state.comp_base[slot][0] for slot in slots}
+        category = state.comp_category
+
+        def begin() -> None:
+            self.showdown.open(category, lineup(self.model, slots, base))
+            self.sound("whoosh")
+        self.director.queue.append(Step("showdown opens", 0.0, begin,
+                                        until=lambda: self.showdown.settled))
+        return True
+
+    def show_results(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        from scenes.startupfever.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
+
+        self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
+                                            demo=self.demo, pace=self.pace))
+
+    # -- drawing -------------------------------------------------------------------------------
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        fonts = self.app.fonts
+        highlight = set(self.flashes)
+        if self.decision is not None:
+            highlight |= set(self.decision.highlight)
+        self.view.draw(canvas, self.model, hidden_markers=self.movers.hidden,
+                       highlight=highlight, turn_seat=self.active, t=self.clock)
+        canvas.set_clip(TABLE)
+        self.log_panel.draw(canvas, fonts)
+        if self.die is not None:
+            self.die.draw(canvas, fonts, self.view.place("die").center, alpha)
+        self.movers.draw(canvas, fonts)
+        self.showdown.draw(canvas, fonts)
+        canvas.set_clip(None)
+        self.effects.draw(canvas, fonts)
+        if self.card is not None:
+            self.card.draw(canvas, alpha)
+        if self.thinking is not None:
+            self._draw_thinking(canvas, self.thinking)
+        self._draw_banner(canvas)
+        self._draw_title_card(canvas)
+        if self.decision is None and self.beat is None:
+            field = self.hover_field if self.hover_field is not None else self.cursor_field
+            if field is not None:
+                self.view.draw_field_info(canvas, field)
+            elif self.hover_product is not None and not self.showdown.active:
+                self.view.draw_product_info(canvas, self.hover_product, self.model)
+        if self.roll_call is not None:
+            self._draw_roll_call(canvas, self.roll_call)
+        seat = self.hand_look.seat
+        if seat is not None and self.decision is None and self.beat is None:
+            self.hand_look.draw(canvas, self.app.fonts, self.state.players[seat].hand,
+                                TABLE.center)
+        if self.beat is not None:
+            self.beat.draw(canvas)
+        if self.decision is not None:
+            self.decision.draw(canvas)
+        self._bar().draw(canvas, fonts, self.app.input.style)
+        if self.fast and self.decision is None:
+            draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
+                      GOLD, anchor="topright", outline=3)
+
+    def _bar(self) -> PromptBar:
+        mouse = self.app.input.last_device == MOUSE
+        if self.demo:
+            return self.BAR_DEMO
+        if self.decision is not None:
+            return self.decision.bar
+        if self.beat is not None and getattr(self.beat, "bar", None) is not None:
+            return self.beat.bar
+        if self.roll_call is not None:
+            return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
+        if mouse:
+            return self.BAR_MOUSE
+        if not self.hand_look.seats:
+            return self.BAR_PLAY
+        return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
+
+    def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
+        """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
+        "Ada: press A to roll!" above it, what the roll is for under that."""
+        dim(canvas.subsurface(TABLE), 80)
+        mouse = self.app.input.last_device == MOUSE
+        style = self.app.input.style
+        spot = self.view.place("die")
+        die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
+        _w, h = call.plate_size(self.app.fonts, style, mouse)
+        call.draw(canvas, self.app.fonts, die, style, mouse,
+                  (TABLE.centerx, die[1] - 70 - h))
+
+    def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
+        """A thought bubble beside a computer company's panel while it decides."""
+        panel = self.view.panel_rect(seat)
+        bubble = pygame.Rect(0, 0, 84, 44)
+        bubble.midright = (panel.x - 8, panel.centery)
+        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
+        for k in range(3):
+            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
+            pygame.draw.circle(canvas, self.colour(seat),
+                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
+
+    def _draw_banner(self, canvas: pygame.Surface) -> None:
+        if self.banner_state is None:
+            return
+        text, colour, icon, age = self.banner_state
+        slide = pytweening.easeOutBack(min(1.0, age / 0.3))
+        out = pytweening.easeInQuad(max(0.0, (age - 1.3) / 0.3))
+        font = self.app.fonts.display(34)
+        label = draw.render(font, text, INK)
+        width = min(TABLE.w - 20, label.get_width() + (100 if icon else 60))
+        rect = pygame.Rect(0, 0, width, 62)
+        rect.midtop = (TABLE.centerx, round(-70 + 84 * slide - 110 * out))
+        draw.box(canvas, rect, colour, radius=22, shadow=6)
+        x = rect.x + 30
+        if icon:
+            image = look.scaled(icon, (46, 46))
+            canvas.blit(image, image.get_rect(midleft=(rect.x + 16, rect.centery)))
+            x = rect.x + 72
+        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft")
+
+    def _draw_title_card(self, canvas: pygame.Surface) -> None:
+        """"YEAR 2" / "YEAR 2 ENDS": a big card that swings in, holds and leaves."""
+        if self.title_state is None:
+            return
+        title, subtitle, age = self.title_state
+        grow = pytweening.easeOutBack(min(1.0, age / 0.35))
+        fade = pytweening.easeInQuad(max(0.0, (age - 1.2) / 0.3))
+        rect = pygame.Rect(0, 0, round(560 * grow), round(170 * grow))
+        rect.center = (TABLE.centerx, round(TABLE.centery - 40 - 400 * fade))
+        if rect.w < 20:
+            return
+        draw.box(canvas, rect, GOLD, outline=INK, radius=28, shadow=8, width=5)
+        if grow > 0.8:
+            draw.text(canvas, self.app.fonts.display(64), title, (rect.centerx, rect.y + 66),
+                      INK)
+            if subtitle:
+                draw.text(canvas, self.app.fonts.body(26), subtitle,
+                          (rect.centerx, rect.bottom - 36), INK)
+

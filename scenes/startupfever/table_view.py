@@ -1,0 +1,567 @@
+"""The Startup Fever table on screen: the User Track, product areas, bank, supply, deck.
+
+Every place comes from the Tiled map (`game.startupfever.layout`); every number written on
+the track (users, revenue, VP, the Launch line, the 100M mark) from the rules'
+`usertrack`. What does not change during a game (the floor, the track, the frames of the
+product areas, the labels of the places) is drawn once into a static surface; a frame
+blits it and draws only the pieces of the `TableModel`: markers, cubes, chips, money and
+counts. Each product area's pieces are cached on a small surface keyed by what it shows,
+so a busy table costs a few dozen blits.
+
+Movers (flow) ask this view where things are (`marker_spot`, `vest_cell`, `money_spot`...)
+and draw moving pieces on top; `hidden_markers` leaves a hopping marker out of `draw`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import pygame
+
+from game.startupfever import usertrack
+from game.startupfever.layout import TableLayout
+from game.startupfever.state import (
+    BIG_NERD,
+    BIG_SUIT,
+    NERD,
+    SLOTS,
+    SUIT,
+    products_per_player,
+)
+from scenes.engine import draw
+from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
+from scenes.startupfever import look, panels
+from scenes.startupfever.model import VESTS, ProductShown, TableModel
+from scenes.startupfever.panels import SeatLike
+
+TABLE = pygame.Rect(0, 0, 904, 664)
+PANELS_RIGHT = 1280  # the base picture spans the table and the panel column
+MARKER = 34  # px, a User Marker's diameter when it stands alone on a field
+SHARED = 26  # px, the diameter when three or more share a field (two by two fit a field)
+SPREAD = 13  # px from the middle of a field to the centre of a marker sharing it
+CELL_W, CELL_H, CELL_GAP = 24, 32, 2  # one vesting cell of a product area
+CUBE = 24
+LAUNCH_GREEN: Color = (52, 211, 102)
+KIND_TINTS: dict[str, Color] = {NERD: (54, 200, 96), SUIT: (44, 116, 238)}  # cube colours
+FIELD_FILLS: tuple[Color, Color, Color] = ((226, 220, 246), (170, 236, 190), (255, 222, 128))
+ORDINALS = ("1st", "2nd", "3rd")
+PLACE_TITLES = (("bank", "BANK"), ("supply", "SUPPLY"), ("deck", "DECK"),
+                ("discard", "PLAYED"), ("year", "YEAR"))
+
+
+def ordinal(n: int) -> str:
+    return ORDINALS[n - 1] if 1 <= n <= 3 else f"{n}th"
+
+
+class TableView:
+    """Positions of every piece on the table, and the drawing of the table and panels."""
+
+    def __init__(self, layout: TableLayout, seats: Sequence[SeatLike]) -> None:
+        self.layout = layout
+        self.seats = list(seats)
+        per = products_per_player(len(self.seats))
+        self.used = SLOTS[: per * len(self.seats)]
+        self.owner = {slot: i // per for i, slot in enumerate(self.used)}
+        self._fields = [pygame.Rect(_ints(r)) for r in layout.field_rects]
+        self._products = {s: pygame.Rect(_ints(r)) for s, r in layout.products.items()}
+        self._static: pygame.Surface | None = None  # the table that never changes
+        self._base: pygame.Surface | None = None  # static + areas + places + panels
+        self._painted: dict[str, tuple] = {}  # piece of the base -> key of what it shows
+        self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
+        self.panels = panels.CompanyPanels(self.seats)
+
+    # -- geometry --------------------------------------------------------------------------
+
+    def field_center(self, field: int) -> tuple[int, int]:
+        x, y = self.layout.fields[usertrack.clamp(field)]
+        return (round(x), round(y))
+
+    def field_rect(self, field: int) -> pygame.Rect:
+        return self._fields[usertrack.clamp(field)].copy()
+
+    def marker_spot(self, slot: str, field: int, model: TableModel) -> tuple[int, int]:
+        """Where `slot`'s marker stands on `field`, beside the other markers on it.
+
+        The markers on one field are spread so every letter stays readable: alone in the
+        middle, two side by side, three or four two by two, more in a column of pairs that
+        grows up out of the field. The tall start field (0) holds two columns of six.
+        """
+        on = sorted({s for s, p in model.products.items() if p.field == field} | {slot})
+        return self._spot(on.index(slot), len(on), usertrack.clamp(field))
+
+    @staticmethod
+    def marker_size(n: int) -> int:
+        """The diameter of each of `n` markers that share one field."""
+        return MARKER if n == 1 else 28 if n == 2 else SHARED
+
+    def _spot(self, i: int, n: int, field: int) -> tuple[int, int]:
+        rect = self._fields[field]
+        cx, cy = rect.center
+        col, row = i % 2, i // 2
+        if field == 0:  # the tall start field: one column of up to six, then two
+            columns = 1 if n <= 6 else 2
+            col, row = i % columns, i // columns
+            rows = -(-n // columns)
+            step = min(SHARED + 4, (rect.h - 40) // max(1, rows))
+            top = rect.y + 40 + step // 2 + (rect.h - 40 - rows * step) // 2
+            x = cx if columns == 1 else round(cx + (col - 0.5) * 2 * SPREAD)
+            return (x, top + row * step)
+        if n == 1:
+            return (cx, cy)
+        if n == 2:  # a diagonal pair: both letters clear, and the pair stays on its field
+            return (round(cx + (i - 0.5) * 18), round(cy + (i - 0.5) * 16))
+        if n <= 4:
+            return (round(cx + (col - 0.5) * 2 * SPREAD), round(cy + (row - 0.5) * 2 * SPREAD))
+        return (round(cx + (col - 0.5) * 2 * SPREAD), rect.bottom - 14 - row * (SHARED - 4))
+
+    def product_rect(self, slot: str) -> pygame.Rect:
+        return self._products[slot].copy()
+
+    def letter_center(self, slot: str) -> tuple[int, int]:
+        r = self._products[slot]
+        return (r.x + 24, r.y + 24)
+
+    def chip_center(self, slot: str) -> tuple[int, int]:
+        r = self._products[slot]
+        return (r.x + 62, r.y + 24)
+
+    def order_center(self, slot: str) -> tuple[int, int]:
+        """Where the product's place in this year's turn order is written."""
+        r = self._products[slot]
+        return (r.x + 24, r.bottom - 20)
+
+    def marketing_spot(self, slot: str) -> tuple[int, int]:
+        r = self._products[slot]
+        return (r.x + 62, r.bottom - 20)
+
+    def vest_cell(self, slot: str, vest: int, kind: str = NERD) -> tuple[int, int]:
+        """Centre of the cell for `kind` ("nerd" top row, "suit" bottom) on vesting `vest`."""
+        return self._vest_rect(slot, vest, kind).center
+
+    def _vest_rect(self, slot: str, vest: int, kind: str) -> pygame.Rect:
+        area = self._products[slot]
+        col = VESTS.index(vest)
+        x = area.right - 6 - (5 - col) * CELL_W - (4 - col) * CELL_GAP
+        y = area.y + 7 if kind == NERD else area.y + 9 + CELL_H
+        return pygame.Rect(x, y, CELL_W, CELL_H)
+
+    def panel_rect(self, seat: int) -> pygame.Rect:
+        return panels.panel_rect(seat, len(self.seats))
+
+    def money_spot(self, seat: int) -> tuple[int, int]:
+        return panels.money_spot(seat, len(self.seats))
+
+    def hand_spot(self, seat: int) -> tuple[int, int]:
+        return panels.hand_spot(seat, len(self.seats))
+
+    def place(self, name: str) -> pygame.Rect:
+        """A named place of the map: "bank", "supply", "deck", "discard", "die", "year",
+        "log" (KeyError for a name the map does not have)."""
+        return pygame.Rect(_ints(self.layout.places[name]))
+
+    def supply_spot(self, kind: str) -> tuple[int, int]:
+        """Where the supply's pile of `kind` (nerd, suit, big_nerd, big_suit) sits."""
+        r = self.place("supply")
+        i = (NERD, SUIT, BIG_NERD, BIG_SUIT).index(kind)
+        return (r.x + 30 + i * (r.w - 16) // 4, r.bottom - 24)
+
+    def field_at(self, pos: tuple[int, int]) -> int | None:
+        for f, rect in enumerate(self._fields):
+            if rect.collidepoint(pos):
+                return f
+        return None
+
+    def field_step(self, field: int, direction: str) -> int:
+        """The field a cursor moves to from `field` with a d-pad `direction` (pads and keys
+        read field info too): left/right walk the track, up/down jump to the nearest field
+        of the row above/below as drawn. The track's ends hold the cursor."""
+        field = usertrack.clamp(field)
+        if direction in ("left", "right"):
+            return usertrack.clamp(field + (1 if direction == "right" else -1))
+        rows = self._track_rows()
+        row = next((i for i, fields in enumerate(rows) if field in fields), None)
+        if row is None:  # the tall start field stands beside every row
+            return field
+        target = row + (1 if direction == "down" else -1)
+        if not 0 <= target < len(rows):
+            return field
+        x = self._fields[field].centerx
+        return min(rows[target], key=lambda f: abs(self._fields[f].centerx - x))
+
+    def product_at(self, pos: tuple[int, int]) -> str | None:
+        for slot in self.used:
+            if self._products[slot].collidepoint(pos):
+                return slot
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, model: TableModel, *,
+             hidden_markers: Iterable[str] = frozenset(), highlight: Iterable = frozenset(),
+             turn_seat: int | None = None, t: float = 0.0) -> None:
+        """The whole table and the company panels as the model shows them.
+
+        `highlight` holds product slots (their areas glow gold) and seat numbers (their
+        panels); the product whose turn it is (`model.current`) is ringed in white.
+        """
+        marked = frozenset(highlight)
+        self._compose(model, turn_seat, marked)
+        assert self._base is not None
+        surface.blit(self._base, (0, 0))
+        glow = 0.5 + 0.5 * math.sin(t * 5)
+        for slot in self.used:
+            if slot in marked:
+                pygame.draw.rect(surface, mix(GOLD, WHITE, glow * 0.5),
+                                 self._products[slot].inflate(8, 8), 5, border_radius=18)
+            elif slot == model.current:
+                pygame.draw.rect(surface, WHITE, self._products[slot].inflate(8, 8), 4,
+                                 border_radius=18)
+        self._draw_markers(surface, model, frozenset(hidden_markers), t)
+        self.panels.halo(surface, turn_seat, t)
+
+    def _compose(self, model: TableModel, turn_seat: int | None, marked: frozenset) -> None:
+        """Keep the base picture (static table + product areas + places + panels) up to
+        date, redrawing only the pieces whose content changed since the last frame."""
+        if self._base is None:
+            self._static = self._render_static()
+            self._base = pygame.Surface((PANELS_RIGHT, TABLE.h))
+            if pygame.display.get_surface() is not None:
+                self._base = self._base.convert()
+            self._base.blit(self._static, (0, 0))
+        base = self._base
+        order = {slot: i + 1 for i, slot in enumerate(model.order)}
+        for slot in self.used:
+            product = model.products.get(slot)
+            if product is not None:
+                key, image = self._area(product, order.get(slot, 0))
+                if self._painted.get(slot) != key:
+                    base.blit(image, self._products[slot])
+                    self._painted[slot] = key
+        current = model.current if model.current in order else None
+        places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
+                  model.year, order.get(current or "", 0), len(model.order))
+        if self._painted.get("places") != places:
+            self._draw_places(base, model)
+            self._painted["places"] = places
+        self.panels.paint(base, model, turn_seat=turn_seat, highlight=marked)
+
+    def _draw_markers(self, surface: pygame.Surface, model: TableModel,
+                      hidden: frozenset[str], t: float) -> None:
+        by_field: dict[int, list[str]] = {}
+        for slot in sorted(model.products):
+            by_field.setdefault(usertrack.clamp(model.products[slot].field), []).append(slot)
+        for field, slots in by_field.items():
+            n = len(slots)
+            size = self.marker_size(n) if field else SHARED
+            for i, slot in enumerate(slots):
+                if slot in hidden:
+                    continue
+                x, y = self._spot(i, n, field)
+                face = look.user_marker(self.seats[model.products[slot].owner].colour, slot,
+                                        size)
+                if slot == model.current:
+                    y -= round(2 + 2 * math.sin(t * 6))
+                    pygame.draw.circle(surface, WHITE, (x, y), size // 2 + 3)
+                surface.blit(face, face.get_rect(center=(x, y + 1)))
+
+    def draw_field_info(self, surface: pygame.Surface, field: int) -> None:
+        """A card beside a field: its users, base revenue and VP (the rules' numbers)."""
+        field = usertrack.clamp(field)
+        rect = self.field_rect(field)
+        pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=12)
+        fonts = look.fonts()
+        title = f"{usertrack.label(field)} users" if field else "No users yet"
+        lines = [(fonts.display(30), title, INK),
+                 (fonts.body(24), f"Revenue {look.money(usertrack.base_revenue(field))} a turn",
+                  INK),
+                 (fonts.body(24), f"{usertrack.victory_points(field)} VP at the end", INK)]
+        if field == usertrack.LAUNCH_FIELD:
+            lines.append((fonts.body(24), "Launch: the chip turns over", (20, 120, 60)))
+        elif field == usertrack.MARK_100M:
+            lines.append((fonts.body(24), "User loss stops here", (150, 90, 0)))
+        width = max(f.size(s)[0] for f, s, _c in lines) + 36
+        box = pygame.Rect(0, 0, width, 18 + sum(f.get_linesize() for f, _s, _c in lines))
+        box.midtop = (rect.centerx, rect.bottom + 12)
+        if box.bottom > TABLE.bottom - 8:
+            box.midbottom = (rect.centerx, rect.y - 12)
+        box.clamp_ip(TABLE.inflate(-12, -12))
+        draw.box(surface, box, CREAM, radius=16, shadow=5)
+        y = box.y + 9
+        for font, text, colour in lines:
+            draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
+            y += font.get_linesize()
+
+    def draw_product_info(self, surface: pygame.Surface, slot: str, model: TableModel) -> None:
+        """A card beside a product area: whose it is, users and VP now, staff, marketing
+        and its category (or that it is still face down). Public facts only."""
+        p = model.products[slot]
+        rect = self.product_rect(slot)
+        pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 5, border_radius=18)
+        fonts = look.fonts()
+        seat = self.seats[p.owner]
+        category = p.category if p.category else "category face down"
+        lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", look.RGB[seat.colour]),
+                 (fonts.body(24), f"{usertrack.label(p.field)} users, "
+                  f"{usertrack.victory_points(p.field)} VP", CREAM),
+                 (fonts.body(24), f"{p.count(NERD)} Nerds, {p.count(SUIT)} Suits, "
+                  f"marketing {look.money(p.marketing)}", CREAM),
+                 (fonts.body(24), category, CREAM)]
+        width = max(f.size(s)[0] for f, s, _c in lines) + 36
+        box = pygame.Rect(0, 0, width, 18 + sum(f.get_linesize() for f, _s, _c in lines))
+        box.midbottom = (rect.centerx, rect.y - 12)
+        if box.top < TABLE.top + 8:
+            box.midtop = (rect.centerx, rect.bottom + 12)
+        box.clamp_ip(TABLE.inflate(-12, -12))
+        draw.box(surface, box, INK, outline=look.RGB[seat.colour], radius=16, shadow=5)
+        y = box.y + 9
+        for font, text, colour in lines:
+            draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
+            y += font.get_linesize()
+
+    # -- static layer ----------------------------------------------------------------------
+
+    def _render_static(self) -> pygame.Surface:
+        out = pygame.Surface(TABLE.size)
+        if pygame.display.get_surface() is not None:
+            out = out.convert()
+        out.fill(NIGHT)
+        self._draw_floor(out)
+        self._draw_track(out)
+        for slot in self.used:
+            self._draw_product_frame(out, slot)
+        self._draw_emblem(out)
+        for name in ("bank", "supply", "deck", "discard", "die", "year", "log"):
+            draw.box(out, self.place(name), PANEL, radius=14, shadow=4)
+        self._draw_place_art(out)
+        return out
+
+    def _draw_emblem(self, out: pygame.Surface) -> None:
+        """Slots nobody owns with this many players: a faint game emblem on the bare floor
+        where a row of products would be, so the gap reads as the table, not as missing."""
+        spare = [self._products[s] for s in SLOTS if s not in self.owner]
+        if not spare:
+            return
+        area = spare[0].unionall(spare[1:])
+        art = pygame.Surface(area.size, pygame.SRCALPHA)
+        icon = look.scaled("icon_fever", (64, 64))
+        title = draw.render(look.fonts().display(44), "STARTUP FEVER", CREAM, 4)
+        width = icon.get_width() + 12 + title.get_width()
+        if width > area.w:  # one spare area: the icon alone
+            art.blit(icon, icon.get_rect(center=(area.w // 2, area.h // 2)))
+        else:
+            left = (area.w - width) // 2
+            art.blit(icon, icon.get_rect(midleft=(left, area.h // 2)))
+            art.blit(title, title.get_rect(midleft=(left + icon.get_width() + 12,
+                                                    area.h // 2 + 3)))
+        art.set_alpha(70)
+        out.blit(art, area)
+
+    def _draw_floor(self, out: pygame.Surface) -> None:
+        """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists."""
+        if not self.layout.source or pygame.display.get_surface() is None:
+            return
+        from pytmx.util_pygame import load_pygame
+
+        tmx = load_pygame(self.layout.source)
+        for layer in tmx.visible_layers:
+            if hasattr(layer, "tiles"):
+                for x, y, image in layer.tiles():
+                    out.blit(image, (x * tmx.tilewidth, y * tmx.tileheight))
+
+    def _draw_track(self, out: pygame.Surface) -> None:
+        fonts = look.fonts()
+        rows = self._track_rows()
+        for row in rows:  # a dark rail under each row of fields and its decade labels
+            rail = self._fields[row[0]].unionall([self._fields[f] for f in row])
+            rail = pygame.Rect(rail.x - 4, rail.y - 28, rail.w + 8, rail.h + 34)
+            pygame.draw.rect(out, INK, rail, border_radius=14)
+        zero = self._fields[0].inflate(8, 8)
+        pygame.draw.rect(out, INK, zero, border_radius=14)
+        for f, rect in enumerate(self._fields):
+            self._draw_field(out, f, rect)
+        for first in range(1, usertrack.LAST_FIELD + 1, 5):
+            self._draw_decade(out, first)
+        launch = self._fields[usertrack.LAUNCH_FIELD]
+        pygame.draw.rect(out, LAUNCH_GREEN, (launch.x - 3, launch.y - 26, 6, launch.h + 28),
+                         border_radius=3)
+        mark = self._fields[usertrack.MARK_100M]
+        pygame.draw.rect(out, GOLD, (mark.x - 3, mark.y - 26, 6, mark.h + 28), border_radius=3)
+        zero_top = self._fields[0]
+        draw.text(out, fonts.display(32), "X", (zero_top.centerx, zero_top.y + 22), INK)
+
+    def _track_rows(self) -> list[list[int]]:
+        """Fields 1..46 grouped by the row they lie on (same top), left to right."""
+        rows: dict[int, list[int]] = {}
+        for f in range(1, usertrack.LAST_FIELD + 1):
+            rows.setdefault(self._fields[f].y, []).append(f)
+        return [sorted(fs, key=lambda f: self._fields[f].x) for _y, fs in sorted(rows.items())]
+
+    def _draw_field(self, out: pygame.Surface, f: int, rect: pygame.Rect) -> None:
+        zone = 0 if f < usertrack.LAUNCH_FIELD else 1 if f < usertrack.MARK_100M else 2
+        fill = FIELD_FILLS[zone]
+        cell = rect.inflate(-4, -4)
+        pygame.draw.rect(out, mix(INK, fill, 0.25), cell.move(0, 3), border_radius=10)
+        pygame.draw.rect(out, INK, cell, border_radius=10)
+        inner = cell.inflate(-6, -6)
+        pygame.draw.rect(out, fill, inner, border_radius=7)
+        shine = pygame.Rect(inner.x, inner.y, inner.w, min(inner.h // 3, 16))
+        pygame.draw.rect(out, mix(fill, WHITE, 0.45), shine, border_top_left_radius=7,
+                         border_top_right_radius=7)
+        vp = usertrack.victory_points(f)
+        if vp:
+            draw.text(out, look.fonts().body(20), str(vp), (inner.right - 3, inner.bottom),
+                      mix(fill, INK, 0.7), anchor="bottomright")
+
+    def _draw_decade(self, out: pygame.Surface, first: int) -> None:
+        """The user count of a decade above its first field; the Launch and 100M pills."""
+        fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
+        span = self._fields[first].unionall([self._fields[f] for f in fields])
+        label = usertrack.label(first) + (" users" if first == 1 else "")
+        font = look.fonts().display(22)
+        y = span.y - 13
+        if first == usertrack.LAUNCH_FIELD:
+            icon = look.scaled("icon_launch", (30, 30))
+            self._pill(out, f"LAUNCH {label}", (span.x + 8, y), LAUNCH_GREEN, icon)
+        elif first == usertrack.MARK_100M:
+            self._pill(out, label, (span.x + 8, y), GOLD, None)
+        else:
+            draw.text(out, font, label, (span.x + 8, y), CREAM, anchor="midleft")
+        pygame.draw.line(out, mix(INK, CREAM, 0.3), (span.x + 4, span.y - 2),
+                         (span.right - 4, span.y - 2), 2)
+
+    def _pill(self, out: pygame.Surface, text: str, left_mid: tuple[int, int], colour: Color,
+              icon: pygame.Surface | None) -> pygame.Rect:
+        font = look.fonts().display(22)
+        w = font.size(text)[0] + 20 + (24 if icon else 0)
+        pill = pygame.Rect(0, 0, w, 24)
+        pill.midleft = left_mid
+        pill.x -= 4
+        pygame.draw.rect(out, colour, pill, border_radius=12)
+        x = pill.x + 10
+        if icon is not None:
+            out.blit(icon, icon.get_rect(midleft=(pill.x + 2, pill.centery - 2)))
+            x += 22
+        draw.text(out, font, text, (x, pill.centery), INK, anchor="midleft")
+        return pill
+
+    def _draw_product_frame(self, out: pygame.Surface, slot: str) -> None:
+        seat = self.seats[self.owner[slot]]
+        rect = self._products[slot]
+        colour = look.RGB[seat.colour]
+        draw.box(out, rect, look.tint(seat.colour, 0.22), outline=INK, radius=14, shadow=4)
+        pygame.draw.rect(out, colour, rect.inflate(-6, -6), 3, border_radius=11)
+        letter = look.user_marker(seat.colour, slot, 36)
+        out.blit(letter, letter.get_rect(center=self.letter_center(slot)))
+        dark = mix(PANEL, INK, 0.45)
+        for kind in (NERD, SUIT):  # the Nerd row is tinted green, the Suit row blue
+            well = mix(dark, KIND_TINTS[kind], 0.2)
+            for vest in VESTS:
+                cell = self._vest_rect(slot, vest, kind)
+                pygame.draw.rect(out, well, cell, border_radius=7)
+                draw.text(out, look.fonts().body(20), str(vest), cell.center,
+                          mix(well, CREAM, 0.62))
+        empty = look.scaled("money_token", (30, 30)).copy()
+        empty.set_alpha(60)  # no marketing yet: a faint token where it will go
+        out.blit(empty, empty.get_rect(center=self.marketing_spot(slot)))
+
+    def _draw_place_art(self, out: pygame.Surface) -> None:
+        font = look.fonts().body(20)
+        for name, title in PLACE_TITLES:
+            r = self.place(name)
+            draw.text(out, font, title, (r.x + 12, r.y + 6), CREAM, anchor="topleft")
+        deck = self.place("deck")
+        back = look.scaled("card_mini_back", (30, 41))
+        out.blit(back, back.get_rect(bottomleft=(deck.x + 10, deck.bottom - 4)))
+        played = self.place("discard")
+        front = look.scaled("card_mini_front", (30, 41))
+        out.blit(front, front.get_rect(bottomleft=(played.x + 10, played.bottom - 5)))
+        bank = self.place("bank")
+        token = look.scaled("money_token", (40, 40))
+        out.blit(token, token.get_rect(midleft=(bank.x + 10, bank.bottom - 24)))
+        for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
+            icon = look.scaled(kind, (34, 34))
+            out.blit(icon, icon.get_rect(center=self.supply_spot(kind)))
+        die = self.place("die")
+        ghost = look.scaled("die_5", (48, 48)).copy()
+        ghost.set_alpha(70)
+        out.blit(ghost, ghost.get_rect(center=die.center))
+
+    # -- dynamic pieces --------------------------------------------------------------------
+
+    def _area(self, p: ProductShown, position: int) -> tuple[tuple, pygame.Surface]:
+        """One product area with its chip, cubes, marketing and turn position: an opaque
+        copy of the static frame with the pieces on it, cached by what it shows."""
+        key = (p.chip, p.category, p.marketing, position, tuple(sorted(p.workers.items())))
+        cached = self._areas.get(p.slot)
+        if cached is not None and cached[0] == key:
+            return cached
+        rect = self._products[p.slot]
+        assert self._static is not None
+        out = self._static.subsurface(rect).copy()
+        dx, dy = -rect.x, -rect.y
+        if p.chip:
+            face = look.chip(p.category, 36)
+            cx, cy = self.chip_center(p.slot)
+            out.blit(face, face.get_rect(center=(cx + dx, cy + dy + 1)))
+        if position:
+            ox, oy = self.order_center(p.slot)
+            text = ordinal(position)
+            pill = pygame.Rect(0, 0, look.fonts().body(20).size(text)[0] + 10, 24)
+            pill.center = (ox + dx, oy + dy)
+            pill.left = max(4, pill.left)
+            pygame.draw.rect(out, INK, pill, border_radius=12)
+            draw.text(out, look.fonts().body(20), text, pill.center, CREAM)
+        if p.marketing:
+            mx, my = self.marketing_spot(p.slot)
+            coin = look.scaled("money_token", (32, 32))
+            out.blit(coin, coin.get_rect(center=(mx + dx, my + dy)))
+            draw.text(out, look.fonts().display(22), str(p.marketing), (mx + dx, my + dy + 1),
+                      WHITE, outline=2)
+        for (kind, vest), n in p.workers.items():
+            if n <= 0:
+                continue
+            cell = self._vest_rect(p.slot, vest, kind).move(dx, dy)
+            icon = look.scaled(kind, (CUBE, CUBE))
+            if n > 1:  # a second cube peeks out behind: more than one at a glance
+                out.blit(icon, icon.get_rect(midtop=(cell.centerx + 2, cell.y)))
+            out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + (2 if n > 1 else 4))))
+            if n > 1:
+                draw.text(out, look.fonts().display(20), str(n),
+                          (cell.right + 1, cell.bottom + 3), WHITE, anchor="bottomright",
+                          outline=2)
+        self._areas[p.slot] = (key, out)
+        return key, out
+
+    def _draw_places(self, surface: pygame.Surface, model: TableModel) -> None:
+        """The counts of the bank, supply, deck, played pile and year, over clean boxes."""
+        assert self._static is not None
+        for name in ("bank", "supply", "deck", "discard", "year"):
+            r = self.place(name)
+            surface.blit(self._static, r, area=r)
+        big = look.fonts().display(28)
+        bank = self.place("bank")
+        draw.text(surface, big, look.money(model.bank), (bank.x + 58, bank.bottom - 22), GOLD,
+                  anchor="midleft")
+        small = look.fonts().display(22)
+        for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
+            x, y = self.supply_spot(kind)
+            draw.text(surface, small, str(model.supply.get(kind, 0)), (x + 20, y + 2), WHITE,
+                      anchor="midleft", outline=2)
+        deck = self.place("deck")
+        draw.text(surface, big, str(model.deck), (deck.x + 50, deck.bottom - 22), WHITE,
+                  anchor="midleft")
+        played = self.place("discard")
+        draw.text(surface, big, str(model.discard), (played.x + 50, played.bottom - 22), WHITE,
+                  anchor="midleft")
+        year = self.place("year")
+        draw.text(surface, look.fonts().display(36), str(max(model.year, 0)),
+                  (year.right - 14, year.y + 6), GOLD, anchor="topright")
+        if model.current in model.order:
+            turn = f"turn {model.order.index(model.current) + 1} of {len(model.order)}"
+            draw.text(surface, look.fonts().body(20), turn, (year.x + 12, year.bottom - 6),
+                      CREAM, anchor="bottomleft")
+
+
+def _ints(rect: Sequence[float]) -> tuple[int, int, int, int]:
+    return tuple(round(v) for v in rect)  # type: ignore[return-value]

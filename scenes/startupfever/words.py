@@ -1,0 +1,211 @@
+"""Log lines for Startup Fever events: players by name, products by letter, no secrets.
+
+`describe(event, names)` gives one short line, or None for events not worth a line (the
+card-window beat, an adoption die told again by the adoption line). Secret events
+(F13, F14) never name what is secret: a chip's category, a drawn card, a sealed
+marketing token. Every event class of `game.startupfever.events` has an entry in
+`_WORDS` (a test checks it), so a new event cannot be forgotten silently.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from game.startupfever import usertrack
+from game.startupfever.actions import kind_name
+from game.startupfever.cards import CARDS
+
+
+def describe(event: Any, names: Sequence[str]) -> str | None:
+    """One log line for `event` with the players' `names` (indexed by seat)."""
+    words = _WORDS.get(type(event).__name__)
+    if words is None:
+        return None
+    return words(event, _Names(names))
+
+
+class _Names:
+    """Seat -> name, never a bare number (a seat the game does not know reads "someone")."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = list(names)
+
+    def __call__(self, seat: int | None) -> str:
+        if seat is None or not 0 <= seat < len(self.names):
+            return "someone"
+        return self.names[seat]
+
+
+def users(field: int) -> str:
+    """"25K users" for a field of the User Track ("no users" on X)."""
+    return "no users" if field <= 0 else f"{usertrack.label(field)} users"
+
+
+def a_kind(kind: str) -> str:
+    name = kind_name(kind)
+    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
+
+
+def card_name(card: str) -> str:
+    ctype = CARDS.get(card)
+    return ctype.name if ctype else card
+
+
+def money(amount: int) -> str:
+    return f"${amount}"
+
+
+def _whose(n: _Names, seat: int | None, slot: str | None) -> str:
+    """"Bob's D", or "Bob's company" for an executive (no product)."""
+    return f"{n(seat)}'s {slot}" if slot else f"{n(seat)}'s company"
+
+
+def _adopted(e: Any, n: _Names) -> str:
+    parts = [f"die {e.roll}"]
+    if e.nerds:
+        parts.append(f"{e.nerds} Nerds")
+    if e.big_nerd_bonus:
+        parts.append(f"{e.big_nerd_bonus} Big Nerd")
+    if e.card_bonus:
+        parts.append(f"{e.card_bonus} cards")
+    how = " + ".join(parts) + (", halved" if e.halved else "")
+    return f"{e.slot} gains {e.total} ({how}): now {users(e.to_field)}"
+
+
+def _revenue(e: Any, n: _Names) -> str:
+    text = f"{n(e.seat)}'s {e.slot} earns {money(e.due)}"
+    if e.paid < e.due:
+        text += f", bank pays only {money(e.paid)} (recession)"
+    return text
+
+
+def _hired(e: Any, n: _Names) -> str:
+    if e.failed:
+        return f"{n(e.seat)}'s hire for {e.slot} fails: {money(e.cost)} lost"
+    return f"{n(e.seat)} hires {a_kind(e.kind)} for {e.slot} ({money(e.cost)})"
+
+
+def _poach_offered(e: Any, n: _Names) -> str:
+    return (f"{n(e.seat)} offers {money(e.offer)} to {_whose(n, e.from_seat, e.from_slot)}"
+            f" {kind_name(e.kind)}")
+
+
+def _counter(e: Any, n: _Names) -> str:
+    return f"{n(e.seat)} keeps the {kind_name(e.kind)} for {money(e.amount)}"
+
+
+def _poached(e: Any, n: _Names) -> str:
+    return (f"{n(e.seat)} poaches {_whose(n, e.from_seat, e.from_slot)} "
+            f"{kind_name(e.kind)} to {e.slot} ({money(e.cost)})")
+
+
+def _retained(e: Any, n: _Names) -> str:
+    where = f" on {e.slot}" if e.slot else ""
+    return f"{n(e.seat)} retains {a_kind(e.kind)}{where} ({money(e.cost)})"
+
+
+def _lost(e: Any, n: _Names) -> str:
+    why = {"user loss": "user loss"}.get(e.reason, e.reason)
+    return f"{e.slot} loses users ({why}): now {users(e.to_field)}"
+
+
+def _card_played(e: Any, n: _Names) -> str:
+    if e.slot:
+        on = f" on {e.slot}"
+    elif e.target_seat is not None:
+        on = f" on {n(e.target_seat)}'s company"
+    else:
+        on = " to discard it"
+    return f"{n(e.seat)} plays {e.name}{on}"
+
+
+def _card_effect(e: Any, n: _Names) -> str:
+    text = e.description
+    if e.seat is not None:  # the rules' text names a company by number: use the name
+        text = text.replace(f"company {e.seat}", n(e.seat))
+    return text[:1].upper() + text[1:]
+
+
+def _money_moved(e: Any, n: _Names) -> str:
+    verb = "gets" if e.amount >= 0 else "pays"
+    return f"{n(e.seat)} {verb} {money(abs(e.amount))} ({e.reason})"
+
+
+def _moved(e: Any, n: _Names) -> str:
+    src = e.from_slot or "the supply"
+    dst = e.to_slot or "the pile"
+    return f"{kind_name(e.kind)} {src} → {dst} ({e.reason})"
+
+
+def _competition(e: Any, n: _Names) -> str:
+    ranks = ", ".join(f"{slot} {delta:+d}" for slot, _s, delta, _f, _t in e.ranking)
+    return f"{e.category} showdown: {ranks}"
+
+
+def _revealed(e: Any, n: _Names) -> str:
+    shown = ", ".join(f"{slot} {money(t)}" for slot, _seat, t in e.marketing if t)
+    return f"Marketing revealed: {shown or 'nobody spent any'}"
+
+
+def _ended(e: Any, n: _Names) -> str:
+    winners = " and ".join(n(s) for s in e.winners)
+    verb = "wins" if len(e.winners) == 1 else "share the win"
+    return f"Game over after year {e.year}: {winners} {verb}"
+
+
+def _launched(e: Any, n: _Names) -> str:
+    verb = "leaks" if e.leaked else "launches"
+    return f"{n(e.seat)}'s {e.slot} {verb}: {e.category}!"
+
+
+def _die(e: Any, n: _Names) -> str | None:
+    if e.purpose == "adoption":
+        return None  # the adoption line tells the die with the rest of the sum
+    where = f"{e.slot} " if e.slot else ""
+    return f"{where}rolls {e.value} ({e.purpose})"
+
+
+def _window(e: Any, n: _Names) -> str | None:
+    return None  # the neutral "any cards?" beat says it on screen; a line each is noise
+
+
+def _year_end_step(e: Any, n: _Names) -> str:
+    detail = f" ({e.detail})" if e.detail else ""
+    return f"Year end: {e.step}{detail}"
+
+
+_WORDS: dict[str, Callable[[Any, _Names], str | None]] = {
+    "ChipPlaced": lambda e, n: f"{n(e.seat)} places a chip face down on {e.slot}",
+    "CardDrawn": lambda e, n: f"{n(e.seat)} draws a card",
+    "DeckReshuffled": lambda e, n: f"The discard pile ({e.cards} cards) becomes the deck",
+    "TurnOrderSet": lambda e, n: f"Year {e.year} order: {' '.join(e.order)}",
+    "ProductPicked": lambda e, n: f"{e.slot} is picked ({e.reason})",
+    "PositionChosen": lambda e, n: f"{n(e.seat)} puts {e.slot} at place {e.position + 1}",
+    "YearStarted": lambda e, n: f"Year {e.year} begins",
+    "TurnStarted": lambda e, n: f"{n(e.seat)}'s {e.slot} takes its turn",
+    "DieRolled": _die,
+    "UsersAdopted": _adopted,
+    "ProductLaunched": _launched,
+    "RevenueEarned": _revenue,
+    "Hired": _hired,
+    "PoachOffered": _poach_offered,
+    "CounterOffered": _counter,
+    "Poached": _poached,
+    "Retained": _retained,
+    "ManageSkipped": lambda e, n: f"{e.slot} manages no employees ({e.reason})",
+    "UsersLost": _lost,
+    "WindowOpened": _window,
+    "CardPlayed": _card_played,
+    "CardCancelled": lambda e, n: (f"{n(e.seat)} plays Defense: {card_name(e.card)} "
+                                   "is cancelled"),
+    "MoneyMoved": _money_moved,
+    "CardEffect": _card_effect,
+    "EmployeeMoved": _moved,
+    "CompetitionResult": _competition,
+    "YearEndStep": _year_end_step,
+    # F14: a sealed token is private to its owner; the table learns it at the reveal
+    "MarketingPlaced": lambda e, n: None,
+    "MarketingRevealed": _revealed,
+    "GameEnded": _ended,
+}

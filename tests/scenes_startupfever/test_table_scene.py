@@ -1,0 +1,215 @@
+"""The Startup Fever table scene's controls and its director: pace, skip, pause, a
+person's own die, and events turned into animation while the table model follows."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from game import startupfever as sf
+from game.startupfever import events as ev
+from scenes.engine.input import CLICK, MOUSE, Action
+from scenes.pause import PauseMenu
+from scenes.startupfever.director import Director, Step
+from scenes.startupfever.model import TableModel
+from scenes.startupfever.seats import Seat
+from tests.scenes_startupfever.helpers import (
+    READY,
+    advance_to,
+    computers,
+    press,
+    run_until,
+    step,
+    table,
+)
+
+HUMAN_FIRST = [Seat("Ada", "pink", True), Seat("Linus", "blue", False)]
+
+
+def test_every_rules_event_has_its_own_animation():
+    """No event kind falls back to a bare log line: each has an `on_<Event>` handler."""
+    kinds = [c for _n, c in inspect.getmembers(ev, inspect.isclass)
+             if dataclasses.is_dataclass(c) and c.__module__ == ev.__name__]
+    assert len(kinds) > 20
+    missing = [k.__name__ for k in kinds if not hasattr(Director, f"on_{k.__name__}")]
+    assert not missing
+
+
+def test_holding_the_fast_button_plays_four_times_faster_until_released():
+    app, scene = table(computers(2), pace=1.0)
+    normal = scene.speed
+    app.stack.dispatch(Action("rshoulder", "pad:3", True))
+    assert scene.speed == pytest.approx(4 * normal)
+    app.stack.dispatch(Action("rshoulder", "pad:3", False))
+    assert scene.speed == pytest.approx(normal)
+
+
+def test_the_animation_speed_setting_scales_the_pace():
+    app, scene = table(computers(2), pace=1.0, speed=2.0)
+    assert scene.speed == pytest.approx(2.0)
+
+
+def test_skip_finishes_what_is_playing_and_the_table_matches_the_rules():
+    app, scene = table(computers(3), pace=1.0)
+    run_until(app, lambda: scene.state.year == 1 and len(scene.director.queue) > 3, 20_000)
+    press(app, "x")
+    assert scene.director.idle
+    assert scene.die is None or scene.die.settled
+    assert not scene.movers.hops and scene.movers.tally is None
+    truth = TableModel.from_state(scene.state)
+    assert scene.model.products == truth.products
+    assert [c.money for c in scene.model.companies] == [c.money for c in truth.companies]
+
+
+def test_skip_stops_at_a_gate_that_waits_for_people():
+    app, scene = table(computers(2), pace=1.0, autoplay=False)
+    order = []
+    scene.director.queue.extend([
+        Step("before", 5.0, lambda: order.append("before")),
+        Step("beat", 0.0, lambda: order.append("beat"), until=lambda: False, gate=True),
+        Step("after", 5.0, lambda: order.append("after"))])
+    press(app, "x")
+    assert order == ["before", "beat"]
+    assert scene.director.queue[0].label == "beat"
+
+
+def test_a_quick_click_skips_and_a_held_click_plays_fast():
+    app, scene = table(computers(2), pace=1.0)
+    run_until(app, lambda: not scene.director.idle, 2_000)
+    app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(400, 300)))
+    assert scene.speed == pytest.approx(4.0)
+    step(app, 60)
+    app.stack.dispatch(Action(CLICK, MOUSE, False, pos=(400, 300)))
+    assert scene.speed == pytest.approx(1.0)
+    run_until(app, lambda: len(scene.director.queue) > 1, 4_000)
+    app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(400, 300)))
+    app.stack.dispatch(Action(CLICK, MOUSE, False, pos=(400, 300)))
+    assert scene.director.idle
+
+
+def test_pause_opens_the_pause_menu_and_freezes_the_game():
+    app, scene = table(computers(2), pace=1.0)
+    step(app, READY)
+    press(app, "pause")
+    step(app, 2)
+    assert isinstance(app.stack.top, PauseMenu)
+    played = scene.director.played
+    step(app, 600)
+    assert scene.director.played == played
+
+
+def test_unplugging_a_controller_pauses_the_game():
+    app, scene = table(computers(2), pace=1.0)
+    step(app, READY)
+    app.stack.dispatch(Action("device_removed", "pad:0"))
+    step(app, 2)
+    assert isinstance(app.stack.top, PauseMenu)
+    assert "unplugged" in app.stack.top.message
+
+
+def adoption_for_seat_0(seed: int = 5) -> sf.State:
+    """A game about to roll the adoption die of a product of seat 0."""
+    state = sf.new_game(["Ada", "Linus"], seed=seed)
+    for _ in range(40):
+        advance_to(state, "adoption_roll")
+        if state.turn_seat == 0:
+            return state
+        state.apply(state.sample_chance())
+    raise AssertionError("seat 0 never rolled")
+
+
+def test_a_person_throws_their_own_adoption_die_and_computers_roll_by_themselves():
+    state = adoption_for_seat_0()
+    app, scene = table(HUMAN_FIRST, state=state, pace=1.0)
+    step(app, READY)
+    assert scene.rolling_for == 0
+    step(app, 300)
+    assert scene.state.stage == "adoption_roll"  # it waits for Ada
+    assert "Roll" in " ".join(label for _a, label in scene._bar().items)
+    press(app, "confirm", "pad:0")
+    assert scene.rolling_for is None and scene.state.stage != "adoption_roll"
+    run_until(app, lambda: scene.die is not None, 200)
+    # the computer's own adoption dice need nobody
+    computer = adoption_for_seat_0()
+    computer.apply(computer.sample_chance())
+    advance_to(computer, "adoption_roll")
+    while computer.turn_seat != 1:
+        computer.apply(computer.sample_chance())
+        advance_to(computer, "adoption_roll")
+    app, scene = table(HUMAN_FIRST, state=computer, pace=1.0)
+    step(app, READY)
+    assert scene.rolling_for is None and scene.state.stage != "adoption_roll"
+
+
+def test_a_click_throws_the_die_too():
+    app, scene = table(HUMAN_FIRST, state=adoption_for_seat_0(), pace=1.0)
+    step(app, READY)
+    app.stack.dispatch(Action(CLICK, MOUSE, True, pos=(300, 300)))
+    app.stack.dispatch(Action(CLICK, MOUSE, False, pos=(300, 300)))
+    assert scene.state.stage != "adoption_roll"
+
+
+def test_adoption_adds_up_then_the_marker_hops_and_launches():
+    state = adoption_for_seat_0()
+    slot = state.current_slot
+    app, scene = table(HUMAN_FIRST, state=state, pace=1.0, autoplay=False)
+    start = scene.model.products[slot].field
+    scene.director.push([
+        ev.DieRolled("adoption", 6, slot),
+        ev.UsersAdopted(slot, 6, 3, 2, 3, False, 14, start, start + 17),
+        ev.ProductLaunched(slot, 0, "Media", False)])
+    run_until(app, lambda: scene.movers.tally is not None, 200)
+    assert [v for _l, v in scene.movers.tally.terms] == [6, 3, 2, 3]
+    assert scene.model.products[slot].field == start  # not before the sum is read
+    run_until(app, lambda: scene.movers.hops, 400)
+    assert slot in scene.movers.hidden  # the table leaves the hopping marker out
+    assert scene.model.products[slot].field == start + 17
+    run_until(app, lambda: scene.movers.flips, 600)
+    product = scene.model.products[slot]
+    assert product.launched and product.category == "Media"
+    assert scene.model.companies[0].vp == 2  # field 17: 2 VP
+    run_until(app, lambda: scene.director.idle, 600)
+
+
+def test_a_poached_employee_crosses_the_table_and_the_money_goes_to_the_bank():
+    state = sf.new_game(["Ada", "Linus"], seed=1)
+    state.products["E"].nerds[1] = 1
+    state.players[0].money = 9
+    app, scene = table(computers(2), state=state, pace=1.0, autoplay=False)
+    bank = scene.model.bank
+    scene.director.push([ev.PoachOffered(0, "A", 1, "E", "nerd", 1, 2),
+                         ev.Poached(0, "A", 1, "E", "nerd", 2)])
+    run_until(app, lambda: scene.director.idle, 600)
+    assert scene.model.products["E"].workers == {}
+    assert scene.model.products["A"].workers == {("nerd", 4): 1}
+    assert scene.model.companies[0].money == 7 and scene.model.bank == bank + 2
+
+
+def test_the_directions_walk_a_cursor_over_the_track_showing_each_field():
+    app, scene = table(computers(2), pace=1.0)
+    press(app, "right", "pad:0")
+    start = scene.cursor_field
+    assert start is not None
+    press(app, "right", "pad:0")
+    press(app, "down", "pad:0")
+    assert scene.cursor_field == scene.view.field_step(scene.view.field_step(start, "right"),
+                                                       "down") != start
+    shown = []
+    scene.view.draw_field_info = lambda surface, field: shown.append(field)
+    step(app, 1)
+    assert shown == [scene.cursor_field]
+    step(app, 60 * 5)  # it goes away by itself
+    assert scene.cursor_field is None
+
+
+def test_a_person_holds_y_to_look_at_their_own_hand_only_while_held():
+    app, scene = table(HUMAN_FIRST, state=adoption_for_seat_0(), pace=1.0)
+    assert scene.hand_look.seats == [0]
+    app.stack.dispatch(Action("y", "pad:0", True))
+    assert scene.hand_look.curtain.open
+    app.stack.dispatch(Action("y", "pad:0", False))
+    assert not scene.hand_look.curtain.open
+    app, computer_only = table(computers(2), pace=1.0)
+    assert computer_only.hand_look.seats == []

@@ -1,0 +1,214 @@
+"""Startup Fever's computer levels (game/startupfever/levels.py): legal play, no peeking
+at hidden information (F13), the Hard player's budget, Normal's card fixes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game import startupfever as sf
+from game.levels import make_player
+from game.startupfever.actions import PlayCard
+from game.startupfever.determinize import sample_state, unseen_cards
+from game.startupfever.evaluate import evaluate, projected_scores
+from game.startupfever.levels import LEVELS
+from game.startupfever.normal import NormalPlayer
+from game.startupfever.players import RandomPlayer, RulePlayer
+from game.startupfever.search import HardPlayer
+
+
+def quick_hard(seed: int = 5, samples: int = 2) -> HardPlayer:
+    """A Hard player on an iteration budget only (no clock): deterministic per seed."""
+    return HardPlayer(seed, samples=samples, time_budget=None)
+
+
+def decision_states(games: int, every: int, seed: int = 0):
+    """Decision points with a choice, from random games (copies, for the caller to keep)."""
+    rng = random.Random(seed)
+    for g in range(games):
+        state = sf.new_game(rng.choice((2, 3, 4, 5)), seed=seed * 100 + g)
+        player = RandomPlayer(g)
+        k = 0
+        while not state.is_terminal():
+            if state.current_player == sf.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if len(legal) > 1:
+                k += 1
+                if k % every == 0:
+                    yield state.clone()
+            state.apply(player.decide(state, legal))
+
+
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+def test_every_level_plays_only_legal_actions_over_many_random_states(level):
+    seen = 0
+    for state in decision_states(games=4, every=9):
+        player = quick_hard(seen) if level == "hard" else LEVELS[level](seen)
+        legal = state.legal_actions()
+        action = player.decide(state, legal)
+        assert action in legal, f"{level} chose {action} at {state.stage}"
+        state.clone().apply(action)  # accepted by the checked apply
+        seen += 1
+    assert seen > 60
+
+
+def test_levels_decide_from_an_observation_dict_as_from_the_state():
+    for i, state in enumerate(decision_states(games=2, every=15, seed=3)):
+        legal = state.legal_actions()
+        obs = state.observation(state.current_player)
+        assert quick_hard(i).decide(obs, legal) == quick_hard(i).decide(state, legal)
+        assert NormalPlayer().decide(obs, legal) == NormalPlayer().decide(state, legal)
+
+
+def hide_differently(state: sf.State, rng: random.Random) -> sf.State:
+    """The same game as the deciding seat sees it, with every hidden thing changed: other
+    hands swapped with the draw pile, rivals' face-down chips permuted, a new RNG."""
+    other = state.clone()
+    me = other.current_player
+    for seat, pl in enumerate(other.players):
+        if seat == me:
+            continue
+        for i, card in enumerate(pl.hand):
+            choices = [c for c, k in other.deck.items() if k > 0 and c != card]
+            if choices:
+                new = rng.choice(choices)
+                other.deck[new] -= 1
+                other.deck[card] += 1
+                pl.hand[i] = new
+        hidden = [s for s in pl.slots if not other.products[s].launched]
+        cats = [other.products[s].category for s in hidden]
+        rng.shuffle(cats)
+        for s, c in zip(hidden, cats, strict=True):
+            other.products[s].category = c
+    other.rng = random.Random(rng.random())
+    assert other.observation(me) == state.observation(me)  # the seat cannot tell
+    return other
+
+
+def test_no_level_reads_other_hands_face_down_chips_or_the_deck():
+    rng = random.Random(11)
+    changed = 0
+    for i, state in enumerate(decision_states(games=3, every=7, seed=5)):
+        if state.stage == "chips":
+            continue
+        other = hide_differently(state, rng)
+        me = state.current_player
+        if any(state.players[s].hand != other.players[s].hand
+               for s in range(len(state.players)) if s != me):
+            changed += 1
+        legal = state.legal_actions()
+        assert quick_hard(i).decide(state, legal) == quick_hard(i).decide(other, legal)
+        for cls in (NormalPlayer, RulePlayer):
+            assert cls().decide(state, legal) == cls().decide(other, legal)
+        assert LEVELS["easy"](i).decide(state, legal) == LEVELS["easy"](i).decide(other, legal)
+    assert changed > 20
+
+
+def test_determinizations_fit_the_observation_and_conserve_the_cards():
+    for i, state in enumerate(decision_states(games=2, every=11, seed=8)):
+        me = state.current_player
+        obs = state.observation(me)
+        det = sample_state(obs, random.Random(i))
+        assert det.observation(me) == obs  # the seat sees exactly the same game
+        hands = sum(len(pl.hand) for pl in det.players)
+        assert sum(det.deck.values()) + hands + len(det.played) + len(det.discard) == 84
+        assert sorted(unseen_cards(obs)) == sorted(
+            [c for s, pl in enumerate(state.players) if s != me for c in pl.hand]
+            + [c for c, k in state.deck.items() for _ in range(k)])
+
+
+def searched_state() -> sf.State:
+    """A decision point where Hard searches (a manage step with several choices)."""
+    for state in decision_states(games=3, every=1, seed=2):
+        if state.stage == "manage" and len(state.legal_actions()) > 3:
+            return state
+    raise AssertionError("no manage decision found")
+
+
+def test_hard_keeps_to_its_iteration_budget():
+    state = searched_state()
+    player = HardPlayer(1, samples=3, time_budget=None)
+    player.decide(state, state.legal_actions())
+    assert player.last.samples == 3 and player.last.candidates > 1
+
+
+def test_hard_out_of_time_plays_the_normal_choice():
+    state = searched_state()
+    legal = state.legal_actions()
+    player = HardPlayer(1, samples=50, time_budget=0.0)
+    assert player.decide(state, legal) == NormalPlayer().decide(state, legal)
+    assert player.last.samples <= 1  # the clock stops it in (or right after) its first sample
+
+
+def test_hard_switches_only_on_a_confident_paired_gain():
+    assert HardPlayer.pick([[0.5, 0.5, 0.5], [0.6, 0.61, 0.59]]) == 1
+    assert HardPlayer.pick([[0.5, 0.5, 0.5], [0.9, 0.1, 0.6]]) == 0  # noisy: keep Normal's
+    assert HardPlayer.pick([[0.5], [0.9]]) == 0  # one sample says nothing
+
+
+def test_evaluation_is_exact_at_the_end_and_prefers_more_users():
+    state = searched_state()
+    before = projected_scores(state)
+    seat = state.current_player
+    state.products[state.players[seat].slots[0]].field += 10
+    assert projected_scores(state)[seat] > before[seat]
+    assert 0 < evaluate(state, seat) < 1
+    state.stage = "over"
+    winners = state.winners()
+    assert evaluate(state, winners[0]) == 1 / len(winners)
+
+
+def test_normal_plays_antitrust_only_on_a_product_over_100m_users():
+    state = searched_state()
+    view_seat = state.current_player
+    rival_slot = next(s for s, p in state.products.items() if p.owner != view_seat)
+    card = PlayCard("antitrust", rival_slot)
+    player = NormalPlayer()
+    player.decide(state, state.legal_actions())  # builds its view of the state
+    view = player._view
+    state.products[rival_slot].field = 36  # exactly 100M users: not "over"
+    state.players[state.products[rival_slot].owner].money = 9
+    assert player._card_value(view, card, view_seat, -1, False) == 0
+    assert RulePlayer()._card_value(view, card, view_seat, -1, False) > 0  # the old rule
+    state.products[rival_slot].field = 37
+    assert player._card_value(view, card, view_seat, -1, False) > 0
+
+
+def test_levels_are_made_by_name():
+    assert isinstance(make_player("startupfever", "hard", 3), HardPlayer)
+    assert make_player("startupfever", "normal").kind == "normal"
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("startupfever", "expert")
+
+
+def test_evalfit_recovers_known_weights_and_reads_real_games():
+    from game.startupfever.evalfit import collect, fit, report
+    from game.startupfever.evaluate import FEATURES
+
+    rng = random.Random(3)
+    xs = [[1.0] + [rng.uniform(0, 10) for _ in range(3)] for _ in range(200)]
+    ys = [2 + 0.5 * a - 1.5 * b + 3 * c for _, a, b, c in xs]
+    weights = fit(xs, ys)
+    assert weights == pytest.approx([2, 0.5, -1.5, 3], abs=1e-3)
+    assert report(weights, xs, ys)[0] == pytest.approx(1.0)
+    rows, finals = collect(games=1, seed=4, every=0.5)
+    assert rows and len(rows) == len(finals) and all(len(r) == len(FEATURES) for r in rows)
+
+
+def test_turns_left_counts_this_years_competition_only_until_it_is_played():
+    from game.startupfever.evaluate import turns_left
+
+    seen = set()
+    for state in decision_states(games=4, every=1, seed=6):
+        stage, window = state.stage, state.window
+        key = "discard" if stage == "window" and window == "discard" else stage
+        if key in ("manage", "marketing", "discard", "order_choose") and key not in seen:
+            seen.add(key)
+            turns, _future, comp_now = turns_left(state)
+            assert comp_now == (1 if key == "manage" else 0), key
+            if key == "manage":
+                assert turns[state.current_slot] == _future  # its adoption is done
+    assert seen == {"manage", "marketing", "discard", "order_choose"}
