@@ -283,3 +283,18 @@ def test_vesting_moves_every_worker_and_executive_one_field():
     app, scene = played([ev.YearEndStep("vest employees")], state=state)
     assert scene.model.products["A"].workers == {("nerd", 3): 2, ("suit", 0): 1}
     assert scene.model.companies[0].execs == [("big_nerd", 2)]
+
+
+def test_a_broken_table_map_says_so_and_offers_the_way_back(monkeypatch, capsys):
+    from game.startupfever import layout as layout_module
+    from game.tiled import MapError
+    from scenes.overlays import ErrorOverlay
+
+    def broken(*_args, **_kwargs):
+        raise MapError("map 'maps/startupfever.tmx': field 12 appears more than once")
+    monkeypatch.setattr(layout_module, "load_layout", broken)
+    app, _scene = table(computers(2))
+    assert isinstance(app.stack.top, ErrorOverlay)
+    assert app.stack.top.title == "Startup Fever cannot start"
+    assert "field 12" in app.stack.top.problem
+    assert "cannot start" in capsys.readouterr().err
