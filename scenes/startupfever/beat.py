@@ -35,7 +35,7 @@ from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
-from scenes.startupfever.curtain import CARD_H, Curtain, draw_hand
+from scenes.startupfever.curtain import Curtain, hand_panel
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
 ROW = 62
@@ -243,15 +243,8 @@ class Beat:
         """Behind the held curtain: the seat's hand and its two answers."""
         fonts = self.ctx.fonts
         seat = self.seat
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
-        pygame.draw.rect(canvas, self.ctx.colour(seat), band, border_top_left_radius=20,
-                         border_top_right_radius=20)
-        draw.text(canvas, fonts.display(32), f"{self.ctx.name(seat)}'s hand: {self.title}",
-                  band.center, INK)
-        hand = self.hand(seat)
-        draw_hand(canvas, fonts, pygame.Rect(rect.x + 20, band.bottom + 24, rect.w - 40,
-                                             CARD_H), hand, self.hand_marks(seat))
+        hand_panel(canvas, fonts, rect, f"{self.ctx.name(seat)}'s hand: {self.title}",
+                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat))
         labels = self.answer_labels(seat)
         self.buttons = []
         for i, (label, enabled) in enumerate(labels):

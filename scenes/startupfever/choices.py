@@ -35,7 +35,7 @@ from scenes.engine.palette import (
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
 from scenes.servermania.look import RGB
-from scenes.startupfever.curtain import CARD_H, LOOK, Curtain, draw_cover, draw_hand
+from scenes.startupfever.curtain import LOOK, Curtain, draw_cover, hand_panel
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:
@@ -577,14 +577,8 @@ class Decision:
         self.draw_extra(canvas)
 
     def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
-        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
-                         border_top_right_radius=20)
-        draw.text(canvas, self.ctx.fonts.display(32), f"{self.ctx.name(self.seat)}'s hand",
-                  band.center, INK)
-        draw_hand(canvas, self.ctx.fonts, pygame.Rect(rect.x + 20, band.bottom + 20,
-                                                      rect.w - 40, CARD_H), self.hand or [])
+        hand_panel(canvas, self.ctx.fonts, rect, f"{self.ctx.name(self.seat)}'s hand",
+                   self.ctx.colour(self.seat), self.hand or [])
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.ctx.fonts

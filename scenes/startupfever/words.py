@@ -59,13 +59,11 @@ def money(amount: int) -> str:
 
 def _adopted(e: Any, n: _Names) -> str:
     parts = [f"die {e.roll}"]
-    if e.nerds:
-        parts.append(f"{e.nerds} Nerds")
-    if e.big_nerd_bonus:
-        parts.append(f"{e.big_nerd_bonus} Big Nerd")
-    if e.card_bonus:
-        parts.append(f"{e.card_bonus} cards")
-    how = " + ".join(parts) + (", halved" if e.halved else "")
+    for amount, what in ((e.nerds, "Nerds"), (e.big_nerd_bonus, "Big Nerds"),
+                         (e.card_bonus, "cards")):
+        if amount:
+            parts.append(f"{what} +{amount}")
+    how = ", ".join(parts) + (", halved" if e.halved else "")
     fields = "field" if e.total == 1 else "fields"
     return f"{e.slot} grows {e.total} {fields} ({how}): {users(e.to_field)}"
 
