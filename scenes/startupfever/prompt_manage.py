@@ -98,17 +98,17 @@ def _hire(state: Any, ctx: Ctx, action: Hire) -> Option:
 
 def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
     owner = ctx.name(low.seat)
-    where = f" on {low.slot}" if low.slot else ""
-    label = f"{kind_name(low.kind)}{where}, {vesting(low.vest)}"
+    label = f"{kind_name(low.kind)} on {low.slot}" if low.slot else \
+        f"{owner}'s {kind_name(low.kind)}"
+    label += f", {vesting(low.vest)}"
 
     def build(offer: int) -> tuple[str, str, object]:
         action = Poach(low.seat, low.slot, low.kind, low.vest, offer, low.to)
         clone, _events = after(state, action)
-        if clone.stage == "counter" and clone.current_player == low.seat:
-            fate = f"{owner} may keep it for {_m(offer + 1)}"
-        else:
-            fate = f"{owner} can't keep it"
-        return label, f"Offer {_m(offer)} · {fate}", action
+        can = clone.stage == "counter" and clone.current_player == low.seat
+        lowest = " (lowest)" if offer == low.offer else ""
+        fate = f"{owner} can match" if can else f"{owner} can't match"
+        return label, f"Offer {_m(offer)}{lowest} · {fate}", action
 
     spots = (cell(ctx.view, low.slot, low.vest, low.kind),) if low.slot else ()
     return Option(label, adjust=Adjust(list(range(low.offer, money + 1)), 0, build),
