@@ -38,6 +38,7 @@ from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import Curtain, hand_panel
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
+MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
 ROW = 62
 WIDTH = 640
 
@@ -48,6 +49,8 @@ def ask_only_when_playable(ctx: Ctx) -> bool:
 
 class Beat:
     """A countdown with one row per asked human seat and a curtain per row."""
+
+    rule = "Every person is asked, whatever they hold."
 
     def __init__(self, ctx: Ctx, seats: list[int], title: str, how: str) -> None:
         self.ctx, self.seats, self.title, self.how = ctx, seats, title, how
@@ -195,12 +198,12 @@ class Beat:
                 self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
         rect = self.rect
-        rect.size = (WIDTH, 150 + ROW * len(self.seats))
+        rect.size = (WIDTH, 182 + ROW * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
         key = ("rows", self.selected, tuple(sorted(self.answers)))
         if self.cache.blit(canvas, key, rect, self._paint):
             self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
-        bar = pygame.Rect(rect.x + 24, rect.y + 100, rect.w - 48, 16)
+        bar = pygame.Rect(rect.x + 24, rect.y + 132, rect.w - 48, 16)
         pygame.draw.rect(canvas, INK, bar, border_radius=8)
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
@@ -211,10 +214,11 @@ class Beat:
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
                   outline=2)
-        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
+        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 72), CREAM)
+        draw.text(canvas, fonts.body(24), self.rule, (rect.centerx, rect.y + 104), MUTED_TEXT)
         self.rows = []
         for i, seat in enumerate(self.seats):
-            row = pygame.Rect(rect.x + 20, rect.y + 130 + ROW * i, rect.w - 40, ROW - 8)
+            row = pygame.Rect(rect.x + 20, rect.y + 162 + ROW * i, rect.w - 40, ROW - 8)
             self._draw_row(canvas, i, seat, row)
 
     def _draw_row(self, canvas: pygame.Surface, i: int, seat: int, row: pygame.Rect) -> None:
@@ -303,6 +307,8 @@ class WindowBeat(Beat):
 
 class DefenseBeat(Beat):
     """Started on a `CardPlayed` on a human company with a Suit: its owner alone."""
+
+    rule = "Asked whenever a card hits you, whatever you hold."
 
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
-from game.startupfever.events import Hired
+from game.startupfever.events import CounterOffered, Hired
 from scenes.servermania import look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
@@ -149,7 +149,8 @@ def counter_decision(state: Any, ctx: Ctx) -> Decision:
     where = f"on {pp['slot']}" if pp["slot"] else "in your company"
     keep, keep_events = after(state, Counter(True))
     paid = state.players[seat].money - keep.players[seat].money
-    new_vest = next((e.to_vest for e in keep_events if hasattr(e, "to_vest")), pp["vest"])
+    new_vest = next((e.to_vest for e in keep_events if isinstance(e, CounterOffered)),
+                    pp["vest"])
     options = [
         Option(f"Keep your {kind} for {_m(paid)}",
                f"Money {_m(state.players[seat].money)} → {_m(keep.players[seat].money)}"
