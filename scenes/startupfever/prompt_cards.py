@@ -59,7 +59,7 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
                                                           state, w), card_effect(
                                                               CARDS[w.card].text))
                                                           for w in ways],
-                                  title=f"{CARDS[card].name} on…"))
+                                  title=f"{CARDS[card].name} on…", how=effect))
     options.append(Option("Play no more cards", "keep the rest of your hand",
                           action=Pass(), key="pass"))
     where = WINDOW_TITLES[state.window]
