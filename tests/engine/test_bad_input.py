@@ -52,7 +52,7 @@ def test_a_wrong_settings_value_is_named_and_replaced_by_its_default(
     good = {"volume": 0.3, "anim_speed": 1.5, "fullscreen": True}
     path.write_text(json.dumps({**good, field: value}))
     loaded = Settings.load(path).as_dict()
-    assert loaded == {**good, field: DEFAULTS[field]}  # the other values still count
+    assert loaded == {**DEFAULTS, **good, field: DEFAULTS[field]}  # the others still count
     err = capsys.readouterr().err
     assert f"{field} {json.dumps(value)} is not" in err and str(path) in err
 
