@@ -126,7 +126,7 @@ class Option:
     spots: tuple[pygame.Rect, ...] = ()  # table places to ring (a vesting cell, a panel)
     adjust: Adjust | None = None
     key: str = ""  # stable name, to find the cursor again next step
-    back: bool = False  # the "◀ Back" row of a sub-list
+    back: bool = False  # the "Back" row a sub-list ends with (for the mouse)
     icon: pygame.Surface | None = None  # drawn at the row's right end (a chip, a hire)
 
     def __post_init__(self) -> None:
