@@ -216,3 +216,27 @@ def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it(
     _row, _look, skip = beat.rows[1]
     beat.handle(Action("click", "mouse", True, pos=skip.center))
     assert ctx.plan[("window", 1)] is False
+
+
+def test_on_the_table_defense_is_asked_in_the_beat_and_then_applied_silently():
+    """The scene holds the DefenseBeat for the card, seat 1 answers behind its curtain,
+    and when the rules ask seat 1, its answer is applied without another prompt."""
+    from scenes.startupfever.seats import default_seats
+    from tests.scenes_startupfever.helpers import run_until, step, table
+
+    state = at_stage("defense")
+    app, scene = table(default_seats(4, humans=2), state=state, pace=1.0, autoplay=False)
+    scene.director.push([defense_event(state)])
+    run_until(app, lambda: isinstance(scene.beat, DefenseBeat), 600)
+    assert scene.beat.seats == [1]
+    app.stack.dispatch(Action("y", "pad:1", True))
+    app.stack.dispatch(Action("rshoulder", "pad:1", True))  # "Play Defense"
+    app.stack.dispatch(Action("y", "pad:1", False))
+    step(app, 2)
+    assert scene.beat is None
+    scene.autoplay = True
+    shown = []
+    run_until(app, lambda: state.stage != "defense", 600,
+              each=lambda: shown.append(scene.decision))
+    assert not any(shown)  # no second question: the beat's answer was applied
+    assert "defense" in state.played and "defense" not in state.players[1].hand
