@@ -4,12 +4,13 @@ The rules ask a seat at a card window only when it holds a playable card, and as
 Defense only when the target holds one. On one shared screen that would show who holds
 what. So the scene holds a beat instead, the same whatever the hands hold:
 
-- `WindowBeat`, on every rules `WindowOpened` event: every human seat gets a row and one
-  short countdown runs. A seat answers "pass" (confirm, or a click on Pass) or looks at
-  its hand behind the curtain (hold Y / C / press and hold) and says "I'll play". The
-  beat ends at once when every human seat has answered (X: "all pass", one press for
-  the table), or when the countdown runs out (no answer = pass). The countdown waits
-  while a curtain is open. Rows show only "answered", never which answer.
+- `WindowBeat`, on every rules `WindowOpened` event: every human seat holding any card
+  (hand sizes are public) gets a row and one short countdown runs. A seat answers
+  "pass" (confirm, or a click on Pass) or looks at its hand behind the curtain (hold
+  Y / C / press and hold) and says "I'll play". The beat ends at once when every human
+  seat has answered (X: "all pass", one press for the table), or when the countdown
+  runs out (no answer = pass). The countdown waits while a curtain is open. Rows show
+  only "answered", never which answer.
 - `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
   the target's row alone, with the same countdown; behind its curtain it sees whether
   it holds Defense and answers.
@@ -276,6 +277,8 @@ class WindowBeat(Beat):
         humans = [i for i, s in enumerate(ctx.seats) if s.human]
         for seat in humans:
             ctx.plan.pop(("window", seat), None)
+        # hand sizes are public: a seat holding no card is not asked, and that tells nothing
+        humans = [i for i in humans if state.players[i].hand]
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         where = WINDOW_TITLES.get(event.window, event.window)

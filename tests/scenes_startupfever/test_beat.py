@@ -240,3 +240,13 @@ def test_on_the_table_defense_is_asked_in_the_beat_and_then_applied_silently():
               each=lambda: shown.append(scene.decision))
     assert not any(shown)  # no second question: the beat's answer was applied
     assert "defense" in state.played and "defense" not in state.players[1].hand
+
+
+def test_a_seat_with_no_card_at_all_is_not_in_the_beat():
+    """Hand sizes are on the table for all to see: leaving out an empty hand leaks
+    nothing, while any card at all (playable or not) keeps the seat in the beat."""
+    state, event = window_state()
+    other = state.clone()
+    other.players[2].hand = []
+    other.players[3].hand = ["defense"]  # never playable in a window: still asked
+    assert WindowBeat(event, other, context(other)).seats == [0, 1, 3]
