@@ -11,9 +11,9 @@ what. So the scene holds a beat instead, the same whatever the hands hold:
   seat has answered (X: "all pass", one press for the table), or when the countdown
   runs out (no answer = pass). The countdown waits while a curtain is open. Rows show
   only "answered", never which answer.
-- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
-  the target's row alone, with the same countdown; behind its curtain it sees whether
-  it holds Defense and answers.
+- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit and any card
+  (public facts): the target's row alone, with the same countdown; behind its curtain
+  it sees whether it holds Defense and answers.
 
 Afterwards the rules ask as usual; `decisions.decision_for` reads the answers from
 `ctx.plan`: a seat that passed passes again silently, a seat that wants to play gets its
@@ -345,7 +345,6 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     if name == "CardPlayed" and not ask_only_when_playable(ctx):
         target = event.target_seat
         if target is not None and target != event.seat and ctx.seats[target].human \
-                and (event.slot is not None or event.target_seat is not None) \
-                and state.has_suit(target):
+                and state.has_suit(target) and state.players[target].hand:
             return DefenseBeat(event, state, ctx)
     return None

@@ -250,3 +250,16 @@ def test_a_seat_with_no_card_at_all_is_not_in_the_beat():
     other.players[2].hand = []
     other.players[3].hand = ["defense"]  # never playable in a window: still asked
     assert WindowBeat(event, other, context(other)).seats == [0, 1, 3]
+
+
+def test_no_defense_beat_for_a_company_without_a_card_or_a_suit():
+    state = at_stage("defense")
+    event = defense_event(state)
+    empty = state.clone()
+    empty.players[1].hand = []
+    assert beat_for(event, empty, context(empty)) is None
+    suitless = state.clone()
+    for slot in suitless.players[1].slots:
+        suitless.products[slot].suits = [0] * 5
+    suitless.players[1].big_suits = []
+    assert beat_for(event, suitless, context(suitless)) is None
