@@ -56,7 +56,7 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
                how="New hires stand on vesting field 4. At most one Big Nerd and one "
                    "Big Suit per company."),
         Option("Poach a rival's employee",
-               f"{len(offers)} within your {_m(money)}" if offers
+               f"{len(offers)} you can afford with {_m(money)}" if offers
                else "nobody you can pay for", key="poach",
                then=lambda: [_poach(state, ctx, a, money) for a in offers.values()],
                enabled=bool(offers), title="Poach: whom, and for how much?",
