@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.files import FileProblem
+from game import autosave
+from game.autosave import Slots
+from game.files import FileProblem, read_text
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
@@ -44,7 +46,7 @@ def use_dummy_drivers() -> None:
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None) -> App:
+             settings: Settings | None = None, saves: Slots | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -59,7 +61,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     from scenes.title import TitleScene
 
     return App(first or TitleScene(), headless=headless, frames=frames, screenshot=screenshot,
-               seed=seed, script=script or [], settings=settings)
+               seed=seed, script=script or [], settings=settings, saves=saves)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -80,15 +82,19 @@ def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
     return frame_stats([1000 * t for t in app.frame_times])
 
 
+BUDGET_MS = 1000 / 60  # one frame at 60 Hz
+
+
 def frame_stats(ms: list[float]) -> dict[str, float]:
-    """Count, mean, median, p95, p99 and max of frame times in ms ({"frames": 0} if none)."""
+    """Count, mean, median, p95, p99, max of frame times in ms, and `over_budget`: the
+    share of frames over 16.7 ms (a dropped frame at 60 Hz). {"frames": 0} if none."""
     if not ms:
         return {"frames": 0}
     times = sorted(ms)
     n = len(times)
     return {"frames": n, "mean_ms": sum(times) / n, "median_ms": times[n // 2],
             "p95_ms": times[int(n * 0.95)], "p99_ms": times[int(n * 0.99)],
-            "max_ms": times[-1]}
+            "max_ms": times[-1], "over_budget": sum(t > BUDGET_MS for t in times) / n}
 
 
 def missing_assets(assets: Path = ASSETS) -> list[str]:
@@ -99,8 +105,8 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
     """
     palette = assets / "sprites" / "palette.json"
     try:
-        names = list(json.loads(palette.read_text(encoding="utf-8"))["sizes"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        names = list(json.loads(read_text(palette))["sizes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
     needed = [assets / "sprites" / f"{name}.png" for name in names
               if not name.startswith("_")]
@@ -134,9 +140,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"script: {exc}", file=sys.stderr)
         return 2
     settings = Settings() if headless else Settings.load(default_path())
+    saves = Slots(None if headless else autosave.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings)
+                   script=script, settings=settings, saves=saves)
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry

@@ -21,7 +21,9 @@ import sys
 import pygame
 import pytweening
 
+from game import autosave
 from game import servermania as sm
+from game.autosave import Saved
 from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
@@ -40,7 +42,9 @@ from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
@@ -49,7 +53,6 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.legend import LegendScene
 from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
@@ -70,6 +73,7 @@ QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
 POT_SPOT = (438, 350)
 DIE_SPOT = (588, 350)
+CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
 class BoardScene(Scene):
@@ -80,11 +84,15 @@ class BoardScene(Scene):
     pace: extra speed factor (tests use it to play a whole game quickly).
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
+
+    GAME = "servermania"  # the autosave slot, the music and the How to play pages
+    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, devices: SeatDevices | None = None) -> None:
         if state is not None and len(state.players) != len(seats):
             raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
@@ -94,10 +102,17 @@ class BoardScene(Scene):
         self.view = VIEW
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
+        self.devices = devices or SeatDevices()
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> BoardScene:
+        """Continue an autosaved game; its seats are shared until someone rebinds them."""
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         try:
             self._open_map(seed)
@@ -105,12 +120,15 @@ class BoardScene(Scene):
             self._cannot_start(str(exc))
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
-        for zoom in (self.camera.full_zoom, self.camera.close_zoom):
-            self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
+        # The whole board stays in view all game (zooming in and out every turn hid the
+        # board's edges and made people lose track): one resting zoom, drawn up front.
+        self.board_view.at_zoom(self.camera.full_zoom)
         players = self.state.players
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
                  for i, seat in enumerate(self.seats)]
+        for pawn, seat in zip(pawns, self.seats, strict=True):
+            pawn.shape = seat.token
         self.pawns = PawnLayer(pawns, self.board_view.center)
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
@@ -119,9 +137,11 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
+                                   clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
-        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
+        # computer decisions run off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
@@ -129,7 +149,6 @@ class BoardScene(Scene):
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
         self.active: int | None = None
-        self.follow: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
         self.banner_state: Banner | None = None
         self.think = 0.0  # seconds the computer seat `thinking` has been deciding
@@ -238,6 +257,14 @@ class BoardScene(Scene):
         left, top = lens.to_screen((x, y))
         return pygame.Rect(round(left), round(top), round(w * lens.zoom), round(h * lens.zoom))
 
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a drawn card is shown: the half of the board away from the drawer's pawn
+        (the card is big: in the middle it would hide the pawn it talks about)."""
+        pawn = self.pawn_rect(seat)
+        left = (self.view.x + CARD_ROOM, self.view.centery)
+        right = (self.view.right - CARD_ROOM, self.view.centery)
+        return left if pawn.centerx > self.view.centerx else right
+
     def roll_spot(self) -> tuple[float, float]:
         """Where the waiting die bounces (world px): the roll-off die's own spot, else the
         die's place in the middle of the track."""
@@ -255,11 +282,9 @@ class BoardScene(Scene):
         assert call is not None
         mouse = self.app.input.last_device == MOUSE
         rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, self.app.input.style, mouse))
-        pawn = self.pawn_rect(call.seat)
-        for top in (self.view.y + 12, self.view.bottom - 12 - rect.h):
-            rect.midtop = (self.view.centerx, top)
-            if not rect.colliderect(pawn):
-                break
+        rect.centerx = self.view.centerx
+        rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
+                           [self.pawn_rect(call.seat)])
         return rect
 
     def banner_rect(self) -> pygame.Rect | None:
@@ -271,22 +296,15 @@ class BoardScene(Scene):
         font = self.app.fonts.display(b.size)
         width = min(self.view.w - 24, font.size(b.text)[0] + (110 if b.icon else 60))
         rect = pygame.Rect(0, 0, width, b.height)
+        rect.centerx = self.view.centerx
         avoid = []
         if b.seat is not None:
             avoid.append(self.pawn_rect(b.seat))
         if b.square is not None:
             avoid.append(self.square_rect(b.square))
-        spots = [self.view.y + 14, self.view.bottom - 14 - b.height,
-                 self.view.centery - b.height // 2]
-        best = None
-        for top in spots:
-            rect.midtop = (self.view.centerx, top)
-            overlap = sum(r.clip(rect).w * r.clip(rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, rect.copy())
-            if overlap == 0:
-                break
-        return best[1]
+        rect.y = clear_top(rect, (self.view.y + 14, self.view.bottom - 14 - b.height,
+                                  self.view.centery - b.height // 2), avoid)
+        return rect
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -343,8 +361,6 @@ class BoardScene(Scene):
             self.card.finish()
         self.effects.finish()
         self.hud.finish()
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].rest)
         self.camera.snap()
 
     # -- pace ----------------------------------------------------------------------------------
@@ -376,10 +392,9 @@ class BoardScene(Scene):
             return True
         if name in ("pause", "back") and action.pressed:
             self.sound("back")
-            self.app.stack.push(PauseOverlay(legend=LegendScene))
-            self.fast.clear()
-            if self.roll_call is not None:
-                self.roll_call.holding = False
+            self.open_pause()
+            return True
+        if self._someone_elses(action):
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
             if name == CLICK:
@@ -400,7 +415,7 @@ class BoardScene(Scene):
             if choice is not None:
                 self.sound("confirm")
                 self.prompt = None
-                self.director.push(self.state.apply(choice))
+                self.play(choice)
             elif self.prompt.selected != before:
                 self.sound("move")
             return True
@@ -420,19 +435,74 @@ class BoardScene(Scene):
             return True
         return False
 
+    def _someone_elses(self, action: Action) -> bool:
+        """A device answering a roll or a prompt that is not its seat's: refused, said so."""
+        name = action.name
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            seat = self.state.turn_seat
+        elif self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
+                                                  POINT, CLICK):
+            seat = self.state.current_player
+        else:
+            return False
+        if self.devices.may_answer(seat, action.device):
+            return False
+        if action.pressed and name in ("confirm", CLICK):
+            self.sound("error")
+            self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
+        return True
+
+    def open_pause(self, message: str = "") -> None:
+        self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
+
     def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
         self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged", legend=LegendScene))
+        if self.demo or self.leaving:
+            return
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
+
+            def take(new: DeviceId, seat: int = seat) -> None:
+                self.devices.bind(seat, new)
+                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
+            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
+                                                self.devices, take))
+        elif self.app.stack.top is self:
+            self.open_pause("A controller was unplugged")
+
+    # -- autosave ------------------------------------------------------------------------------
+
+    def play(self, action: object) -> None:
+        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
+                                   autosave.progress(self.GAME, self.state))
 
     def pause(self) -> None:
         self.fast.clear()
 
     def level(self, seat: int) -> str:
-        """The computer level of a seat: a demo pits Hard against Normal."""
+        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
+        Normal."""
         if self.demo:
             return "hard" if seat % 2 == 0 else "normal"
-        return "normal"
+        return self.seats[seat].level
 
     def _to_title(self) -> None:
         if self.leaving:
@@ -447,8 +517,6 @@ class BoardScene(Scene):
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].pos)
         hops = 1.0 if self.active is None or self.is_human(self.active) else CPU_HOPS
         self.pawns.update(sdt * hops)
         self.camera.update(sdt)
@@ -502,7 +570,7 @@ class BoardScene(Scene):
                 if self.beat < ROLL_BEAT:
                     return
             self.beat = 0.0
-            self.director.push(state.apply(state.sample_chance()))
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -518,19 +586,17 @@ class BoardScene(Scene):
             if action is not None:
                 self.think = 0.0
                 self.thinking = None
-                self.director.push(state.apply(action))
+                self.play(action)
 
     def roll(self) -> None:
         """The waiting player hit the die: the rules' chance step, sampled by their RNG."""
         self.roll_call = None
         self.sound("confirm")
-        self.director.push(self.state.apply(self.state.sample_chance()))
+        self.play(self.state.sample_chance())
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
-        self.follow = None
-        self.camera.frame_all()
         position = self.state.players[seat].position
         if sm.PAY_MAINTENANCE in legal:
             prompt = maintenance_prompt(self.state, self.name(seat), self.colour(seat),
@@ -539,6 +605,7 @@ class BoardScene(Scene):
         else:
             prompt = stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
             square = position
+        prompt.layout(self.app.fonts.text_scale, self.app.fonts)  # its size at the text size
         self.place_prompt(prompt, seat, square)
         return prompt
 
@@ -546,22 +613,18 @@ class BoardScene(Scene):
         """Put the question where it covers neither the player's pawn nor the square it
         is about: the middle of the board, else its top or bottom edge."""
         self.prompt_square = square
-        avoid = [self.pawn_rect(seat), self.square_rect(square)]
-        best = None
-        for top in (prompt.rect.y, self.view.y + 6, self.view.bottom - 6 - prompt.rect.h):
-            prompt.place(top)
-            overlap = sum(r.clip(prompt.rect).w * r.clip(prompt.rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, top)
-            if overlap == 0:
-                return
-        prompt.place(best[1])
+        prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,
+                                             self.view.bottom - 6 - prompt.rect.h),
+                               [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
         if self.leaving:
             return
         self.leaving = True
         from scenes.servermania.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
@@ -717,9 +780,13 @@ class BoardScene(Scene):
         x, y = self.pawn_screen(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midbottom = (round(x + 34), round(y - 44))
+        tail = bubble.bottom + 8
+        if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
+            bubble.midtop = (round(x + 34), round(y + 40))
+            tail = bubble.top - 8
         draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
-        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
         for k in range(3):
             lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
             pygame.draw.circle(canvas, self.colour(seat),
@@ -751,6 +818,21 @@ class BoardScene(Scene):
         if scale < 0.999:
             layer = pygame.transform.smoothscale_by(layer, scale)
         canvas.blit(layer, layer.get_rect(center=rect.center))
+
+
+def clear_top(rect: pygame.Rect, tops: tuple[int, ...], avoid: list[pygame.Rect]) -> int:
+    """The first of `tops` at which `rect` covers none of `avoid`; failing that, the one
+    covering the least of them. Banners and prompts never hide what they talk about."""
+    best: tuple[int, int] | None = None
+    for top in tops:
+        moved = rect.move(0, top - rect.y)
+        covered = sum(r.clip(moved).w * r.clip(moved).h for r in avoid)
+        if covered == 0:
+            return top
+        if best is None or covered < best[0]:
+            best = (covered, top)
+    assert best is not None
+    return best[1]
 
 
 class Banner:

@@ -5,11 +5,12 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its player (the Normal level, a `RulePlayer`), which sees only that seat's view
-(F13); at a card window or a Defense question it decides silently, so its hand shows in
-nothing. A human seat gets a decision from `decisions.decision_for`. Every `apply`
-returns events, which the director turns into animation steps while the table's
-`TableModel` follows them.
+and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
+the table keeps moving. At a card window or a Defense question it decides silently (no
+pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
+decision from `decisions.decision_for`. Every `apply` returns events, which the director
+turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
 or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
@@ -26,9 +27,12 @@ from typing import Any
 import pygame
 import pytweening
 
+from game import autosave
 from game import startupfever as sf
+from game.autosave import Saved
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -36,7 +40,8 @@ from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -92,7 +97,16 @@ class TableScene(Scene):
 
     # -- lifecycle ---------------------------------------------------------------------------
 
+    GAME = "startupfever"  # the autosave slot, the music and the How to play pages
+    CARD_LIST = ("Card list", "scenes.startupfever.card_list:CardListScene")
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> TableScene:
+        """Continue an autosaved game (the title's Continue)."""
+        return cls([Seat(r.name, r.colour, r.human) for r in saved.seats], state=saved.state)
+
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         self.leaving = False
         self.state = self.initial_state or sf.new_game([s.name for s in self.seats], seed=seed,
@@ -114,8 +128,11 @@ class TableScene(Scene):
         self.log_key: tuple | None = None
         self.bar_image = pygame.Surface((1280, 720))  # the prompt bar, kept
         self.bar_key: tuple | None = None
-        self.agents = {i: make_player("startupfever", COMPUTER_LEVEL, seed * 8 + i)
+        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i,
+                                      clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
+        # a searching player thinks off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
@@ -350,12 +367,28 @@ class TableScene(Scene):
         self.cursor_age = 0.0
         self.sound("move")
 
-    def _pause(self) -> None:
+    def _pause(self, message: str = "") -> None:
         self.sound("back")
-        self.app.stack.push(PauseOverlay())
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
         self.fast.clear()
         if self.roll_call is not None:
             self.roll_call.holding = False
+
+    def play(self, action: Any) -> None:
+        """Apply a decision or chance outcome; each finished product turn is autosaved."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        records = [autosave.SeatRecord(s.name, s.colour, s.human) for s in self.seats]
+        return self.app.saves.save(self.GAME, self.state, records,
+                                   autosave.progress(self.GAME, self.state))
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
@@ -363,7 +396,7 @@ class TableScene(Scene):
         if choice is not None:
             self.decision = None
             self.sound("confirm")
-            self.director.push(self.state.apply(choice))
+            self.play(choice)
         return True
 
     @property
@@ -390,20 +423,27 @@ class TableScene(Scene):
         """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
         self.roll_call = None
         self.sound("confirm")
-        self.director.push(self.state.apply(self.state.sample_chance()))
+        self.play(self.state.sample_chance())
 
     def on_device_removed(self, device: DeviceId) -> None:
         self.fast.discard(device)
         if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged"))
+            self._pause("A controller was unplugged")
 
     def pause(self) -> None:
         self.fast.clear()
+
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return COMPUTER_LEVEL
 
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -470,7 +510,7 @@ class TableScene(Scene):
                                                   state.current_slot)
                 self.sound("turn")
                 return
-            self.director.push(state.apply(state.sample_chance()))
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -478,7 +518,7 @@ class TableScene(Scene):
 
             decision = decision_for(state, self.context())
             if decision.ready is not None:  # answered already (in a beat, or queued)
-                self.director.push(state.apply(decision.ready))
+                self.play(decision.ready)
                 return
             self.decision = decision
             if state.stage not in SILENT:
@@ -487,16 +527,23 @@ class TableScene(Scene):
             self.fast.clear()
             self.sound("confirm")
             return
-        if state.stage not in SILENT:
+        legal = state.legal_actions()
+        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        if slow and self.thinker.idle:
+            self.thinker.ask(agent, state)
+        if state.stage not in SILENT or slow:
             self.thinking = self.active = seat
             self.think += dt
             again = self.last_decision == (seat, state.stage, state.current_slot)
-            if self.think < (THINK_AGAIN if again else THINK):
+            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
                 return
             self.last_decision = (seat, state.stage, state.current_slot)
+        action = self.thinker.poll() if slow else agent.decide(state, legal)
+        if action is None:
+            return
         self.think = 0.0
         self.thinking = None
-        self.director.push(state.apply(agent.decide(state, state.legal_actions())))
+        self.play(action)
 
     def _open_showdown(self) -> bool:
         """Line up a category's products before its first die (public numbers only);
@@ -526,6 +573,9 @@ class TableScene(Scene):
             return
         self.leaving = True
         from scenes.startupfever.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace))

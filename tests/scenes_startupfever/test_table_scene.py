@@ -11,7 +11,7 @@ import pytest
 from game import startupfever as sf
 from game.startupfever import events as ev
 from scenes.engine.input import CLICK, MOUSE, Action
-from scenes.overlays import PauseOverlay
+from scenes.pause import PauseMenu
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.seats import Seat
@@ -94,7 +94,7 @@ def test_pause_opens_the_pause_menu_and_freezes_the_game():
     step(app, READY)
     press(app, "pause")
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     played = scene.director.played
     step(app, 600)
     assert scene.director.played == played
@@ -105,7 +105,7 @@ def test_unplugging_a_controller_pauses_the_game():
     step(app, READY)
     app.stack.dispatch(Action("device_removed", "pad:0"))
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     assert "unplugged" in app.stack.top.message
 
 
