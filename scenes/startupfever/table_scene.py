@@ -163,7 +163,7 @@ class TableScene(Scene):
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons.
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
-                          ("pause", "Pause")])
+                          ("lshoulder", "Hold: log"), ("pause", "Pause")])
     BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                             ("y", "Hold: your hand"), ("dpad", "Fields"), ("pause", "Pause")])
     BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
@@ -330,6 +330,9 @@ class TableScene(Scene):
             (self.fast.add if action.pressed else self.fast.discard)(action.device)
             return True
         if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
+            return True
+        if name == "lshoulder":  # held: the log opens its history (keys and pads)
+            self.log_panel.expanded = action.pressed
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
             self._roll_pressed(action)

@@ -298,3 +298,12 @@ def test_a_broken_table_map_says_so_and_offers_the_way_back(monkeypatch, capsys)
     assert app.stack.top.title == "Startup Fever cannot start"
     assert "field 12" in app.stack.top.problem
     assert "cannot start" in capsys.readouterr().err
+
+
+def test_holding_l_shoulder_opens_the_log_history():
+    app, scene = table(computers(2), pace=1.0)
+    app.stack.dispatch(Action("lshoulder", "pad:0", True))
+    assert scene.log_panel.open
+    step(app, 1)
+    app.stack.dispatch(Action("lshoulder", "pad:0", False))
+    assert not scene.log_panel.open
