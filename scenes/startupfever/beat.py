@@ -42,6 +42,7 @@ BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
 MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
 ROW = 62
 WIDTH = 640
+FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 
 
 def ask_only_when_playable(ctx: Ctx) -> bool:
@@ -105,13 +106,28 @@ class Beat:
     def handle(self, action: Action) -> None:
         if self.done:
             return
+        own = self._own_row(action.device)
+        if own == FOREIGN:
+            return  # a pad bound to a seat not asked here answers nothing
+        if self.curtain.open:
+            if self._holder(action.device):
+                self._behind(action)
+            return
         if action.device:
             self.device = action.device
-        if self.curtain.open:
-            self._behind(action)
-            return
+        if own is not None:
+            self.selected = own  # a bound device answers its own seat's row only
+        elif not self._may(self.seat, action.device):
+            free = [i for i, seat in enumerate(self.seats) if seat not in self.answers
+                    and self._may(seat, action.device)]
+            if not free:
+                return  # every row left is someone else's pad's
+            self.selected = free[0]
         if action.name == CLICK and action.pos is not None and action.pressed:
             for i, (_row, look, skip) in enumerate(self.rows):
+                if (own is not None and i != own) or not self._may(self.seats[i],
+                                                                   action.device):
+                    continue
                 if skip.collidepoint(action.pos) and self.seats[i] not in self.answers:
                     self.answer(self.seats[i], False)
                     return
@@ -124,21 +140,44 @@ class Beat:
             return
         if action.name == POINT and action.pos is not None:
             for i, (row, _look, _skip) in enumerate(self.rows):
-                if row.collidepoint(action.pos):
+                if row.collidepoint(action.pos) and own is None:
                     self.selected = i
             return
         if not action.pressed and action.name != "y":
             return
-        if action.name in ("up", "down") and len(self.seats) > 1:
-            self.selected = (self.selected + (1 if action.name == "down" else -1)) \
-                % len(self.seats)
+        if action.name in ("up", "down") and len(self.seats) > 1 and own is None:
+            step = 1 if action.name == "down" else -1
+            for _ in self.seats:  # to the next row this device may answer
+                self.selected = (self.selected + step) % len(self.seats)
+                if self._may(self.seat, action.device):
+                    break
         elif action.name == "confirm" and self.seat not in self.answers:
             self.answer(self.seat, False)
-        elif action.name == "x" and action.pressed:
+        elif action.name == "x" and action.pressed and own is None:
             self.finish()  # "all pass": the table agrees out loud, one press goes on
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
+
+    def _own_row(self, device: str) -> int | None:
+        """With seats bound to devices (the lobby, `ctx.devices`): the row of the seat
+        `device` plays, FOREIGN for a seat not asked here; None for a shared device."""
+        devices = self.ctx.devices
+        seat = devices.seat_of(device) if devices is not None and device else None
+        if seat is None:
+            return None
+        return self.seats.index(seat) if seat in self.seats else FOREIGN
+
+    def _may(self, seat: int, device: str) -> bool:
+        """A shared device answers the seats no pad is bound to."""
+        devices = self.ctx.devices
+        return devices is None or devices.may_answer(seat, device)
+
+    def _holder(self, device: str) -> bool:
+        """Only the hands that opened the curtain work behind it (keyboard and mouse are
+        one person's)."""
+        hands = {KEYBOARD if d == MOUSE else d for d in self.curtain.holding}
+        return (KEYBOARD if device == MOUSE else device) in hands
 
     def _behind(self, action: Action) -> None:
         """The curtain is held: choose between the two answers; release closes."""

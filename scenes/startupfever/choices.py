@@ -81,6 +81,7 @@ class Ctx:
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
+    devices: Any = None  # seating.SeatDevices from the lobby: a bound pad answers its seat
 
     def style(self, device: str) -> str:
         """Glyph style for `device`: the app's answer when given, else keys or Xbox."""

@@ -263,3 +263,27 @@ def test_no_defense_beat_for_a_company_without_a_card_or_a_suit():
         suitless.products[slot].suits = [0] * 5
     suitless.players[1].big_suits = []
     assert beat_for(event, suitless, context(suitless)) is None
+
+
+def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
+    from scenes.seating import SeatDevices
+
+    state, event = window_state()
+    state = state.clone()
+    state.players[3].hand = []  # seat 3 is not asked (no card), though its pad is bound
+    ctx = context(state)
+    ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 3: "pad:3"})
+    beat = WindowBeat(event, state, ctx)
+    assert beat.seats == [0, 1, 2]
+    beat.handle(Action("confirm", "pad:1"))  # Linus passes on his own pad
+    assert beat.answers == {1: False}
+    beat.handle(Action("confirm", "pad:3"))  # a seat not asked here answers nothing
+    beat.handle(Action("x", "pad:0"))  # nor does a bound pad pass for everyone
+    assert beat.answers == {1: False}
+    beat.handle(Action("y", "pad:0", True))  # Ada looks at her hand
+    assert beat.curtain.open and beat.seat == 0
+    beat.handle(Action("rshoulder", "pad:1"))  # another pad cannot answer for her
+    assert 0 not in beat.answers
+    beat.handle(Action("y", "pad:0", False))
+    beat.handle(Action("confirm", "keyboard"))  # the shared keyboard answers a free row
+    assert beat.answers[2] is False and 0 not in beat.answers
