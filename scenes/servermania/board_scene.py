@@ -644,6 +644,8 @@ class BoardScene(Scene):
                 back = look.scaled(f"card_back_{deck}", size)
                 canvas.blit(back, back.get_rect(center=(round(x - 2 * k * z),
                                                         round(y - 3 * k * z))))
+        if self.hud.rolloff:  # the roll-off's dice and names stand here for a moment
+            return
         x, y = lens.to_screen(POT_SPOT)
         pot = self.hud.pot.shown
         coins = min(14, math.ceil(pot / 25_000)) if pot else 0
