@@ -376,8 +376,6 @@ class BoardScene(Scene):
             self.sound("back")
             self.app.stack.push(PauseOverlay(legend=LegendScene))
             self.fast.clear()
-            if self.roll_call is not None:
-                self.roll_call.holding = False
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
             if name == CLICK:
@@ -425,6 +423,8 @@ class BoardScene(Scene):
 
     def pause(self) -> None:
         self.fast.clear()
+        if self.roll_call is not None:  # a press cut short by a pause never throws
+            self.roll_call.holding = False
 
     def level(self, seat: int) -> str:
         """The computer level of a seat: a demo pits Hard against Normal."""
