@@ -472,3 +472,17 @@ def test_a_drawn_card_is_shown_away_from_the_drawers_pawn(square):
     card = pygame.Rect((0, 0), CARD_SIZE)
     card.center = (round(scene.card.centre.x), round(scene.card.centre.y))
     assert not card.colliderect(scene.pawn_rect(0))
+
+
+def test_a_pause_cancels_a_half_held_roll_instead_of_throwing_it_later():
+    app, scene = board(default_seats(2, 1), seed=7)
+    run_until(app, lambda: scene.roll_call is not None, 5 * SECOND)
+    step(app, READY)
+    call = scene.roll_call
+    app.stack.dispatch(Action("confirm", "pad:0", True))  # held...
+    app.stack.dispatch(Action("device_removed", "pad:0"))  # ...and the pad is pulled out
+    step(app, 30)
+    assert isinstance(app.stack.top, PauseOverlay)
+    press(app, "confirm")  # Resume
+    step(app, 5 * SECOND)
+    assert scene.roll_call is call and not call.holding
