@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game import autosave
+from game.autosave import Slots
 from game.files import FileProblem
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
@@ -44,7 +46,7 @@ def use_dummy_drivers() -> None:
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None) -> App:
+             settings: Settings | None = None, saves: Slots | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -59,7 +61,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     from scenes.title import TitleScene
 
     return App(first or TitleScene(), headless=headless, frames=frames, screenshot=screenshot,
-               seed=seed, script=script or [], settings=settings)
+               seed=seed, script=script or [], settings=settings, saves=saves)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -134,9 +136,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"script: {exc}", file=sys.stderr)
         return 2
     settings = Settings() if headless else Settings.load(default_path())
+    saves = Slots(None if headless else autosave.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings)
+                   script=script, settings=settings, saves=saves)
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry

@@ -22,9 +22,9 @@ from scenes.startupfever import seats as sf_seats
 from scenes.startupfever.table_scene import TableScene
 
 AVAILABLE = ("servermania", "startupfever")
-# Startup Fever's demo plays 3.2× the normal pace: a whole four-company game (some
-# 44,000-62,000 updates at speed 1 for 4-6 years) then fits `--frames 20000`.
-SF_DEMO_PACE = 3.2
+# Startup Fever's demo plays 3× the normal pace: a whole four-company game of computer
+# companies (30,000-40,000 updates at speed 1 for 4-5 years) fits `--frames 20000`.
+SF_DEMO_PACE = 3.0
 
 
 class DemoUnavailable(ValueError):

@@ -1,8 +1,9 @@
-"""Settings screen: volume, animation speed and fullscreen, saved when you leave it.
+"""Settings screen: volumes, pace, text size, player colours, fullscreen and the keys.
 
 Left/right (or confirm, which steps forward) changes the selected row; the change is applied
-at once (a click at the new volume, the window goes fullscreen) and saved to the player's
-config folder on Back (in-memory settings in headless runs and tests).
+at once (a click at the new volume, the music louder, the window fullscreen, the sample
+line at the new text size) and saved to the player's config folder on Back (in-memory
+settings in headless runs and tests). "Controls" opens the keyboard remapping screen.
 """
 
 from __future__ import annotations
@@ -11,20 +12,24 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.input import Action
-from scenes.engine.palette import CREAM, DUSK, NIGHT
+from scenes.engine.palette import CREAM, DUSK, INK, NIGHT, PANEL
 from scenes.engine.scene import Scene
-from scenes.engine.settings import ANIM_SPEEDS
+from scenes.engine.settings import ANIM_SPEEDS, PALETTES, TEXT_SIZES
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 
 SPEED_NAMES = {0.75: "Relaxed", 1.0: "Normal", 1.5: "Fast", 2.0: "Turbo"}
-ROWS = ("Volume", "Animation speed", "Fullscreen", "Back")
+PALETTE_NAMES = {"standard": "Standard", "safe": "Colour-blind safe"}
+ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
+        "Fullscreen", "Controls", "Back")
+TOP, ROW_H, GAP = 112, 46, 8
+SAMPLE = pygame.Rect(200, 572, 880, 60)
 
 
 class SettingsScene(Scene):
     """Opaque screen reachable from the title and from the pause menu."""
 
     def enter(self) -> None:
-        buttons = [Button(label, pygame.Rect(290, 230 + i * 92, 700, 70))
+        buttons = [Button(label, pygame.Rect(290, TOP + i * (ROW_H + GAP), 700, ROW_H))
                    for i, label in enumerate(ROWS)]
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("updown", "Choose"), ("leftright", "Change"),
@@ -32,10 +37,14 @@ class SettingsScene(Scene):
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self._refresh()
 
+    def resume(self) -> None:
+        self._refresh()
+
     def _refresh(self) -> None:
         s = self.app.settings
-        values = (f"{round(s.volume * 100)}%", SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"),
-                  "On" if s.fullscreen else "Off", "")
+        values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
+                  SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
+                  PALETTE_NAMES[s.palette], "On" if s.fullscreen else "Off", "Keys ›", "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
 
@@ -46,25 +55,38 @@ class SettingsScene(Scene):
         result = self.menu.handle(action)
         if result is None:
             return False
+        row = ROWS[result[1]]
         if result[0] == "move":
             self.app.audio.play("move")
         elif result[0] == "activate":
-            if ROWS[result[1]] == "Back":
+            if row == "Back":
                 self._leave()
+            elif row == "Controls":
+                from scenes.controls import ControlsScene
+
+                self.app.audio.play("confirm")
+                self.app.stack.push(ControlsScene())
             else:
                 self._change(result[1], +1, wrap=True)
-        elif result[0] == "adjust" and ROWS[result[1]] != "Back":
+        elif result[0] == "adjust" and row not in ("Back", "Controls"):
             self._change(result[1], result[2], wrap=False)
         return True
 
     def _change(self, row: int, delta: int, wrap: bool) -> None:
         s = self.app.settings
         name = ROWS[row]
-        if name == "Volume":
+        if name == "Music volume":
+            s.music_volume = _step(round(s.music_volume * 10), delta, 11, wrap) / 10
+        elif name == "Effects volume":
             s.volume = _step(round(s.volume * 10), delta, 11, wrap) / 10
         elif name == "Animation speed":
             i = ANIM_SPEEDS.index(s.anim_speed) if s.anim_speed in ANIM_SPEEDS else 1
             s.anim_speed = ANIM_SPEEDS[_step(i, delta, len(ANIM_SPEEDS), wrap)]
+        elif name == "Text size":
+            s.text_size = TEXT_SIZES[_step(TEXT_SIZES.index(s.text_size), delta,
+                                           len(TEXT_SIZES), wrap)]
+        elif name == "Player colours":
+            s.palette = PALETTES[_step(PALETTES.index(s.palette), delta, len(PALETTES), wrap)]
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
@@ -82,12 +104,23 @@ class SettingsScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         canvas.blit(self.background, (0, 0))
         fonts = self.app.fonts
-        panel(canvas, fonts, pygame.Rect(240, 160, 800, 450), "Settings")
+        bottom = self.menu.buttons[-1].rect.bottom + 20
+        panel(canvas, fonts, pygame.Rect(240, TOP - 44, 800, bottom - TOP + 44), "Settings")
         self.menu.draw(canvas, fonts)
-        where = "saved for next time" if self.app.settings.path else "not saved (headless run)"
-        draw.text(canvas, fonts.body("small"), f"Changes apply at once, {where}.",
-                  (640, 628), CREAM)
+        self._draw_sample(canvas)
         self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def _draw_sample(self, canvas: pygame.Surface) -> None:
+        """A line at the chosen text size, and where the settings are kept."""
+        fonts = self.app.fonts
+        draw.box(canvas, SAMPLE, PANEL, radius=16, shadow=3)
+        where = "saved for next time" if self.app.settings.path else "not saved (headless run)"
+        text = f"Game text at {self.app.settings.text_size}% · {where}"
+        font = fonts.ui(24)
+        if font.size(text)[0] > SAMPLE.w - 24:
+            text = f"Game text at {self.app.settings.text_size}%"
+        draw.text(canvas, font, text, SAMPLE.center, CREAM)
+        pygame.draw.rect(canvas, INK, SAMPLE, 2, border_radius=16)
 
 
 def _step(index: int, delta: int, count: int, wrap: bool) -> int:

@@ -11,6 +11,7 @@ import math
 import pygame
 import pytweening
 
+from game.autosave import Saved
 from scenes.engine import draw
 from scenes.engine.input import Action
 from scenes.engine.loop import STEP
@@ -30,9 +31,13 @@ from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
 from scenes.menu import TITLE_MENU, Entry, resolve
 from scenes.overlays import ConfirmOverlay
+from scenes.resume import resume_scene
 
 ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
+MENU_BOTTOM = 648  # the prompt bar starts below this
+CONTINUE = "Continue"
+NOTICE_TIME = 10.0  # seconds a set-aside save's notice stays up
 
 
 class TitleScene(Scene):
@@ -42,13 +47,26 @@ class TitleScene(Scene):
         self.t = 0.0  # seconds of title animation
         self.idle = 0.0  # seconds since the last input (attract mode after ATTRACT_AFTER)
         self.entries: list[tuple[Entry, type[Scene] | None]] = []
+        self.saved: Saved | None = None
+        self.notice: tuple[str, float] | None = None  # (a save set aside, seconds shown)
 
     def enter(self) -> None:
+        self.app.audio.music("title")
+        self.saved = self.app.saves.latest()
+        problems = self.app.saves.take_problems()
+        self.notice = (problems[-1], 0.0) if problems else None
         self.entries = [(e, resolve(e.target) if e.target else None) for e in TITLE_MENU]
+        resumable = self.saved is not None and resume_scene(self.saved) is not None
+        if self.saved is not None:
+            self.entries.insert(0, (Entry(CONTINUE, None), None))
+        top = MENU_TOP + (16 if self.saved else 0)
+        height = min(MENU_H, (MENU_BOTTOM - top) // len(self.entries) - MENU_GAP)
         buttons = []
         for i, (entry, scene) in enumerate(self.entries):
-            rect = pygame.Rect(MENU_LEFT, MENU_TOP + i * (MENU_H + MENU_GAP), MENU_W, MENU_H)
+            rect = pygame.Rect(MENU_LEFT, top + i * (height + MENU_GAP), MENU_W, height)
             enabled = entry.target is None or scene is not None
+            if entry.label == CONTINUE and self.saved is not None:
+                enabled = resumable
             buttons.append(Button(entry.label, rect, enabled, note="COMING SOON"))
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("back", "Quit")])
@@ -79,6 +97,12 @@ class TitleScene(Scene):
 
     def _open(self, index: int) -> None:
         entry, scene = self.entries[index]
+        if entry.label == CONTINUE and self.saved is not None:
+            resumed = resume_scene(self.saved)
+            if resumed is not None:
+                self.app.audio.play("fanfare")
+                self.app.stack.replace(resumed)
+            return
         if entry.target is None:  # Quit
             self.app.audio.play("back")
             self.app.quit()
@@ -91,6 +115,10 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt * self.app.settings.anim_speed
+        if self.notice is not None:
+            self.notice = (self.notice[0], self.notice[1] + dt)
+            if self.notice[1] > NOTICE_TIME:
+                self.notice = None
         self.menu.update(dt * self.app.settings.anim_speed)
         self.idle += dt
         if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and not self.app.stack.busy:
@@ -119,7 +147,25 @@ class TitleScene(Scene):
         self._draw_mascot(canvas, t)
         self._draw_logo(canvas, t)
         self.menu.draw(canvas, self.app.fonts)
+        self._draw_saves(canvas)
         self.prompts.draw(canvas, self.app.fonts, self.app.input.style)
+
+    def _draw_saves(self, canvas: pygame.Surface) -> None:
+        """What Continue resumes, above the menu; a save set aside, named at the top."""
+        font = self.app.fonts.body("small")
+        if self.saved is not None:
+            summary = self.saved.summary()
+            while font.size(summary)[0] > MENU_W + 100 and len(summary) > 20:
+                summary = summary[:-2].rstrip(" ·,") + "…"
+            draw.text(canvas, font, summary, (MENU_LEFT + MENU_W // 2, MENU_TOP - 6), CREAM,
+                      outline=3)
+        if self.notice is not None:
+            label = draw.render(font, self.notice[0], INK)
+            if label.get_width() > 1220:
+                label = pygame.transform.smoothscale_by(label, 1220 / label.get_width())
+            rect = label.get_rect(midtop=(640, 8)).inflate(28, 12)
+            draw.box(canvas, rect, GOLD, radius=rect.h // 2, shadow=4)
+            canvas.blit(label, label.get_rect(center=rect.center))
 
     def _draw_stars(self, canvas: pygame.Surface, t: float) -> None:
         for x, y, phase, size in self.stars:

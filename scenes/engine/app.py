@@ -1,8 +1,8 @@
 """The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
 
 Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
-(Settings), `fonts` (Fonts), `toasts` (Toasts), `display` (Display), `rng` (random.Random
-seeded by --seed), `seed`, and counters `updates` / `time`.
+(Settings), `saves` (autosave Slots), `fonts` (Fonts), `toasts` (Toasts), `display`
+(Display), `rng` (random.Random seeded by --seed), `seed`, and counters `updates` / `time`.
 
 One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
 events into actions, run the updates (scripted test actions are delivered just before the
@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pygame
 
+from game.autosave import Slots
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -32,6 +33,7 @@ from scenes.engine.input import (
     SdlDevices,
 )
 from scenes.engine.loop import STEP, FixedStep
+from scenes.engine.palette import set_palette
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings
 from scenes.engine.stack import SceneStack
@@ -67,15 +69,19 @@ class App:
     def __init__(self, first: Scene, *, headless: bool = False, frames: int | None = None,
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
-                 timer: Callable[[], float] | None = None) -> None:
+                 timer: Callable[[], float] | None = None, saves: Slots | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
+        self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.fonts = Fonts()
-        self.audio = Audio(volume=self.settings.volume)
+        self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)
         self.input = InputMapper(SdlDevices(), self.display.to_canvas)
+        self.input.keymap = self.settings.keymap()
+        self.fonts.text_scale = self.settings.text_size / 100
+        set_palette(self.settings.palette)
         self.stack = SceneStack(self)
         self.stack.speed = self.settings.anim_speed
         self.toasts = Toasts()
@@ -106,6 +112,10 @@ class App:
     def apply_settings(self) -> None:
         """Push changed settings into the services (called by the settings screen)."""
         self.audio.set_volume(self.settings.volume)
+        self.audio.set_music_volume(self.settings.music_volume)
+        self.input.keymap = self.settings.keymap()
+        self.fonts.text_scale = self.settings.text_size / 100
+        set_palette(self.settings.palette)
         self.stack.speed = self.settings.anim_speed
         self.display.set_fullscreen(self.settings.fullscreen)
         self.settings.fullscreen = self.display.fullscreen  # the driver may have refused
@@ -168,6 +178,7 @@ class App:
             self._dispatch(action)
         self.stack.update(STEP)
         self.toasts.update(STEP)
+        self.audio.update(STEP)
         self.updates += 1
         self.time += STEP
         if not self.stack.scenes or (self.max_updates and self.updates >= self.max_updates):

@@ -28,6 +28,15 @@ class Fonts:
         if not pygame.font.get_init():
             pygame.font.init()
         self._cache: dict[tuple[str, int], pygame.font.Font] = {}
+        self.text_scale = 1.0  # the text size setting (1, 1.25, 1.5): HUD, log, prompts
+
+    def ui(self, px: int, face: str = "body") -> pygame.font.Font:
+        """A font of `px` pixels grown by the text size setting (HUD, log and prompts)."""
+        return self.get(face, self.scaled(px))
+
+    def scaled(self, px: int) -> int:
+        """`px` grown by the text size setting: for line heights beside `ui` fonts."""
+        return round(px * self.text_scale)
 
     def get(self, face: str = "body", size: int | str = "body") -> pygame.font.Font:
         """A font of `face` ('display' or 'body') at `size` pixels or a named size."""

@@ -26,6 +26,8 @@ POINT = "point"  # mouse moved: pos in canvas coordinates
 CLICK = "click"  # left mouse button: pressed True on down, False on up
 DEVICE_ADDED = "device_added"  # hot-plug notifications, routed to Scene.on_device_added
 DEVICE_REMOVED = "device_removed"  # ... and Scene.on_device_removed
+TEXT = "text"  # typed characters (keyboard): Action.text holds them (name entry)
+KEY = "key"  # any key while `InputMapper.capture` is on (remapping): Action.key holds it
 
 KEYBOARD = "keyboard"
 MOUSE = "mouse"
@@ -82,6 +84,9 @@ class Action:
     pressed: True on press, False on release (most scenes ignore releases).
     repeat: True for the automatic repeats of a held direction.
     pos: mouse position in logical canvas coordinates (1280×720), letterbox undone.
+    key: the pygame key code of a keyboard action (0 otherwise): name entry tells Space
+        from Enter, and Backspace from Esc, though both map to the same action.
+    text: for TEXT actions, the characters typed.
     """
 
     name: str
@@ -89,6 +94,8 @@ class Action:
     pressed: bool = True
     repeat: bool = False
     pos: tuple[int, int] | None = None
+    key: int = field(default=0, compare=False)  # extra detail: equal actions stay equal
+    text: str = ""
 
 
 def pad_id(instance_id: int) -> DeviceId:
@@ -162,6 +169,8 @@ class InputMapper:
                  to_canvas: Callable[[tuple[int, int]], tuple[int, int] | None] | None = None,
                  ) -> None:
         self.devices = devices
+        self.keymap: dict[int, str] = dict(KEYMAP)  # the settings may remap keys
+        self.capture = False  # True: the next key press is reported as KEY, not mapped
         self.to_canvas = to_canvas or (lambda pos: pos)
         self.pads: dict[DeviceId, Pad] = {}
         self.last_device: DeviceId = KEYBOARD
@@ -205,7 +214,8 @@ class InputMapper:
                 out.append(Action(key[1], key[0], True, repeat=True))
         return out
 
-    def _press(self, device: DeviceId, name: str, source: object) -> list[Action]:
+    def _press(self, device: DeviceId, name: str, source: object, key: int = 0
+               ) -> list[Action]:
         self.last_device = device
         sources = self._sources.setdefault((device, name), set())
         was_held = bool(sources)
@@ -214,9 +224,10 @@ class InputMapper:
             return []
         if name in DIRECTIONS:
             self._repeat_in[(device, name)] = REPEAT_DELAY
-        return [Action(name, device, True)]
+        return [Action(name, device, True, key=key)]
 
-    def _release(self, device: DeviceId, name: str, source: object) -> list[Action]:
+    def _release(self, device: DeviceId, name: str, source: object, key: int = 0
+                 ) -> list[Action]:
         sources = self._sources.get((device, name))
         if not sources or source not in sources:
             return []
@@ -224,7 +235,7 @@ class InputMapper:
         if sources:
             return []
         self._repeat_in.pop((device, name), None)
-        return [Action(name, device, False)]
+        return [Action(name, device, False, key=key)]
 
     def release_device(self, device: DeviceId) -> list[Action]:
         """Let go of everything `device` holds (unplugged, or the window lost focus)."""
@@ -238,12 +249,20 @@ class InputMapper:
     # keyboard
 
     def _key(self, event: pygame.event.Event) -> list[Action]:
-        name = KEYMAP.get(event.key)
+        if self.capture and event.type == pygame.KEYDOWN:
+            self.capture = False
+            self.last_device = KEYBOARD
+            return [Action(KEY, KEYBOARD, True, key=event.key)]
+        name = self.keymap.get(event.key)
         if name is None:
             return []
         if event.type == pygame.KEYDOWN:
-            return self._press(KEYBOARD, name, event.key)
-        return self._release(KEYBOARD, name, event.key)
+            return self._press(KEYBOARD, name, event.key, event.key)
+        return self._release(KEYBOARD, name, event.key, event.key)
+
+    def _text(self, event: pygame.event.Event) -> list[Action]:
+        self.last_device = KEYBOARD
+        return [Action(TEXT, KEYBOARD, True, text=event.text)] if event.text else []
 
     # mouse
 
@@ -393,6 +412,7 @@ class InputMapper:
     _HANDLERS = {
         pygame.KEYDOWN: _key,
         pygame.KEYUP: _key,
+        pygame.TEXTINPUT: _text,
         pygame.MOUSEMOTION: _mouse_motion,
         pygame.MOUSEBUTTONDOWN: _mouse_button,
         pygame.MOUSEBUTTONUP: _mouse_button,

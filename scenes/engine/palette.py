@@ -6,6 +6,8 @@ Seat colours come with a letter shape elsewhere so colour-blind players can tell
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 Color = tuple[int, int, int]
 
 INK: Color = (27, 20, 48)  # outlines, shadows, text on light backgrounds
@@ -52,3 +54,32 @@ def mix(a: Color, b: Color, t: float) -> Color:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+# The colour-blind-safe player palette (settings: palette "safe"), by colour name. Chosen so
+# every pair stays at least ΔE 25 apart under protanopia, deuteranopia and tritanopia
+# simulation (scenes/engine/colourblind.py; the standard palette drops to ΔE 16 for
+# deuteranopes) while each stays readable on the dark panels.
+SAFE_PLAYER_COLOURS: dict[str, Color] = {
+    "pink": (204, 121, 167), "blue": (40, 110, 230), "yellow": (240, 228, 66),
+    "green": (80, 210, 120), "orange": (213, 94, 0), "purple": (190, 160, 255),
+}
+
+_palette_listeners: list[Callable[[str], None]] = []  # called with the palette name when it changes
+active_palette = "standard"
+
+
+def on_palette_change(listener: Callable[[str], None]) -> None:
+    """Register `listener(name)` to recolour cached art when the palette setting changes."""
+    _palette_listeners.append(listener)
+    listener(active_palette)
+
+
+def set_palette(name: str) -> None:
+    """Switch the player palette ("standard" or "safe") for every screen."""
+    global active_palette
+    if name == active_palette:
+        return
+    active_palette = name
+    for listener in _palette_listeners:
+        listener(name)

@@ -8,3 +8,4 @@ ROOT = Path(__file__).resolve().parents[2]
 ASSETS = ROOT / "assets"
 FONTS = ASSETS / "fonts"
 SOUNDS = ASSETS / "sounds"
+MUSIC = ASSETS / "music"

@@ -1,4 +1,6 @@
-"""Player preferences (volume, animation speed, fullscreen), saved as JSON per user.
+"""Player preferences, saved as JSON per user: effects and music volumes, animation speed,
+fullscreen, text size, the player palette (standard or colour-blind safe) and the keyboard
+keys of every action.
 
 The file lives in the platform's config folder (platformdirs). A missing or corrupt file
 gives the defaults and a message on stderr, never a crash. Headless runs and tests keep
@@ -9,15 +11,39 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import platformdirs
+import pygame
 
 from game.files import FileProblem, read_text, write_atomic
+from scenes.engine.input import BUTTONS, KEYMAP
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything bigger is not one
 ANIM_SPEEDS = (0.75, 1.0, 1.5, 2.0)  # slow, normal, fast, very fast
+TEXT_SIZES = (100, 125, 150)  # percent, for the HUD, the log and the prompts
+PALETTES = ("standard", "safe")  # "safe": stays apart under colour-blindness simulation
+KEY_CODES = frozenset(v for k, v in vars(pygame).items() if k.startswith("K_"))
+MAX_KEYS = 3  # keys per action
+
+
+def default_keys() -> dict[str, list[int]]:
+    """Every action's keys as shipped (pygame key codes, the way the file stores them)."""
+    keys: dict[str, list[int]] = {name: [] for name in BUTTONS}
+    for code, name in KEYMAP.items():
+        keys[name].append(code)
+    return keys
+
+
+def _valid_keys(value: object) -> bool:
+    """Every action present with 1-3 known key codes, and no key used twice."""
+    if not isinstance(value, dict) or set(value) != set(BUTTONS):
+        return False
+    codes = [c for v in value.values() if isinstance(v, list) for c in v]
+    return (all(isinstance(v, list) and 1 <= len(v) <= MAX_KEYS for v in value.values())
+            and all(type(c) is int and c in KEY_CODES for c in codes)
+            and len(codes) == len(set(codes)))
 
 
 def _number(value: object) -> bool:
@@ -30,6 +56,11 @@ _RULES = (
     ("anim_speed", lambda v: _number(v) and v in ANIM_SPEEDS,
      f"one of {', '.join(map(str, ANIM_SPEEDS))}"),
     ("fullscreen", lambda v: isinstance(v, bool), "true or false"),
+    ("music_volume", lambda v: _number(v) and 0.0 <= v <= 1.0, "a number from 0 to 1"),
+    ("text_size", lambda v: type(v) is int and v in TEXT_SIZES,
+     f"one of {', '.join(map(str, TEXT_SIZES))}"),
+    ("palette", lambda v: v in PALETTES, f"one of {', '.join(PALETTES)}"),
+    ("keys", _valid_keys, "every action with 1 to 3 distinct key codes"),
     ("ask_only_when_playable", lambda v: isinstance(v, bool), "true or false"),
 )
 
@@ -43,6 +74,10 @@ class Settings:
     volume: float = 0.8  # 0..1, sound effects
     anim_speed: float = 1.0  # multiplies animation and fade speeds
     fullscreen: bool = False
+    music_volume: float = 0.6  # 0..1
+    text_size: int = 100  # percent: HUD, log and prompts
+    palette: str = "standard"  # or "safe" (colour-blind safe player colours)
+    keys: dict[str, list[int]] = field(default_factory=default_keys)
     ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
     path: Path | None = None  # where to save; None keeps them in memory
 
@@ -73,7 +108,8 @@ class Settings:
                 continue
             value = data[name]
             if valid(value):
-                setattr(settings, name, type(getattr(settings, name))(value))
+                kind = type(getattr(settings, name))
+                setattr(settings, name, value if kind in (dict, str) else kind(value))
             else:
                 problems.append(f"{name} {json.dumps(value)} is not {expected}")
         if problems:
@@ -93,6 +129,25 @@ class Settings:
             write_atomic(self.path, json.dumps(self.as_dict(), indent=2))
         except OSError as exc:
             print(f"settings: could not save {self.path} ({exc})", file=sys.stderr)
+
+    def keymap(self) -> dict[int, str]:
+        """Key code -> action, for the input layer."""
+        return {code: name for name, codes in self.keys.items() for code in codes}
+
+    def bind_key(self, action: str, code: int) -> str:
+        """Make `code` the first key of `action`; "" if done, else why not (one line).
+
+        A key moves from the action that had it, unless that would leave it keyless.
+        """
+        if action not in BUTTONS or code not in KEY_CODES:
+            return "That key cannot be used"
+        owner = next((a for a, codes in self.keys.items() if code in codes), None)
+        if owner is not None and owner != action and len(self.keys[owner]) == 1:
+            return f"That key is {owner}'s only key"
+        if owner is not None:
+            self.keys[owner].remove(code)
+        self.keys[action] = [code, *self.keys[action]][:MAX_KEYS]
+        return ""
 
     def as_dict(self) -> dict[str, object]:
         """The saved fields (everything but `path`), as written to the file."""

@@ -21,7 +21,9 @@ import sys
 import pygame
 import pytweening
 
+from game import autosave
 from game import servermania as sm
+from game.autosave import Saved
 from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
@@ -40,7 +42,9 @@ from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, PauseOverlay, back_to_title, dim
+from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
@@ -49,7 +53,6 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.legend import LegendScene
 from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
@@ -81,11 +84,15 @@ class BoardScene(Scene):
     pace: extra speed factor (tests use it to play a whole game quickly).
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
+
+    GAME = "servermania"  # the autosave slot, the music and the How to play pages
+    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
-                 autoplay: bool = True) -> None:
+                 autoplay: bool = True, devices: SeatDevices | None = None) -> None:
         if state is not None and len(state.players) != len(seats):
             raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
@@ -95,10 +102,17 @@ class BoardScene(Scene):
         self.view = VIEW
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
+        self.devices = devices or SeatDevices()
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> BoardScene:
+        """Continue an autosaved game; its seats are shared until someone rebinds them."""
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
+        self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         try:
             self._open_map(seed)
@@ -113,6 +127,8 @@ class BoardScene(Scene):
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
                  for i, seat in enumerate(self.seats)]
+        for pawn, seat in zip(pawns, self.seats, strict=True):
+            pawn.shape = seat.token
         self.pawns = PawnLayer(pawns, self.board_view.center)
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
@@ -374,8 +390,9 @@ class BoardScene(Scene):
             return True
         if name in ("pause", "back") and action.pressed:
             self.sound("back")
-            self.app.stack.push(PauseOverlay(legend=LegendScene))
-            self.fast.clear()
+            self.open_pause()
+            return True
+        if self._someone_elses(action):
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
             if name == CLICK:
@@ -396,7 +413,7 @@ class BoardScene(Scene):
             if choice is not None:
                 self.sound("confirm")
                 self.prompt = None
-                self.director.push(self.state.apply(choice))
+                self.play(choice)
             elif self.prompt.selected != before:
                 self.sound("move")
             return True
@@ -416,10 +433,64 @@ class BoardScene(Scene):
             return True
         return False
 
+    def _someone_elses(self, action: Action) -> bool:
+        """A device answering a roll or a prompt that is not its seat's: refused, said so."""
+        name = action.name
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            seat = self.state.turn_seat
+        elif self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
+                                                  POINT, CLICK):
+            seat = self.state.current_player
+        else:
+            return False
+        if self.devices.may_answer(seat, action.device):
+            return False
+        if action.pressed and name in ("confirm", CLICK):
+            self.sound("error")
+            self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
+        return True
+
+    def open_pause(self, message: str = "") -> None:
+        self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
+
     def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
         self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
-            self.app.stack.push(PauseOverlay("A controller was unplugged", legend=LegendScene))
+        if self.demo or self.leaving:
+            return
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
+
+            def take(new: DeviceId, seat: int = seat) -> None:
+                self.devices.bind(seat, new)
+                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
+            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
+                                                self.devices, take))
+        elif self.app.stack.top is self:
+            self.open_pause("A controller was unplugged")
+
+    # -- autosave ------------------------------------------------------------------------------
+
+    def play(self, action: object) -> None:
+        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
+        events = self.state.apply(action)
+        self.director.push(events)
+        if not self.demo and autosave.turn_completed(self.GAME, events):
+            self.save_now()
+
+    def save_now(self) -> bool:
+        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
+        if self.state.is_terminal():
+            return True
+        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
+                                   autosave.progress(self.GAME, self.state))
 
     def pause(self) -> None:
         self.fast.clear()
@@ -427,10 +498,11 @@ class BoardScene(Scene):
             self.roll_call.holding = False
 
     def level(self, seat: int) -> str:
-        """The computer level of a seat: a demo pits Hard against Normal."""
+        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
+        Normal."""
         if self.demo:
             return "hard" if seat % 2 == 0 else "normal"
-        return "normal"
+        return self.seats[seat].level
 
     def _to_title(self) -> None:
         if self.leaving:
@@ -498,7 +570,7 @@ class BoardScene(Scene):
                 if self.beat < ROLL_BEAT:
                     return
             self.beat = 0.0
-            self.director.push(state.apply(state.sample_chance()))
+            self.play(state.sample_chance())
             return
         agent = self.agents.get(seat)
         if agent is None:
@@ -514,13 +586,13 @@ class BoardScene(Scene):
             if action is not None:
                 self.think = 0.0
                 self.thinking = None
-                self.director.push(state.apply(action))
+                self.play(action)
 
     def roll(self) -> None:
         """The waiting player hit the die: the rules' chance step, sampled by their RNG."""
         self.roll_call = None
         self.sound("confirm")
-        self.director.push(self.state.apply(self.state.sample_chance()))
+        self.play(self.state.sample_chance())
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
@@ -533,6 +605,7 @@ class BoardScene(Scene):
         else:
             prompt = stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
             square = position
+        prompt.layout(self.app.fonts.text_scale, self.app.fonts)  # its size at the text size
         self.place_prompt(prompt, seat, square)
         return prompt
 
@@ -549,6 +622,9 @@ class BoardScene(Scene):
             return
         self.leaving = True
         from scenes.servermania.results import ResultsScene
+
+        if not self.demo:
+            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,

@@ -202,7 +202,7 @@ class Hud:
         while font.size(text)[0] > room and font.get_height() > 20:
             font = fonts.display(font.get_height() - 3)
         if self.turn is not None:
-            badge = look.marker(self.seats[self.turn].colour, 38)
+            badge = look.marker(self.seats[self.turn].colour, 38, self.seats[self.turn].token)
             canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
             draw.text(canvas, font, text, (rect.x + 56, rect.centery), INK, anchor="midleft")
         else:
@@ -217,7 +217,7 @@ class Hud:
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
-        canvas.blit(look.marker(s.colour, 40), (rect.x + 8, rect.y + 6))
+        canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 8, rect.y + 6))
         font, name = self._name_font(seat, fonts)
         draw.text(canvas, font, name, self.name_rect(seat, fonts).topleft, WHITE,
                   anchor="topleft")

@@ -22,6 +22,7 @@ class LogPanel:
         self.entries: list[tuple[str, Color | None]] = []
         self.age = 0.0  # seconds since the newest line (it slides in)
         self._lines: list[tuple[str, Color | None, bool]] | None = None  # wrapped, cached
+        self._scale = 1.0  # the text size the cache was wrapped at
 
     def add(self, text: str, colour: Color | None = None) -> None:
         self.entries.append((text, colour))
@@ -34,11 +35,12 @@ class LogPanel:
 
     def lines(self, fonts: Fonts) -> list[tuple[str, Color | None, bool]]:
         """(text, colour, first line of its entry) for the visible part, newest last."""
-        if self._lines is not None:
+        if self._lines is not None and self._scale == fonts.text_scale:
             return self._lines
-        font = fonts.body(FONT_SIZE)
+        self._scale = fonts.text_scale
+        font = fonts.ui(FONT_SIZE)
         width = self.rect.w - 28
-        room = (self.rect.h - 8) // LINE
+        room = (self.rect.h - 8) // fonts.scaled(LINE)
         out: list[tuple[str, Color | None, bool]] = []
         for text, colour in reversed(self.entries):  # newest first; whole entries only
             wrapped = draw.wrap(font, text, width, indent="  ")
@@ -51,21 +53,22 @@ class LogPanel:
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         pygame.draw.rect(canvas, (36, 26, 66), self.rect, border_radius=12)
         pygame.draw.rect(canvas, PANEL_LIGHT, self.rect, 2, border_radius=12)
-        font = fonts.body(FONT_SIZE)
+        font = fonts.ui(FONT_SIZE)
+        line_h = fonts.scaled(LINE)
         rows = self.lines(fonts)
         newest = self.entries[-1] if self.entries else None
         fresh = len(draw.wrap(font, newest[0], self.rect.w - 28)) if newest else 0
         glow = max(0.0, 1.0 - self.age / 0.6)
-        y = self.rect.bottom - 4 - LINE * len(rows)
+        y = self.rect.bottom - 4 - line_h * len(rows)
         if glow > 0 and fresh:  # the newest entry lights up for a moment
-            band = pygame.Rect(self.rect.x + 4, y + LINE * (len(rows) - fresh),
-                               self.rect.w - 8, LINE * fresh)
+            band = pygame.Rect(self.rect.x + 4, y + line_h * (len(rows) - fresh),
+                               self.rect.w - 8, line_h * fresh)
             pygame.draw.rect(canvas, mix((36, 26, 66), PANEL_LIGHT, glow), band,
                              border_radius=8)
         for i, (line, colour, first) in enumerate(rows):
-            yy = y + i * LINE
+            yy = y + i * line_h
             if first and colour is not None:
-                pygame.draw.circle(canvas, INK, (self.rect.x + 12, round(yy + LINE / 2)), 7)
-                pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + LINE / 2)), 5)
+                pygame.draw.circle(canvas, INK, (self.rect.x + 12, round(yy + line_h / 2)), 7)
+                pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + line_h / 2)), 5)
             draw.text(canvas, font, line, (self.rect.x + 24, yy + 1), CREAM, anchor="topleft")
 

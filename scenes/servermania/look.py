@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from scenes.engine.palette import Color
+from scenes.engine.palette import SAFE_PLAYER_COLOURS, Color, on_palette_change
 from scenes.engine.paths import ASSETS
 
 SPRITES = ASSETS / "sprites"
@@ -29,7 +29,9 @@ def _hex(code: str) -> Color:
     return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
 
 
-RGB: dict[str, Color] = {name: _hex(code) for name, code in _PALETTE["player_colours"].items()}
+STANDARD_RGB: dict[str, Color] = {name: _hex(code)
+                                   for name, code in _PALETTE["player_colours"].items()}
+RGB: dict[str, Color] = dict(STANDARD_RGB)  # the active palette (settings: palette)
 SIGNUPS_GREEN = _hex(_PALETTE["colours"]["signups_green"])
 CHURN_RED = _hex(_PALETTE["colours"]["churn_red"])
 
@@ -58,28 +60,40 @@ def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(sprite(name), size)
 
 
+def _use_palette(name: str) -> None:
+    """Recolour: the player colours of `name` ("standard" or "safe"), caches dropped."""
+    RGB.update(SAFE_PLAYER_COLOURS if name == "safe" else STANDARD_RGB)
+    for cached in (pawn, pawn_scaled, marker):
+        cached.cache_clear()
+
+
 @cache
-def pawn(colour: str) -> pygame.Surface:
-    """The pawn of `colour` with its shape marker printed on the body."""
+def pawn(colour: str, shape: str = "") -> pygame.Surface:
+    """The pawn of `colour` (in the active palette) with its shape marker (the seat's
+    chosen one, or the colour's) printed on the body."""
     body = sprite(f"pawn_{colour}").copy()
-    mark = sprite(f"marker_{shape_of(colour)}_small")
+    if RGB[colour] != STANDARD_RGB[colour]:  # the safe palette: repaint the body colour
+        pixels = pygame.PixelArray(body)
+        pixels.replace(STANDARD_RGB[colour], RGB[colour], distance=0.12)
+        pixels.close()
+    mark = sprite(f"marker_{shape or shape_of(colour)}_small")
     body.blit(mark, mark.get_rect(center=MARKER_CENTRE))
     return body
 
 
 @lru_cache(maxsize=SCALED_CACHE)
-def pawn_scaled(colour: str, w: int, h: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(pawn(colour), (max(1, w), max(1, h)))
+def pawn_scaled(colour: str, w: int, h: int, shape: str = "") -> pygame.Surface:
+    return pygame.transform.smoothscale(pawn(colour, shape), (max(1, w), max(1, h)))
 
 
 @cache
-def marker(colour: str, size: int) -> pygame.Surface:
+def marker(colour: str, size: int, shape: str = "") -> pygame.Surface:
     """A round badge in the player's colour with their shape on it (HUD, results, chart)."""
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size // 2
     pygame.draw.circle(out, (27, 20, 48), (r, r), r)
     pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
-    mark = pygame.transform.smoothscale(sprite(f"marker_{shape_of(colour)}"),
+    mark = pygame.transform.smoothscale(sprite(f"marker_{shape or shape_of(colour)}"),
                                         (round(size * 0.6), round(size * 0.6)))
     out.blit(mark, mark.get_rect(center=(r, r)))
     return out
@@ -96,3 +110,6 @@ def signed_money(amount: int) -> str:
 
 def servers(count: int) -> str:
     return f"{count} server" if abs(count) == 1 else f"{count} servers"
+
+
+on_palette_change(_use_palette)

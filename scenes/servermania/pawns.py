@@ -38,6 +38,7 @@ class Pawn:
     def __init__(self, seat: int, colour: str, square: int, feet: tuple[float, float]) -> None:
         self.seat = seat
         self.colour = colour
+        self.shape = ""  # the shape chosen in the lobby ("" = the colour's own)
         self.square = square  # where the pawn rests (or will rest when its hops end)
         self.pos = pygame.Vector2(feet)
         self.prev = pygame.Vector2(feet)
@@ -141,7 +142,7 @@ class Pawn:
             pygame.draw.ellipse(canvas, look.RGB[self.colour], ring, max(2, round(4 * z)))
         w = round(64 * z * self.sx)
         h = round(80 * z * self.sy)
-        image = look.pawn_scaled(self.colour, w, h)
+        image = look.pawn_scaled(self.colour, w, h, self.shape)
         ax = look.PAWN_ANCHOR[0] / 64 * w
         ay = look.PAWN_ANCHOR[1] / 80 * h
         top = (round(x - ax), round(y - ay - height * lens.zoom))

@@ -41,16 +41,43 @@ class Prompt:
         self.colour, self.icon = colour, icon
         self.selected = 0
         self.t = 0.0  # seconds open: the panel grows in
+        self.view = view
+        self.lines = list(facts)  # the facts wrapped at the text size in use
+        self.scale = 1.0  # the text size used (may be below the one asked for)
+        self.asked = 0.0  # the text size setting the layout was made for (0: not yet)
+        self.top: int | None = None  # where the board placed the panel (None: centred)
+        self.layout(1.0, None)
+
+    def layout(self, scale: float, fonts: Fonts | None) -> None:
+        """Size the panel for the text size `scale`; a size that cannot fit the board's
+        view steps down (150 % → 125 % → 100 %) rather than run text outside the panel."""
+        view = self.view
         width = min(760, view.w - 40)
-        height = 104 + 34 * len(facts) + len(options) * 94
+        for k in (scale, 1.25, 1.0):
+            if k > scale:
+                continue
+            line = round(34 * k)
+            if fonts is not None:
+                font = fonts.get("body", round(26 * k))
+                self.lines = [w for fact in self.facts for w in draw.wrap(font, fact, width - 40)]
+            option_h, gap = round(82 * k), round(94 * k)
+            height = 104 + line * len(self.lines) + len(self.options) * gap
+            if height <= view.h - 20 or k == 1.0:
+                break
+        self.scale = k
+        if fonts is not None:
+            self.asked = scale
         self.rect = pygame.Rect(0, 0, width, height)
         self.rect.center = (view.centerx, view.centery - 10)
-        top = self.rect.y + 100 + 34 * len(facts)
-        for i, option in enumerate(options):
-            option.rect = pygame.Rect(self.rect.x + 30, top + i * 94, width - 60, 82)
+        if self.top is not None:  # placed by the board: keep its top, inside the view
+            self.rect.y = max(view.y + 6, min(self.top, view.bottom - 6 - height))
+        top = self.rect.y + 100 + line * len(self.lines)
+        for i, option in enumerate(self.options):
+            option.rect = pygame.Rect(self.rect.x + 30, top + i * gap, width - 60, option_h)
 
     def place(self, top: int) -> None:
         """Move the panel (and its buttons) so its top edge is at `top`."""
+        self.top = top
         dy = top - self.rect.y
         self.rect.move_ip(0, dy)
         for option in self.options:
@@ -78,6 +105,8 @@ class Prompt:
         self.t += dt
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        if self.asked != fonts.text_scale:
+            self.layout(fonts.text_scale, fonts)
         grow = pytweening.easeOutBack(min(1.0, self.t / 0.3))
         if grow < 0.999:
             layer = pygame.Surface(canvas.get_size(), pygame.SRCALPHA)
@@ -101,18 +130,24 @@ class Prompt:
             font = fonts.display(font.get_height() - 4)
         draw.text(canvas, font, self.title, (self.rect.x + 96, band.centery), INK,
                   anchor="midleft")
+        k = self.scale
         y = self.rect.y + 90
-        for fact in self.facts:
-            draw.text(canvas, fonts.body(26), fact, (self.rect.centerx, y), CREAM, anchor="midtop")
-            y += 34
+        for fact in self.lines:
+            draw.text(canvas, fonts.get("body", round(26 * k)), fact, (self.rect.centerx, y),
+                      CREAM, anchor="midtop")
+            y += round(34 * k)
         for i, option in enumerate(self.options):
             selected = i == self.selected
             fill, ink = (GOLD, INK) if selected else (PANEL_LIGHT, WHITE)
             rect = option.rect.inflate(10, 6) if selected else option.rect
             draw.box(canvas, rect, fill, outline=WHITE if selected else INK, radius=18, shadow=5)
-            draw.text(canvas, fonts.body(32), option.label, (rect.x + 24, rect.y + 8), ink,
-                      anchor="topleft")
-            draw.text(canvas, fonts.body(24), option.detail, (rect.x + 24, rect.bottom - 8),
+            detail = fonts.get("body", round(24 * k))
+            text = option.detail
+            while detail.size(text)[0] > rect.w - 40 and "  ·  " in text:
+                text = text.rsplit("  ·  ", 1)[0]  # too wide at this size: the first part
+            draw.text(canvas, fonts.get("body", round(32 * k)), option.label,
+                      (rect.x + 24, rect.y + round(8 * k)), ink, anchor="topleft")
+            draw.text(canvas, detail, text, (rect.x + 24, rect.bottom - round(8 * k)),
                       INK if selected else CREAM, anchor="bottomleft")
 
 

@@ -46,6 +46,7 @@ class ResultsScene(Scene):
         self.leaving = False
 
     def enter(self) -> None:
+        self.app.audio.music("results")
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.effects = Effects(len(self.history))
         buttons = [Button("Play again", pygame.Rect(250, BUTTONS_Y, 370, 50)),
@@ -153,7 +154,7 @@ class ResultsScene(Scene):
             canvas.blit(emblem, emblem.get_rect(center=(x, 66 + bob)))
         if self.winners:
             for k, w in enumerate(self.winners):
-                pawn = look.pawn(self.seats[w].colour)
+                pawn = look.pawn(self.seats[w].colour, self.seats[w].token)
                 hop = abs(math.sin(self.t * 5 + k)) * 14
                 canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
                                                            112 - hop)))
@@ -173,7 +174,7 @@ class ResultsScene(Scene):
             draw.text(canvas, fonts.display(34), ORDINALS.get(place, str(place)),
                       (rect.x + 16, rect.y + 10), GOLD if place == 1 else CREAM, anchor="topleft",
                       outline=2)
-            canvas.blit(look.marker(s.colour, 40), (rect.x + 82, rect.y + 8))
+            canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 82, rect.y + 8))
             draw.text(canvas, fonts.body(28), s.name, (rect.x + 132, rect.y + 10), WHITE,
                       anchor="topleft")
             total = round(self.scores[seat] * count)
@@ -219,7 +220,7 @@ class ResultsScene(Scene):
             if len(points) >= 2:
                 pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
                 pygame.draw.lines(canvas, colour, False, points, 5)
-            badge = look.marker(self.seats[seat].colour, 28)
+            badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
             canvas.blit(badge, badge.get_rect(center=points[-1]))
 
 

@@ -1,9 +1,14 @@
-"""Who sits at the table: a name, a colour and whether a person or the computer plays."""
+"""Who sits at the table: a name, a colour, a pawn shape, and a person or the computer.
+
+A computer seat's level (Easy / Normal / Hard, chosen in the lobby) picks its player from
+`game.levels` (the board asks `make_player`).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.autosave import SeatRecord
 from game.servermania.rules import MAX_PLAYERS, MIN_PLAYERS
 from scenes.servermania.look import COLOURS
 
@@ -18,8 +23,20 @@ class Seat:
     name: str
     colour: str  # one of look.COLOURS
     human: bool = True
+    level: str = "normal"  # a computer seat's level: easy, normal or hard
+    token: str = ""  # the pawn's shape marker ("" = the colour's own shape)
+
+    def record(self) -> SeatRecord:
+        """The seat as an autosave keeps it."""
+        return SeatRecord(self.name, self.colour, self.human, self.level, self.token)
+
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> Seat:
+        colour = record.colour if record.colour in COLOURS else COLOURS[0]
+        return cls(record.name, colour, record.human, record.level, record.token)
 
 
 def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:
     """`count` seats with distinct names and colours; the first `humans` are people."""
     return [Seat(NAMES[i], COLOURS[i], i < humans) for i in range(count)]
+

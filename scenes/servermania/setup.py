@@ -1,210 +1,59 @@
-"""New SERVERMANIA game: choose 2-4 seats, each a person or the computer, a name, a colour.
+"""New SERVERMANIA game: the join-in lobby with 2-4 seats and a pawn per player.
 
-A grid of cells: rows are seats (then the Start button), columns are player type, name
-and colour. Up/down/left/right move between cells and confirm changes the cell; the
-mouse points and clicks the same cells. Seats 3 and 4 can be switched off. (The full
-join-in lobby, with one controller per player, comes later.)
+`NewGameScene` keeps the import path the title menu names (scenes.servermania.setup).
+Each seat picks a colour and a pawn shape; a device that joins is bound to its seat for
+the whole game (see scenes/seating.py).
 """
 
 from __future__ import annotations
 
-import math
+from typing import TYPE_CHECKING
 
 import pygame
-import pytweening
 
-from scenes.engine import draw
-from scenes.engine.input import CLICK, POINT, Action
-from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, PANEL_LIGHT, WHITE
-from scenes.engine.scene import Scene
-from scenes.engine.widgets import PromptBar
+from scenes.lobby import LobbyConfig, LobbyScene, LobbySeat
+from scenes.seating import SeatDevices
 from scenes.servermania import look
 from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, NAMES, Seat
 
-ROW_TOP, ROW_H, ROW_GAP = 132, 86, 14
-COLUMNS = (pygame.Rect(300, 0, 250, 70), pygame.Rect(570, 0, 250, 70),
-           pygame.Rect(840, 0, 300, 70))
-START = pygame.Rect(440, 540, 400, 72)
-TYPES = ("Human", "Computer", "Off")
+if TYPE_CHECKING:
+    from scenes.engine.app import App
 
 
-class NewGameScene(Scene):
+def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
+    w, h = look.pawn(colour, token).get_size()
+    return look.pawn_scaled(colour, round(w * height / h), height, token)
+
+
+def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
+    """The lobby's seats become the board's seats; joined devices stay bound to them."""
+    from scenes.servermania.board_scene import BoardScene
+
+    table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]
+    devices = SeatDevices({i: s.device for i, s in enumerate(seats) if s.device})
+    app.stack.replace(BoardScene(table, devices=devices))
+
+
+LOBBY = LobbyConfig(
+    game="servermania", title="SERVERMANIA", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
+    colours=look.COLOURS, rgb=lambda colour: look.RGB[colour], names=NAMES,
+    tokens=look.SHAPES, token_label="Pawn", portrait=_portrait, start=start_game,
+    default_token=look.shape_of)
+
+
+class NewGameScene(LobbyScene):
+    """The title's SERVERMANIA entry."""
+
     def __init__(self) -> None:
-        self.types = ["Human", "Computer", "Off", "Off"]
-        self.names = list(NAMES[:MAX_SEATS])
-        self.colours = list(look.COLOURS[:MAX_SEATS])
-        self.row, self.col = MAX_SEATS, 0  # start on the Start button: one press plays
-        self.t = 0.0
-        self.pops: dict[tuple[int, int], float] = {}
-
-    def enter(self) -> None:
-        self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
-        self.prompts = PromptBar([("dpad", "Move"), ("confirm", "Change / Start"),
-                                  ("back", "Title")])
-
-    # -- model -------------------------------------------------------------------------------
-
-    def seats(self) -> list[Seat]:
-        return [Seat(self.names[i], self.colours[i], self.types[i] == "Human")
-                for i in range(MAX_SEATS) if self.types[i] != "Off"]
-
-    def cell_rect(self, row: int, col: int) -> pygame.Rect:
-        if row == MAX_SEATS:
-            return START
-        return COLUMNS[col].move(0, ROW_TOP + row * (ROW_H + ROW_GAP) + 8)
-
-    def change(self, row: int, col: int) -> None:
-        """Cycle the value of a cell; names and colours skip those other seats use."""
-        if col == 0:
-            options = TYPES if row >= MIN_SEATS else TYPES[:2]
-            self.types[row] = options[(options.index(self.types[row]) + 1) % len(options)]
-        elif self.types[row] == "Off":
-            self.types[row] = "Computer"
-        elif col == 1:
-            taken = {n for i, n in enumerate(self.names) if i != row}
-            self.names[row] = _next_free(NAMES, self.names[row], taken)
-        else:
-            taken = {c for i, c in enumerate(self.colours) if i != row and
-                     self.types[i] != "Off"}
-            self.colours[row] = _next_free(look.COLOURS, self.colours[row], taken)
-        self._fix_colours()
-        self.pops[(row, col)] = 0.0
-
-    def _fix_colours(self) -> None:
-        """A seat switched back on may share a colour: give it the first free one."""
-        used: set[str] = set()
-        for i in range(MAX_SEATS):
-            if self.types[i] == "Off":
-                continue
-            if self.colours[i] in used:
-                self.colours[i] = next(c for c in look.COLOURS if c not in used)
-            used.add(self.colours[i])
-
-    def start(self) -> None:
-        from scenes.servermania.board_scene import BoardScene
-
-        self.app.audio.play("fanfare")
-        self.app.stack.replace(BoardScene(self.seats()))
-
-    # -- input -------------------------------------------------------------------------------
-
-    def handle(self, action: Action) -> bool:
-        name = action.name
-        if name in (POINT, CLICK):
-            if action.pos is None or (name == CLICK and not action.pressed):
-                return True
-            hit = self._hit(action.pos)
-            if hit is not None:
-                if hit != (self.row, self.col) and name == POINT:
-                    self.app.audio.play("move")
-                self.row, self.col = hit
-                if name == CLICK:
-                    self._activate()
-            return True
-        if not action.pressed:
-            return False
-        if name == "back":
-            self.app.audio.play("back")
-            self.app.stack.pop()
-        elif name in ("up", "down"):
-            self.row = (self.row + (1 if name == "down" else -1)) % (MAX_SEATS + 1)
-            self.app.audio.play("move")
-        elif name in ("left", "right") and self.row < MAX_SEATS:
-            self.col = (self.col + (1 if name == "right" else -1)) % len(COLUMNS)
-            self.app.audio.play("move")
-        elif name == "confirm":
-            self._activate()
-        else:
-            return False
-        return True
-
-    def _activate(self) -> None:
-        if self.row == MAX_SEATS:
-            self.start()
-            return
-        self.app.audio.play("click")
-        self.change(self.row, self.col)
-
-    def _hit(self, pos: tuple[int, int]) -> tuple[int, int] | None:
-        if START.collidepoint(pos):
-            return (MAX_SEATS, self.col)
-        for row in range(MAX_SEATS):
-            for col in range(len(COLUMNS)):
-                if self.cell_rect(row, col).collidepoint(pos):
-                    return (row, col)
-        return None
-
-    # -- time and drawing --------------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-        for key in list(self.pops):
-            self.pops[key] += dt
-            if self.pops[key] > 0.3:
-                del self.pops[key]
-
-    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
-        fonts = self.app.fonts
-        canvas.blit(self.background, (0, 0))
-        draw.text(canvas, fonts.display(64), "SERVERMANIA", (640, 58), GOLD, outline=5,
-                  shadow=6)
-        draw.text(canvas, fonts.body(26), "New game: 2 to 4 players, each a person or the "
-                  "computer", (640, 108), CREAM)
-        for row in range(MAX_SEATS):
-            self._draw_seat(canvas, row)
-        selected = self.row == MAX_SEATS
-        rect = START.inflate(16, 8) if selected else START
-        draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
-                 outline=WHITE if selected else INK, radius=24)
-        players = len(self.seats())
-        draw.text(canvas, fonts.display(40), f"START  ·  {players} players", rect.center,
-                  INK if selected else WHITE)
-        self.prompts.draw(canvas, fonts, self.app.input.style)
-
-    def _draw_seat(self, canvas: pygame.Surface, row: int) -> None:
-        fonts = self.app.fonts
-        off = self.types[row] == "Off"
-        top = ROW_TOP + row * (ROW_H + ROW_GAP)
-        band = pygame.Rect(130, top, 1020, ROW_H)
-        colour = look.RGB[self.colours[row]]
-        draw.box(canvas, band, PANEL, outline=INK if off else colour, radius=20, shadow=5,
-                 width=4)
-        draw.text(canvas, fonts.display(30), f"P{row + 1}", (170, band.centery), MUTED if off
-                  else CREAM)
-        if not off:
-            hop = abs(math.sin(self.t * 3 + row)) * 6 if row == self.row else 0
-            pawn = look.pawn_scaled(self.colours[row], 51, 64)
-            canvas.blit(pawn, pawn.get_rect(midbottom=(245, band.bottom - 8 - hop)))
-        values = (self.types[row], self.names[row], self.colours[row].capitalize())
-        for col, value in enumerate(values):
-            rect = self.cell_rect(row, col)
-            selected = (row, col) == (self.row, self.col)
-            pop = self.pops.get((row, col))
-            if pop is not None:
-                rect = rect.inflate(*(round(12 * (1 - pytweening.easeOutQuad(pop / 0.3))),) * 2)
-            faded = off and col > 0
-            fill = GOLD if selected else (PANEL if faded else PANEL_LIGHT)
-            ink = INK if selected else (MUTED if faded else WHITE)
-            draw.box(canvas, rect, fill, outline=WHITE if selected else INK, radius=16,
-                     shadow=4)
-            label = "—" if faded else value
-            if col == 2 and not faded:
-                canvas.blit(look.marker(self.colours[row], 40),
-                            (rect.x + 14, rect.centery - 20))
-                draw.text(canvas, fonts.body(30), label, (rect.x + 66, rect.centery), ink,
-                          anchor="midleft")
-            elif col == 0 and not off:
-                icon = "user_marker" if value == "Human" else "icon_server"
-                image = look.scaled(icon, (40, 40))
-                canvas.blit(image, (rect.x + 14, rect.centery - 20))
-                draw.text(canvas, fonts.body(30), label, (rect.x + 66, rect.centery), ink,
-                          anchor="midleft")
-            else:
-                draw.text(canvas, fonts.body(30), label, rect.center, ink)
+        super().__init__(LOBBY)
 
 
 def _next_free(options: tuple[str, ...], current: str, taken: set[str]) -> str:
-    """The option after `current` (wrapping round) that no other seat has taken."""
+    """The option after `current` (wrapping round) that no other seat has taken.
+
+    Kept for Startup Fever's set-up grid (scenes/startupfever/setup.py imports it) until
+    that game moves to the lobby too.
+    """
     start = options.index(current) if current in options else -1
     for k in range(1, len(options) + 1):
         option = options[(start + k) % len(options)]

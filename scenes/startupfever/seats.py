@@ -17,6 +17,7 @@ class Seat:
     name: str
     colour: str  # one of servermania.look.COLOURS (six, one per seat)
     human: bool = True
+    token: str = ""  # a shape badge ("" = the colour's own), as SERVERMANIA's results draw
 
 
 def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:

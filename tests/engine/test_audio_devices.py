@@ -31,7 +31,10 @@ from scenes.title import TitleScene
 script = []
 for i in range({moves}):
     script += [(25 + 10 * i, Action("down")), (26 + 10 * i, Action("down", pressed=False))]
-app = App(TitleScene(), headless=True, frames=80, script=script)
+from scenes.engine.settings import Settings
+settings = Settings()
+settings.music_volume = {music}
+app = App(TitleScene(), headless=True, frames=80, script=script, settings=settings)
 enabled = app.audio.enabled
 rc = app.run()
 time.sleep(0.5)
@@ -40,11 +43,13 @@ print(json.dumps({{"enabled": enabled, "rc": rc}}))
 """
 
 
-def run_probe(driver: str, moves: int, tmp_path: Path) -> tuple[dict, Path]:
-    out = tmp_path / f"{driver}-{moves}.raw"
+def run_probe(driver: str, moves: int, tmp_path: Path, music: float = 0.0
+              ) -> tuple[dict, Path]:
+    out = tmp_path / f"{driver}-{moves}-{music}.raw"
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER=driver,
                SDL_DISKAUDIOFILE=str(out), SDL_DISKAUDIODELAY="0")
-    done = subprocess.run([sys.executable, "-c", PROBE.format(root=str(ROOT), moves=moves)],
+    probe = PROBE.format(root=str(ROOT), moves=moves, music=music)
+    done = subprocess.run([sys.executable, "-c", probe],
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1]), out
@@ -64,8 +69,15 @@ def test_menu_moves_are_really_mixed_into_the_audio_output(tmp_path):
     assert loud_samples(out) > 1000, "the disk driver wrote only silence"
 
 
-def test_without_presses_the_audio_output_stays_silent(tmp_path):
-    """The control for the test above: the title itself plays nothing."""
+def test_the_title_music_is_really_mixed_into_the_audio_output(tmp_path):
+    result, out = run_probe("disk", moves=0, tmp_path=tmp_path, music=0.8)
+    if not result["enabled"] or not out.exists():
+        pytest.skip("SDL's disk audio driver is not available in this SDL build")
+    assert loud_samples(out) > 1000, "the title music was not heard"
+
+
+def test_without_presses_and_music_off_the_audio_output_stays_silent(tmp_path):
+    """The control for the tests above: with the music off the title plays nothing."""
     result, out = run_probe("disk", moves=0, tmp_path=tmp_path)
     if not result["enabled"] or not out.exists():
         pytest.skip("SDL's disk audio driver is not available in this SDL build")

@@ -44,7 +44,8 @@ def test_an_unreadable_settings_file_gives_defaults_and_says_so(tmp_path, capsys
 @pytest.mark.parametrize(("field", "value"), [
     ("volume", "loud"), ("volume", -0.5), ("volume", 7), ("volume", True), ("volume", None),
     ("volume", [0.5]), ("anim_speed", -1), ("anim_speed", 1.25), ("anim_speed", "fast"),
-    ("fullscreen", "yes"), ("fullscreen", 1),
+    ("fullscreen", "yes"), ("fullscreen", 1), ("music_volume", 2), ("text_size", 120),
+    ("text_size", 150.0), ("palette", "neon"), ("keys", {"confirm": [13]}),
 ])
 def test_a_wrong_settings_value_is_named_and_replaced_by_its_default(
         tmp_path, capsys, field, value):
@@ -52,7 +53,7 @@ def test_a_wrong_settings_value_is_named_and_replaced_by_its_default(
     good = {"volume": 0.3, "anim_speed": 1.5, "fullscreen": True}
     path.write_text(json.dumps({**good, field: value}))
     loaded = Settings.load(path).as_dict()
-    assert loaded == {**good, field: DEFAULTS[field]}  # the other values still count
+    assert loaded == {**DEFAULTS, **good, field: DEFAULTS[field]}  # the others still count
     err = capsys.readouterr().err
     assert f"{field} {json.dumps(value)} is not" in err and str(path) in err
 

@@ -10,7 +10,7 @@ import pygame
 
 from scenes.app import make_app
 from scenes.demo import DemoScene
-from scenes.overlays import PauseOverlay
+from scenes.pause import PauseMenu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import default_seats
 from scenes.title import TitleScene
@@ -53,7 +53,7 @@ def test_a_game_pauses_when_a_controller_is_unplugged():
     app = app_with_a_pad(BoardScene(default_seats(2, humans=2), seed=1))
     turn = app.stack.scenes[0].state.turn
     unplug(app)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     assert "unplugged" in app.stack.top.message
     paused = app.stack.scenes[:]
     unplug(app, updates=300)  # nothing more to unplug; the game stays paused

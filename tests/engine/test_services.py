@@ -45,7 +45,8 @@ def test_settings_screen_changes_volume_and_saves_on_back(tmp_path):
     path = tmp_path / "settings.json"
     app = make_app(SettingsScene(), headless=True, frames=60,
                    settings=Settings(volume=0.5, path=path),
-                   script=[(20, Action("right")), (21, Action("right")), (25, Action("back"))])
+                   script=[(19, Action("down")),  # Music volume, then Effects volume
+                           (20, Action("right")), (21, Action("right")), (25, Action("back"))])
     app.run()
     assert app.audio.volume == 0.7
     assert json.loads(path.read_text())["volume"] == 0.7
@@ -53,7 +54,7 @@ def test_settings_screen_changes_volume_and_saves_on_back(tmp_path):
 
 def test_settings_screen_animation_speed_reaches_the_fades():
     app = make_app(SettingsScene(), headless=True, frames=40,
-                   script=[(20, Action("down")), (21, Action("right"))])
+                   script=[(19, Action("down")), (20, Action("down")), (21, Action("right"))])
     app.run()
     assert app.settings.anim_speed == 1.5 and app.stack.speed == 1.5
 

@@ -94,7 +94,8 @@ def start_servermania_from_the_title():
     step(app, READY)
     press(app, "confirm")  # SERVERMANIA is the first entry
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene) and not app.stack.busy, 120)
-    press(app, "confirm")  # Start
+    press(app, "confirm")  # join the lobby
+    press(app, "pause")  # Start, against one computer player
     run_until(app, lambda: not isinstance(app.stack.top, NewGameScene)
               and not app.stack.busy, 240)
     return app
@@ -146,6 +147,7 @@ def test_back_also_leaves_the_error_and_the_app_keeps_working(broken_map):
     press(app, "confirm")
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene) and not app.stack.busy, 120)
     press(app, "confirm")
+    press(app, "pause")
     run_until(app, lambda: isinstance(app.stack.top, BoardScene) and not app.stack.busy, 240)
     step(app, 30)
     assert app.running

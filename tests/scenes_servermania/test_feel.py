@@ -14,7 +14,8 @@ from game.servermania import events as ev
 from game.servermania.rules import STUCK_ROLL, TECHPAD_ROLL
 from scenes.engine.input import CLICK, MOUSE, Action, InputMapper
 from scenes.engine.palette import MINT
-from scenes.overlays import ConfirmOverlay, PauseOverlay
+from scenes.overlays import ConfirmOverlay
+from scenes.pause import PauseMenu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.board_view import KIND_LOOKS, NUMBER_INK, TITLE_INK, TITLE_PX
 from scenes.servermania.director import winners_line
@@ -338,13 +339,13 @@ def test_arrows_point_along_the_track_from_every_square_to_the_next():
         assert pygame.Vector2(tip).distance_to(b) < a.distance_to(b) / 2 + 0.01
 
 
-def pause_and_choose(app, entry: str) -> PauseOverlay:
+def pause_and_choose(app, entry: str) -> PauseMenu:
     """Open the pause menu and activate `entry` with the keyboard; returns the menu."""
     step(app, READY)
     press(app, "pause")
     step(app, 30)
     pause = app.stack.top
-    assert isinstance(pause, PauseOverlay)
+    assert isinstance(pause, PauseMenu)
     labels = [label for label, _ in pause.choices]
     for _ in range(labels.index(entry)):
         press(app, "down")
@@ -355,7 +356,7 @@ def pause_and_choose(app, entry: str) -> PauseOverlay:
 
 def test_the_legend_opens_from_pause_and_names_every_square_kind():
     app, scene = board(default_seats(2, 1), seed=1)
-    pause = pause_and_choose(app, "Legend")
+    pause = pause_and_choose(app, "Square legend")
     assert isinstance(app.stack.top, LegendScene)
     assert {kind for kind, _ in ENTRIES} == set(KIND_LOOKS)
     step(app, 1)  # it draws
@@ -432,20 +433,21 @@ def test_the_demo_results_screen_says_any_press_goes_to_the_title():
     run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
 
 
-def test_quit_to_title_asks_first_and_no_keeps_the_game():
+def test_save_and_quit_asks_first_and_no_keeps_the_game():
     app, scene = board(default_seats(2, 1), seed=1)
-    pause = pause_and_choose(app, "Quit to title")
+    pause = pause_and_choose(app, "Save and quit")
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmOverlay)
     assert scene in app.stack.scenes
     press(app, "confirm")  # "Keep playing" is selected first
     step(app, 30)
     assert app.stack.top is pause and scene in app.stack.scenes
-    press(app, "confirm")  # Quit to title again (still selected)
+    press(app, "confirm")  # Save and quit again (still selected)
     step(app, 30)
     press(app, "down")
-    press(app, "confirm")  # "Quit, lose this game"
+    press(app, "confirm")  # "Save and quit"
     run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
+    assert app.saves.latest().state.to_json() == scene.state.to_json()
 
 
 @pytest.mark.parametrize("position", [5, 8, 20, 23, 33, 35], ids=lambda p: f"square {p}")
@@ -482,7 +484,7 @@ def test_a_pause_cancels_a_half_held_roll_instead_of_throwing_it_later():
     app.stack.dispatch(Action("confirm", "pad:0", True))  # held...
     app.stack.dispatch(Action("device_removed", "pad:0"))  # ...and the pad is pulled out
     step(app, 30)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     press(app, "confirm")  # Resume
     step(app, 5 * SECOND)
     assert scene.roll_call is call and not call.holding

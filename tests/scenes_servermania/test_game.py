@@ -12,7 +12,7 @@ import pytest
 from game import servermania as sm
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.scene import Scene
-from scenes.overlays import PauseOverlay
+from scenes.pause import PauseMenu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import Seat
@@ -145,7 +145,7 @@ def test_pause_opens_the_pause_menu_and_freezes_the_game():
     step(app, READY)
     press(app, "pause")
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     turn = scene.state.turn
     step(app, 600)
     assert scene.state.turn == turn
@@ -157,7 +157,7 @@ def test_unplugging_a_controller_pauses_the_game():
     step(app, READY)
     app.stack.dispatch(Action("device_removed", "pad:0"))
     step(app, 2)
-    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.top, PauseMenu)
     assert "unplugged" in app.stack.top.message
 
 
@@ -219,7 +219,8 @@ def test_from_the_title_menu_a_keyboard_script_starts_a_game_and_plays_to_the_re
         original(self)
     monkeypatch.setattr(ResultsScene, "enter", spy)
     frames = 4000  # the first game ends near update 1900 (seeded)
-    script = [(READY, Action("confirm")), (60, Action("confirm")), (100, Action("rshoulder"))]
+    script = [(READY, Action("confirm")), (60, Action("confirm")), (64, Action("pause")),
+              (100, Action("rshoulder"))]  # title → lobby: join, Start
     script += [(n, Action("confirm")) for n in range(120, frames, 12)]
     app = new_app(TitleScene(), speed=2.0, script=script, frames=frames)
     app.run()
@@ -251,17 +252,20 @@ def test_title_to_results_and_back_with_only_one_device(device):
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 120)
     setup = app.stack.top
     step(app, READY)
+    footer = dict(zip(setup.buttons, setup.footer, strict=True))
     if device == MOUSE:
-        click(app, setup.cell_rect(1, 0).center)  # seat 2: Computer -> Human
-        click(app, setup.cell_rect(4, 0).center)  # Start
+        click(app, setup.cards[0].center)  # join
+        click(app, setup.cards[1].center)  # a second, shared seat (pass-and-play)
+        click(app, footer["computers"].center)  # computers 1 -> 2 -> 0
+        click(app, footer["computers"].center)
+        click(app, footer["start"].center)
     else:
-        press(app, "up", device)
-        press(app, "up", device)
-        press(app, "up", device)
-        press(app, "confirm", device)  # seat 2: Computer -> Human
-        for _ in range(3):
-            press(app, "down", device)
-        press(app, "confirm", device)
+        press(app, "confirm", device)  # join
+        for name in ("down", "down", "down",  # into the footer: Computers
+                     "confirm", "confirm", "confirm",  # 1 -> 2 -> 3 -> 0
+                     "right", "right", "confirm",  # Shared seats: 0 -> 1
+                     "right", "confirm"):  # START
+            press(app, name, device)
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 120)
     board = app.stack.top
     assert [s.human for s in board.seats] == [True, True]

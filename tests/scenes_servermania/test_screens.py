@@ -27,10 +27,10 @@ def test_new_game_screen_screenshot(tmp_path):
     scene = NewGameScene()
     app = new_app(scene)
     step(app, READY)
-    for name in ("up", "up", "confirm", "right", "confirm", "up", "confirm"):
-        press(app, name)
+    press(app, "confirm")  # the keyboard joins, then a pad
+    press(app, "confirm", "pad:1")
     step(app, 30)
-    assert len(scene.seats()) == 3
+    assert len(scene.seats()) == 3  # and a computer fills the third seat
     assert_not_blank(shoot(app, "new_game", tmp_path))
 
 

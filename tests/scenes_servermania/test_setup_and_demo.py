@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from scenes.demo import DemoScene, DemoUnavailable
-from scenes.engine.input import CLICK, MOUSE, POINT, Action
+from scenes.engine.input import CLICK, MOUSE, POINT, TEXT, Action
 from scenes.menu import TITLE_MENU, resolve
+from scenes.servermania import look
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import MAX_SEATS
@@ -35,50 +37,98 @@ def test_the_title_menu_entry_opens_the_new_game_screen():
 
 
 @pytest.mark.parametrize("device", ["keyboard", "pad:2"])
-def test_seats_are_set_up_with_directions_and_confirm_then_start_plays(device):
+def test_one_device_joins_picks_colour_and_pawn_and_starts_against_the_computer(device):
     app, scene = open_setup()
-    for name in ("up", "up", "confirm",  # seat 3: Off -> Human
-                 "up", "confirm",  # seat 2: Computer -> Human
-                 "right", "confirm",  # seat 2: next name
-                 "right", "confirm"):  # seat 2: next free colour
-        press(app, name, device)
-    seats = scene.seats()
-    assert len(seats) == 3 and all(s.human for s in seats)
-    assert len({s.colour for s in seats}) == 3 and len({s.name for s in seats}) == 3
-    for _ in range(3):
-        press(app, "down", device)  # back to the Start button
-    press(app, "confirm", device)
+    press(app, "confirm", device)  # join: seat 1
+    assert [s.device for s in scene.seats()] == [device, None]
+    assert not scene.seats()[1].human  # the empty seat is a computer player
+    press(app, "down", device)  # colour row
+    press(app, "right", device)
+    press(app, "down", device)  # pawn row
+    press(app, "right", device)
+    me = scene.seats()[0]
+    assert me.colour == "blue" and me.token != look.shape_of("blue")
+    press(app, "pause", device)  # Start
     step(app, 40)
     board = app.stack.top
-    assert isinstance(board, BoardScene) and [s.name for s in board.seats] == \
-        [s.name for s in seats]
+    assert isinstance(board, BoardScene)
+    assert [(s.name, s.colour, s.human, s.token) for s in board.seats] == \
+        [(s.name, s.colour, s.human, s.token) for s in scene.seats()]
+    assert board.devices.device_of(0) == device and board.devices.device_of(1) is None
 
 
-def test_the_mouse_alone_sets_up_seats_and_starts():
+def test_the_mouse_alone_joins_adds_a_shared_seat_and_starts():
     app, scene = open_setup()
-    cell = scene.cell_rect(3, 0).center  # seat 4 type: Off -> Human -> Computer
-    for _ in range(2):
-        app.stack.dispatch(Action(POINT, MOUSE, True, pos=cell))
-        app.stack.dispatch(Action(CLICK, MOUSE, True, pos=cell))
-        app.stack.dispatch(Action(CLICK, MOUSE, False, pos=cell))
-    assert scene.types[3] == "Computer"
-    start = scene.cell_rect(MAX_SEATS, 0).center
+    for pos in (scene.cards[0].center, scene.cards[1].center):  # join, then a shared seat
+        app.stack.dispatch(Action(CLICK, MOUSE, True, pos=pos))
+        app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
+    assert [(s.human, s.device) for s in scene.seats()] == \
+        [(True, "keyboard"), (True, None), (False, None)]
+    start = scene.footer[scene.buttons.index("start")].center
+    app.stack.dispatch(Action(POINT, MOUSE, True, pos=start))
     app.stack.dispatch(Action(CLICK, MOUSE, True, pos=start))
     step(app, 40)
-    assert isinstance(app.stack.top, BoardScene)
-    assert len(app.stack.top.seats) == 3
+    assert isinstance(app.stack.top, BoardScene) and len(app.stack.top.seats) == 3
 
 
-def test_seats_one_and_two_cannot_be_switched_off_and_colours_stay_distinct():
+def test_names_are_typed_on_a_keyboard_and_on_the_pads_on_screen_keyboard():
     app, scene = open_setup()
-    for row in range(MAX_SEATS):
-        for _ in range(7):
-            scene.change(row, 0)
-            scene.change(row, 2)
-            active = [c for c, t in zip(scene.colours, scene.types, strict=True) if t != "Off"]
-            assert len(active) == len(set(active))
-    assert scene.types[0] != "Off" and scene.types[1] != "Off"
-    assert 2 <= len(scene.seats()) <= 4
+    press(app, "confirm", "keyboard")  # join; the cursor starts on the name
+    press(app, "confirm", "keyboard", key=pygame.K_RETURN)  # edit
+    for _ in range(3):
+        press(app, "back", "keyboard", key=pygame.K_BACKSPACE)
+    app.stack.dispatch(Action(TEXT, "keyboard", text="Zoë"))
+    press(app, "confirm", "keyboard", key=pygame.K_SPACE)  # Space types (TEXT), not done
+    press(app, "confirm", "keyboard", key=pygame.K_RETURN)
+    press(app, "confirm", "pad:3")  # join seat 2 with a pad, edit its name on the OSK
+    press(app, "confirm", "pad:3")
+    press(app, "back", "pad:3")  # delete one letter of "Ada" (free again)
+    press(app, "right", "pad:3")  # B
+    press(app, "confirm", "pad:3")
+    press(app, "pause", "pad:3")  # done
+    assert [s.name for s in scene.seats()[:2]] == ["Zoë", "Adb"]
+    assert not any(c.editing for c in scene.cursors.values())
+
+
+def test_an_empty_or_taken_name_keeps_the_one_before():
+    app, scene = open_setup()
+    press(app, "confirm", "pad:1")
+    press(app, "confirm", "pad:2")
+    press(app, "confirm", "pad:2")  # Linus edits...
+    for _ in range(5):
+        press(app, "back", "pad:2")
+    press(app, "pause", "pad:2")
+    assert scene.seats()[1].name == "Linus"
+
+
+def test_seats_stay_within_two_to_four_and_colours_stay_distinct():
+    app, scene = open_setup()
+    for pad in range(6):
+        press(app, "confirm", f"pad:{pad}")
+    seats = scene.seats()
+    assert len(seats) == MAX_SEATS and all(s.human for s in seats)
+    assert len({s.colour for s in seats}) == MAX_SEATS
+    for _ in range(7):
+        for pad in range(4):
+            press(app, "down", f"pad:{pad}")
+            press(app, "right", f"pad:{pad}")
+            press(app, "up", f"pad:{pad}")
+        assert len({s.colour for s in scene.seats()}) == MAX_SEATS
+    press(app, "back", "pad:0")
+    press(app, "back", "pad:1")
+    press(app, "back", "pad:2")  # one person left: a computer keeps the table at two
+    scene._fix_others()
+    assert scene.can_start() or scene.computers == 0
+    assert len(scene.seats()) >= 1
+
+
+def test_the_level_chosen_reaches_the_computer_seats():
+    app, scene = open_setup()
+    press(app, "confirm", "keyboard")
+    for name in ("down", "down", "down", "right"):  # down into the footer, onto Level
+        press(app, name, "keyboard")
+    press(app, "confirm", "keyboard")  # normal -> hard
+    assert scene.seats()[1].level == "hard"
 
 
 def test_back_returns_to_the_title():

@@ -1,0 +1,267 @@
+"""Autosave and Continue: one save slot per game, written after every completed turn.
+
+A save is the rules' own versioned JSON (`state.to_json()`) wrapped in a small envelope
+holding who sits where (names, colours, pawn/logo, human or computer, level) and a line
+for the title's "Continue" ("turn 12", "year 3"). Never pickle: a save is plain JSON a
+player may open, and loading it goes through the rules' own checked `from_json`.
+
+Writes are atomic (`game.files.write_atomic`: temp file, fsync, rename), so a crash at any
+moment leaves the previous save or the new one. A save that cannot be read (corrupt,
+truncated, written by a newer version) is moved aside as `<name>.bad` with its reason in
+one line, so it is kept for a bug report and never overwritten by the next autosave.
+A folder of None keeps the slots in memory (headless runs and tests never touch the
+player's saves). No pygame here: the rules' simulators and tests may use it too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from game.files import FileProblem, move_aside, read_text, write_atomic
+
+FORMAT = "unicorn-arcade-autosave"
+VERSION = 1
+MAX_SAVE_BYTES = 2 * 1024 * 1024  # a SERVERMANIA save is ~3 KB, Startup Fever ~20 KB
+LEVELS = ("easy", "normal", "hard")
+NOTICE_CHARS = 100  # a notice fits one line across the screen at 24 px
+
+
+def default_folder() -> Path:
+    """Where the player's saves live: the platform's user data folder."""
+    return Path(platformdirs.user_data_dir("unicorn-arcade", appauthor=False)) / "saves"
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    """One seat as saved: enough to seat the same players again on Continue."""
+
+    name: str
+    colour: str
+    human: bool = True
+    level: str = "normal"  # the computer's level (kept for humans too: harmless)
+    token: str = ""  # the pawn shape or company logo chosen in the lobby ("" = default)
+
+
+def _loaders() -> dict[str, tuple[str, Callable[[str], Any]]]:
+    """Game id -> (name on screen, the rules' checked `from_json`)."""
+    from game import servermania, startupfever
+
+    return {"servermania": ("SERVERMANIA", servermania.from_json),
+            "startupfever": ("Startup Fever", startupfever.from_json)}
+
+
+def title_of(game: str) -> str:
+    return _loaders()[game][0]
+
+
+@dataclass
+class Saved:
+    """A loaded save: the game id, its state, its seats and the progress line."""
+
+    game: str
+    state: Any
+    seats: list[SeatRecord]
+    progress: str
+    saved_at: str = ""
+
+    def summary(self) -> str:
+        """"SERVERMANIA · Ada, Linus, Grace · turn 12" for the title's Continue entry."""
+        names = ", ".join(s.name for s in self.seats)
+        return f"{title_of(self.game)} · {names} · {self.progress}"
+
+
+class SaveProblem(ValueError):
+    """A save that could not be used; the message is one line naming the file and why."""
+
+
+class Slots:
+    """The save slots: one file per game in `folder` (None: in memory only).
+
+    `problems` collects the one-line notices of saves moved aside (or that could not be
+    written) so the title can show them; `take_problems()` hands them over once.
+    """
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.memory: dict[str, str] = {}  # game -> text, when folder is None
+        self.problems: list[str] = []
+
+    def path(self, game: str) -> Path | None:
+        return None if self.folder is None else self.folder / f"{game}.json"
+
+    # -- writing ------------------------------------------------------------------------
+
+    def save(self, game: str, state: Any, seats: list[SeatRecord], progress: str) -> bool:
+        """Write the slot of `game` atomically. False (and a notice) if the disk refused."""
+        if game not in _loaders():
+            raise ValueError(f"unknown game {game!r}")
+        envelope = {"format": FORMAT, "version": VERSION, "game": game,
+                    "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "progress": progress, "seats": [asdict(s) for s in seats],
+                    "state": json.loads(state.to_json())}
+        text = json.dumps(envelope, separators=(",", ":"))
+        path = self.path(game)
+        if path is None:
+            self.memory[game] = text
+            return True
+        reason = self._unreadable(game) if path.exists() else None
+        if reason:  # never write over a save we could not read: keep it as .bad
+            self._set_aside(game, reason)
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            self._notice(f"Autosave failed: could not write {path.name} "
+                         f"({exc.strerror or exc})", f"in {path.parent}")
+            return False
+        return True
+
+    def _unreadable(self, game: str) -> str | None:
+        """Why the file in the slot cannot be loaded (None: it loads fine)."""
+        try:
+            self._read(game)
+        except SaveProblem as exc:
+            return str(exc)
+        return None
+
+    def discard(self, game: str) -> None:
+        """The game ended: its slot is emptied (results are not something to continue)."""
+        path = self.path(game)
+        if path is None:
+            self.memory.pop(game, None)
+        elif path.is_file():
+            try:
+                path.unlink()
+            except OSError as exc:
+                self._notice(f"Could not remove the finished game's save {path} ({exc})")
+
+    # -- reading ------------------------------------------------------------------------
+
+    def load(self, game: str) -> Saved | None:
+        """The save of `game`, None if there is none. A broken one is set aside (None)."""
+        try:
+            return self._read(game)
+        except SaveProblem as exc:
+            self._set_aside(game, str(exc))
+            return None
+
+    def latest(self) -> Saved | None:
+        """The most recently saved game of all slots (what "Continue" resumes)."""
+        found = [s for s in (self.load(game) for game in _loaders()) if s is not None]
+        return max(found, key=lambda s: s.saved_at) if found else None
+
+    def take_problems(self) -> list[str]:
+        problems, self.problems = self.problems, []
+        return problems
+
+    def _read(self, game: str) -> Saved | None:
+        path = self.path(game)
+        if path is None:
+            text = self.memory.get(game)
+            if text is None:
+                return None
+            where = f"{game} save"
+        else:
+            if not path.exists() and not path.is_symlink():
+                return None
+            where = path.name
+            try:
+                text = read_text(path, MAX_SAVE_BYTES)
+            except FileProblem as exc:
+                raise SaveProblem(f"{where}: {exc}".replace(f"{path}: ", "")) from None
+        return parse(game, text, where)
+
+    def _set_aside(self, game: str, reason: str) -> None:
+        path = self.path(game)
+        if path is None:
+            self.memory.pop(game, None)
+            self._notice(f"Save set aside: {reason}")
+            return
+        moved = move_aside(path)
+        where = f" as {moved.name}" if moved else ""
+        self._notice(f"Save set aside{where}: {reason}", f"in {path.parent}")
+
+    def _notice(self, message: str, where: str = "") -> None:
+        """One line for the screen (at most NOTICE_CHARS); all of it, and where, on stderr."""
+        print(f"autosave: {message} {where}".rstrip(), file=sys.stderr)
+        if len(message) > NOTICE_CHARS:
+            message = message[:NOTICE_CHARS - 1].rstrip() + "…"
+        self.problems.append(message)
+
+
+def turn_completed(game: str, events: list[Any]) -> bool:
+    """Whether `events` (one `apply`) finished a turn worth autosaving.
+
+    SERVERMANIA reports TurnEnded. Startup Fever has no end-of-turn event: a product turn
+    is complete when the next one starts, or the year end begins.
+    """
+    names = {type(e).__name__ for e in events}
+    if game == "servermania":
+        return "TurnEnded" in names
+    return bool(names & {"TurnStarted", "YearEndStep"})
+
+
+def progress(game: str, state: Any) -> str:
+    """The Continue line's "turn 12" / "year 3"."""
+    return f"turn {state.turn}" if game == "servermania" else f"year {state.year}"
+
+
+def parse(game: str, text: str, where: str = "save") -> Saved:
+    """Check an autosave text and rebuild its state; SaveProblem (one line) if broken."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveProblem(f"{where} is damaged or cut short ({_first_line(exc)})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveProblem(f"{where} is not a Unicorn Arcade save")
+    version = data.get("version")
+    if type(version) is not int:
+        raise SaveProblem(f"{where} has no version number")
+    if version > VERSION:
+        raise SaveProblem(f"{where} is from a newer version of the game (save version "
+                          f"{version})")
+    if version != VERSION:
+        raise SaveProblem(f"{where} has unknown save version {version}")
+    loaders = _loaders()
+    if data.get("game") != game or game not in loaders:
+        raise SaveProblem(f"{where} holds {data.get('game')!r}, not {game!r}")
+    try:
+        seats = [_seat(s) for s in data["seats"]]
+        progress = data["progress"]
+        saved_at = data["saved_at"]
+        if not isinstance(progress, str) or not isinstance(saved_at, str):
+            raise TypeError("progress and saved_at must be texts")
+        state_text = json.dumps(data["state"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveProblem(f"{where} is damaged ({_first_line(exc)})") from None
+    try:
+        state = loaders[game][1](state_text)
+    except ValueError as exc:  # the rules' SaveError: a state they could not reach
+        raise SaveProblem(f"{where}: {_first_line(exc)}") from None
+    if len(state.players) != len(seats):
+        raise SaveProblem(f"{where} seats {len(seats)} players for a "
+                          f"{len(state.players)}-player game")
+    return Saved(game, state, seats, progress, saved_at)
+
+
+def _seat(value: Any) -> SeatRecord:
+    if not isinstance(value, dict):
+        raise TypeError("a seat is not an object")
+    seat = SeatRecord(**value)
+    if not (isinstance(seat.name, str) and isinstance(seat.colour, str)
+            and isinstance(seat.human, bool) and seat.level in LEVELS
+            and isinstance(seat.token, str)):
+        raise ValueError(f"bad seat {value!r}"[:80])
+    return seat
+
+
+def _first_line(exc: Exception) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= 100 else text[:97] + "..."

@@ -1,0 +1,103 @@
+"""The pause menu both games push on Start / P / Esc: resume, settings, how to play, the
+game's reference screen (SERVERMANIA's square legend, Startup Fever's card list), and
+save and quit to the title (asked twice, so a stray press never leaves a game).
+
+The reference screen is named by import path ("module:Class") and resolved like the title
+menu's entries: a screen another branch has not merged yet shows as COMING SOON.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.engine.input import Action
+from scenes.engine.widgets import Button, Menu
+from scenes.menu import resolve
+from scenes.overlays import ConfirmOverlay, MenuOverlay, back_to_title
+
+ROW_H, ROW_GAP, WIDTH = 58, 12, 480
+
+
+class PauseMenu(MenuOverlay):
+    """game: "servermania" or "startupfever" (which rules How to play opens).
+
+    reference: (label, "module:Class") of the game's reference screen, built with no
+    arguments. save: writes the game now and says whether it worked (None: nothing to
+    save, the last entry just quits).
+    """
+
+    def __init__(self, game: str, reference: tuple[str, str] | None = None,
+                 save: Callable[[], bool] | None = None, message: str = "") -> None:
+        self.game = game
+        self.save = save
+        self.reference = resolve(reference[1]) if reference else None
+        choices: list[tuple[str, Callable[[], None]]] = [
+            ("Resume", self._resume), ("Settings", self._settings),
+            ("How to play", self._how_to_play)]
+        if reference:
+            choices.append((reference[0], self._open_reference))
+        choices.append(("Save and quit" if save else "Quit to title", self._quit))
+        super().__init__("Paused", choices, message)
+        top = 250 if message else 200
+        buttons = [Button(label, pygame.Rect(640 - WIDTH // 2, top + i * (ROW_H + ROW_GAP),
+                                             WIDTH, ROW_H)) for i, (label, _) in
+                   enumerate(choices)]
+        if reference and self.reference is None:
+            buttons[3].enabled, buttons[3].note = False, "COMING SOON"
+        self.menu = Menu(buttons)
+        panel_top = top - (110 if message else 76)
+        self.rect = pygame.Rect(340, panel_top, 600, buttons[-1].rect.bottom + 36 - panel_top)
+
+    def handle(self, action: Action) -> bool:
+        if action.name == "back":
+            return super().handle(action)
+        result = self.menu.handle(action)
+        if result is None:
+            return True  # modal
+        sounds = {"move": "move", "blocked": "error", "activate": "confirm"}
+        self.app.audio.play(sounds.get(result[0], "move"))
+        if result[0] == "activate":
+            self.choices[result[1]][1]()
+        return True
+
+    def _resume(self) -> None:
+        self.app.stack.pop()
+
+    def _settings(self) -> None:
+        from scenes.settings import SettingsScene
+
+        self.app.stack.push(SettingsScene())
+
+    def _how_to_play(self) -> None:
+        from scenes.howto import HowToPlayScene
+
+        self.app.stack.push(HowToPlayScene(self.game))
+
+    def _open_reference(self) -> None:
+        if self.reference is not None:
+            self.app.stack.push(self.reference())
+
+    def _quit(self) -> None:
+        if self.save is None:
+            self.app.stack.push(ConfirmOverlay("Quit to title?", self._leave,
+                                               yes="Quit, lose this game", no="Keep playing",
+                                               message="This game will be lost."))
+            return
+        self.app.stack.push(ConfirmOverlay("Save and quit?", self._save_and_leave,
+                                           yes="Save and quit", no="Keep playing",
+                                           message="Continue on the title resumes it."))
+
+    def _save_and_leave(self) -> None:
+        if self.save is not None and not self.save():
+            problem = next(iter(self.app.saves.take_problems()), "the save failed")
+            self.app.stack.pop()
+            self.app.stack.push(ConfirmOverlay("Could not save", self._leave,
+                                               yes="Quit anyway", no="Keep playing",
+                                               message=problem[:60]))
+            return
+        self._leave()
+
+    def _leave(self) -> None:
+        back_to_title(self.app)

@@ -1,0 +1,25 @@
+"""Continue: turn the latest autosave back into the game screen it came from.
+
+Each game's screen is named by import path and rebuilt with its `from_save(saved)`
+class method (SERVERMANIA's `BoardScene.from_save`). A game whose screen is not merged yet
+gives None: the title then shows Continue as COMING SOON instead of a broken screen.
+"""
+
+from __future__ import annotations
+
+from game.autosave import Saved
+from scenes.engine.scene import Scene
+from scenes.menu import resolve
+
+SCREENS = {
+    "servermania": "scenes.servermania.board_scene:BoardScene",
+    "startupfever": "scenes.startupfever.table_scene:TableScene",
+}
+
+
+def resume_scene(saved: Saved) -> Scene | None:
+    """The screen that continues `saved`, or None when that game cannot be shown yet."""
+    target = SCREENS.get(saved.game)
+    screen = resolve(target) if target else None
+    from_save = getattr(screen, "from_save", None)
+    return from_save(saved) if from_save is not None else None

@@ -1,0 +1,119 @@
+"""Which device plays which seat, and what happens when a seat's pad is unplugged.
+
+`SeatDevices` is the routing both games use: a seat bound to a device (a pad, or the
+keyboard with its mouse) is answered only by that device, so a bound device never answers
+another player's seat. A seat bound to nothing is pass-and-play: any device answers it
+(the issue's rule; a lone pad can so play its own seat and a shared one). Pause, skip and
+fast-forward stay open to everyone.
+
+`SeatLostOverlay` is what a game pushes when a bound pad goes away: "reconnect, or press A
+on any device to take Ada's seat". The first free device that confirms takes the seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes.engine import draw
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
+from scenes.engine.palette import CREAM, GOLD, Color
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import PromptBar, panel
+from scenes.overlays import dim
+
+
+def person(device: DeviceId) -> DeviceId:
+    """The keyboard and the mouse are one person's hands: both count as the keyboard."""
+    return KEYBOARD if device == MOUSE else device
+
+
+def device_label(device: DeviceId | None) -> str:
+    """"Keyboard", "Pad 2" or "Shared": short enough for a seat card."""
+    if device is None:
+        return "Shared"
+    if device == KEYBOARD:
+        return "Keyboard"
+    number = device.partition(":")[2]
+    return f"Pad {int(number) + 1}" if number.isdigit() else device
+
+
+class SeatDevices:
+    """The seat -> device table of one game (kept when a game is paused and resumed)."""
+
+    def __init__(self, bound: dict[int, DeviceId] | None = None) -> None:
+        self.bound: dict[int, DeviceId] = {seat: person(d) for seat, d in (bound or {}).items()}
+
+    def bind(self, seat: int, device: DeviceId) -> None:
+        device = person(device)
+        for other in [s for s, d in self.bound.items() if d == device]:
+            del self.bound[other]  # one device, one seat
+        self.bound[seat] = device
+
+    def unbind(self, seat: int) -> None:
+        self.bound.pop(seat, None)
+
+    def device_of(self, seat: int) -> DeviceId | None:
+        return self.bound.get(seat)
+
+    def seat_of(self, device: DeviceId) -> int | None:
+        device = person(device)
+        return next((s for s, d in self.bound.items() if d == device), None)
+
+    def may_answer(self, seat: int, device: DeviceId) -> bool:
+        """Whether `device` may answer the prompt of `seat` (see the module docstring)."""
+        mine = self.bound.get(seat)
+        return mine is None or person(device) == mine
+
+
+class SeatLostOverlay(Scene):
+    """A bound pad went away: the game waits until a device takes the seat.
+
+    take(device) is called with the device that confirmed; the game binds it. A device
+    already bound to another seat is refused with a word (it keeps its own seat).
+    """
+
+    opaque = False
+
+    def __init__(self, name: str, colour: Color, devices: SeatDevices,
+                 take: Callable[[DeviceId], None]) -> None:
+        self.name, self.colour = name, colour
+        self.devices = devices
+        self.take = take
+        self.refused = ""
+        self.prompts = PromptBar([("confirm", f"Take {name}'s seat")])
+        self.rect = pygame.Rect(190, 210, 900, 270)
+
+    def handle(self, action: Action) -> bool:
+        if action.pressed and action.name in ("confirm", CLICK):
+            other = self.devices.seat_of(action.device)
+            if other is not None:
+                self.refused = "That device already plays another seat."
+                self.app.audio.play("error")
+                return True
+            self.app.audio.play("confirm")
+            self.app.stack.pop()
+            self.take(person(action.device))
+        return True  # modal: the game waits
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        dim(canvas, 170)
+        fonts = self.app.fonts
+        panel(canvas, fonts, self.rect, "Controller unplugged")
+        stripe = pygame.Rect(self.rect.x + 40, self.rect.y + 44, self.rect.w - 80, 8)
+        pygame.draw.rect(canvas, self.colour, stripe, border_radius=4)  # whose seat it is
+        draw.text(canvas, fonts.display(40), f"{self.name}'s pad is gone", (640, 300), GOLD,
+                  outline=3)
+        draw.text(canvas, fonts.body(28), "Reconnect, or press A (Enter) on any device",
+                  (640, 360), CREAM)
+        draw.text(canvas, fonts.body(28), f"to take {self.name}'s seat.", (640, 398), CREAM)
+        if self.refused:
+            draw.text(canvas, fonts.body(24), self.refused, (640, 448), self.colour)
+        self.prompts.draw(canvas, fonts, self.app.input.style)
+
+
+def refusal_note(name: str) -> str:
+    """What a device hears when it tries to answer someone else's prompt."""
+    return f"It's {name}'s turn: {name}'s controller answers"
+

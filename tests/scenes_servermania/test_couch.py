@@ -1,0 +1,200 @@
+"""Couch play: pads join the lobby, each answers only its own seat, unplugged pads hand
+their seat over, and a game saved and quit continues exactly where it stopped.
+
+Pads are synthetic: SDL controller events go through the app's own event handler and the
+input layer, opened by a fake device backend (no real pad needed).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import servermania as sm
+from scenes.engine.app import App
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, SeatLostOverlay
+from scenes.servermania.board_scene import BoardScene
+from scenes.servermania.seats import default_seats
+from scenes.servermania.setup import NewGameScene
+from scenes.title import TitleScene
+from tests.scenes_servermania.helpers import READY, new_app, run_until, step
+
+
+class FakePads:
+    """Opens device index n as SDL instance id n (every pad is a GameController)."""
+
+    def is_controller(self, index: int) -> bool:
+        return True
+
+    def open(self, index: int, as_controller: bool) -> tuple[int, str, None]:
+        return index, f"Xbox Controller {index}", None
+
+
+def plug(app: App, index: int) -> None:
+    app._on_event(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=index))
+
+
+def unplug(app: App, index: int) -> None:
+    app._on_event(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=index))
+
+
+def button(app: App, index: int, which: int = pygame.CONTROLLER_BUTTON_A) -> None:
+    """Press and release one button of pad `index`, the way SDL reports it."""
+    for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+        app._on_event(pygame.event.Event(kind, instance_id=index, button=which))
+
+
+def app_with_pads(scene, count: int, speed: float = 4.0) -> App:
+    app = new_app(scene, speed=speed)
+    app.input.devices = FakePads()
+    step(app, READY)
+    for index in range(count):
+        plug(app, index)
+    return app
+
+
+def at_customer_service(names: list[str]) -> sm.State:
+    """Every seat 3 squares before CUSTOMER SERVICE (square 11): each turn asks first."""
+    state = sm.new_game(names, seed=3)
+    for player in state.players:
+        player.position = 8
+    while state.current_player == sm.CHANCE and state.turn == 0:
+        state.apply(state.sample_chance())  # the roll-off
+    return state
+
+
+def test_four_pads_join_and_each_answers_only_its_own_seat():
+    lobby = NewGameScene()
+    app = app_with_pads(lobby, 4)
+    for index in range(4):
+        button(app, index)
+    assert [s.device for s in lobby.seats()] == [f"pad:{i}" for i in range(4)]
+    state = at_customer_service([s.name for s in lobby.seats()])
+    board = BoardScene(default_seats(4, humans=4), state=state,
+                       devices=SeatDevices({i: f"pad:{i}" for i in range(4)}))
+    app.stack.replace(board, fade=False)
+    answered = set()
+    for _ in range(4):
+        run_until(app, lambda: board.prompt is not None, 3000,
+                  each=lambda: answer_with_own_pad(app, board))
+        seat = board.state.current_player
+        for other in (i for i in range(4) if i != seat):
+            button(app, other)  # someone else's A: refused, the prompt stays
+            assert board.prompt is not None and board.state.current_player == seat
+        button(app, seat, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # skip maintenance
+        button(app, seat)
+        assert board.prompt is None
+        answered.add(seat)
+    assert answered == {0, 1, 2, 3}
+    assert any("turn" in message for message, _ in app.toasts.items)  # the refusal said so
+
+
+def test_a_bound_seat_answers_only_its_device_and_a_shared_seat_answers_anyone():
+    devices = SeatDevices({0: "pad:0"})
+    assert devices.may_answer(0, "pad:0")
+    assert not devices.may_answer(0, "keyboard") and not devices.may_answer(0, "mouse")
+    for device in ("keyboard", "mouse", "pad:0", "pad:1"):  # seat 1 is pass-and-play
+        assert devices.may_answer(1, device)
+    devices.bind(1, "mouse")  # keyboard and mouse are one person
+    assert devices.may_answer(1, "keyboard") and not devices.may_answer(1, "pad:0")
+    devices.bind(1, "pad:0")  # one device, one seat: pad 0 moves to seat 1
+    assert devices.device_of(0) is None and devices.seat_of("pad:0") == 1
+
+
+def test_an_unplugged_pad_pauses_and_another_pad_takes_the_seat():
+    board = BoardScene(default_seats(2, humans=2), seed=1,
+                       devices=SeatDevices({0: "pad:0", 1: "pad:1"}))
+    app = app_with_pads(board, 2)
+    turn = board.state.turn
+    unplug(app, 0)
+    step(app, 2)
+    lost = app.stack.top
+    assert isinstance(lost, SeatLostOverlay) and lost.name == "Ada"
+    step(app, 300)
+    assert board.state.turn == turn  # the game waits
+    button(app, 1)  # pad 1 plays Linus: it may not take Ada's seat
+    assert app.stack.top is lost and "another seat" in lost.refused
+    plug(app, 5)
+    button(app, 5)
+    step(app, 2)
+    assert app.stack.top is board and board.devices.device_of(0) == "pad:5"
+    assert board.devices.device_of(1) == "pad:1"
+
+
+def test_an_unbound_pad_unplugged_opens_the_pause_menu():
+    board = BoardScene(default_seats(2, humans=2), seed=1)
+    app = app_with_pads(board, 1)
+    unplug(app, 0)
+    step(app, 2)
+    assert isinstance(app.stack.top, PauseMenu)
+
+
+def answer_with_own_pad(app: App, board: BoardScene) -> None:
+    """Each frame: skip animations; a roll is thrown by its seat's own pad (another pad's
+    A is refused first), and a prompt answered by it."""
+    board.skip()
+    if board.roll_call is not None:
+        seat = board.state.turn_seat
+        own = int(board.devices.device_of(seat).partition(":")[2])
+        others = [p.instance_id for p in app.input.pads.values() if p.instance_id != own]
+        if others:
+            button(app, others[0])
+            assert board.roll_call is not None, "another pad threw someone else's die"
+        button(app, own)
+    elif board.prompt is not None:
+        device = board.devices.device_of(board.state.current_player)
+        button(app, int(device.partition(":")[2]))
+
+
+def choose(app: App, label: str, pad: int) -> None:
+    """Move the top menu's cursor to `label` with pad `pad`, then press A."""
+    menu = app.stack.top.menu
+    target = [b.label for b in menu.buttons].index(label)
+    while menu.selected != target:
+        button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    button(app, pad)
+
+
+def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
+    app = app_with_pads(TitleScene(), 4)
+    choose(app, "SERVERMANIA", 0)
+    run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 100)
+    step(app, READY)
+    for index in range(4):
+        button(app, index)
+    button(app, 0, pygame.CONTROLLER_BUTTON_START)
+    run_until(app, lambda: isinstance(app.stack.top, BoardScene), 100)
+    board = app.stack.top
+    assert [board.devices.device_of(i) for i in range(4)] == [f"pad:{i}" for i in range(4)]
+    run_until(app, lambda: board.state.turn >= 3, 20_000, each=lambda: answer_with_own_pad(
+        app, board))
+    assert app.saves.latest().state.turn >= 2  # autosaved after the completed turns
+
+    unplug(app, 2)
+    step(app, 2)
+    assert isinstance(app.stack.top, SeatLostOverlay)
+    plug(app, 9)
+    button(app, 9)
+    step(app, 2)
+    assert board.devices.device_of(2) == "pad:9"
+    run_until(app, lambda: board.state.turn >= 6, 20_000, each=lambda: answer_with_own_pad(
+        app, board))
+
+    button(app, 9, pygame.CONTROLLER_BUTTON_START)
+    step(app, 2)
+    assert isinstance(app.stack.top, PauseMenu)
+    expected = board.state.to_json()
+    choose(app, "Save and quit", 9)
+    step(app, 2)
+    choose(app, "Save and quit", 9)  # the confirmation
+    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 100)
+    title = app.stack.top
+    assert title.menu.buttons[0].label == "Continue"
+    assert title.saved.summary().startswith("SERVERMANIA · Ada, Linus, Grace, Alan · turn ")
+    step(app, READY)
+    title.menu.selected = 0
+    button(app, 3)
+    run_until(app, lambda: isinstance(app.stack.top, BoardScene), 100)
+    resumed = app.stack.top
+    assert resumed is not board and resumed.state.to_json() == expected
+    assert [s.name for s in resumed.seats] == ["Ada", "Linus", "Grace", "Alan"]

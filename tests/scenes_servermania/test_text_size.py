@@ -1,0 +1,109 @@
+"""Text size 150 %: the log and the prompts grow, and no text runs outside its box.
+
+Also saves the couch screenshots people look at (shots/): the lobby with four pads, the
+pause menu, a rules page and the settings at 150 % text.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.engine.fonts import Fonts
+from scenes.howto import PAGES, HowToPlayScene
+from scenes.servermania.board_scene import BoardScene
+from scenes.servermania.log_panel import FONT_SIZE, LogPanel
+from scenes.servermania.prompts import maintenance_prompt, stuck_prompt
+from scenes.servermania.setup import NewGameScene
+from scenes.settings import SettingsScene
+from tests.scenes_servermania.helpers import (
+    READY,
+    assert_not_blank,
+    new_app,
+    press,
+    run_until,
+    shoot,
+    step,
+)
+from tests.scenes_servermania.test_game import SEATS, scenario
+
+VIEW_H = 656
+
+
+def with_text(scene, size: int):
+    app = new_app(scene)
+    app.settings.text_size = size
+    app.apply_settings()
+    return app
+
+
+@pytest.mark.parametrize("size", [100, 125, 150])
+@pytest.mark.parametrize("make", [maintenance_prompt, stuck_prompt])
+def test_prompt_text_stays_inside_the_prompt_at_every_text_size(size, make):
+    state = scenario(8 if make is maintenance_prompt else 18)
+    scene = BoardScene(SEATS[:2], state=state)
+    app = with_text(scene, size)
+    run_until(app, lambda: scene.prompt is not None, 900)
+    step(app, 30)
+    prompt, fonts = scene.prompt, app.fonts
+    assert prompt.asked == size / 100
+    assert scene.view.contains(prompt.rect)
+    k = prompt.scale
+    fact_font = fonts.get("body", round(26 * k))
+    assert all(fact_font.size(line)[0] <= prompt.rect.w - 40 for line in prompt.lines)
+    bottom_of_facts = prompt.rect.y + 96 + round(34 * k) * len(prompt.lines)
+    assert bottom_of_facts <= prompt.options[0].rect.y
+    for option in prompt.options:
+        assert prompt.rect.contains(option.rect)
+        assert fonts.get("body", round(32 * k)).size(option.label)[0] <= option.rect.w - 40
+    if size == 150:
+        assert k > 1.0  # the text really grew
+
+
+@pytest.mark.parametrize("size", [100, 150])
+def test_log_lines_fit_the_side_panel_at_every_text_size(size):
+    fonts = Fonts()
+    fonts.text_scale = size / 100
+    panel = LogPanel(pygame.Rect(990, 300, 280, 340))
+    for text in ("Margaret passes PAYDAY! +$60,000", "The CEO BONUS pot +$50,000",
+                 "Barbara takes the CEO BONUS: $1,250,000"):
+        panel.add(text)
+    lines = panel.lines(fonts)
+    font = fonts.ui(FONT_SIZE)
+    assert font.get_height() >= round(FONT_SIZE * size / 100) - 1
+    assert lines and all(font.size(line)[0] <= panel.rect.w - 28 for line, _, _ in lines)
+    assert len(lines) * fonts.scaled(28) <= panel.rect.h - 8
+
+
+def test_screenshots_of_the_couch_screens(tmp_path):
+    lobby = NewGameScene()
+    app = new_app(lobby)
+    step(app, READY)
+    for pad in range(4):
+        press(app, "confirm", f"pad:{pad}")
+    press(app, "down", "pad:1")
+    press(app, "confirm", "pad:2")  # Grace types her name on the on-screen keyboard
+    assert_not_blank(shoot(app, "couch_lobby_4_pads", tmp_path))
+
+    board = BoardScene(SEATS[:3], seed=1)
+    app = new_app(board)
+    step(app, 120)
+    press(app, "pause")
+    step(app, 20)
+    assert_not_blank(shoot(app, "couch_pause_menu", tmp_path))
+
+    app = new_app(HowToPlayScene("servermania"))
+    step(app, READY)
+    press(app, "right")
+    step(app, 10)
+    assert_not_blank(shoot(app, "couch_rules_page", tmp_path))
+    assert len(PAGES["servermania"]) >= 4 and len(PAGES["startupfever"]) >= 4
+
+    app = new_app(SettingsScene())
+    step(app, READY)
+    for name in ("down", "down", "down", "right", "right"):  # Text size: 100 -> 125 -> 150
+        press(app, name)
+    step(app, 30)
+    assert app.settings.text_size == 150 and app.fonts.text_scale == 1.5
+    assert_not_blank(shoot(app, "couch_settings_150", tmp_path))
+    assert app.stack.top.menu.buttons[3].value == "150%"
