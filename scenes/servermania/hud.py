@@ -98,10 +98,6 @@ class Hud:
         return [c.target + s.target * self.server_value
                 for c, s in zip(self.cash, self.servers, strict=True)]
 
-    def places(self) -> list[int]:
-        """Standing by money now (1 = leading)."""
-        return places_of(self.money())
-
     def rank_labels(self) -> list[str]:
         """The rank badge of each row: '' while all are equal or before the game starts,
         '=2nd' for a shared place, '1st' for a place held alone."""
