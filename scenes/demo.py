@@ -73,7 +73,7 @@ ATTRACT_PLAYERS = 4
 ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
 
 
-class _Attract:
+class Attract:
     """Mixed into a demo: any button, key, click or stick returns to the title, and a
     finished game is followed by the next attract game instead of a results screen."""
 
@@ -81,7 +81,7 @@ class _Attract:
     ended: float
     leaving: bool
 
-    def __new__(cls, *_args: object, **_kwargs: object) -> _Attract:
+    def __new__(cls, *_args: object, **_kwargs: object) -> Attract:
         return object.__new__(cls)  # not DemoScene.__new__: the game is already chosen
 
     def handle(self, action: Action) -> bool:
@@ -98,26 +98,29 @@ class _Attract:
             thinker = getattr(self, "thinker", None)
             if thinker is not None:
                 thinker.cancel()
-            self.app.stack.replace(AttractDemo(self.rng))
+            self.app.stack.replace(AttractDemo(self.rng, pace=self.pace))
 
 
-class _AttractBoard(_Attract, DemoScene):
-    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+class _AttractBoard(Attract, DemoScene):
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
-        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed)
+        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed, pace)
 
 
-class _AttractTable(_Attract, StartupFeverDemo):
-    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+class _AttractTable(Attract, StartupFeverDemo):
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
-        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=1.0)
+        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
 
 
-def AttractDemo(rng: random.Random, seed: int | None = None) -> Scene:  # noqa: N802
-    """The title's attract mode: a demo of a random available game (a scene factory)."""
+def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
+                pace: float = 1.0) -> Scene:
+    """The title's attract mode: a demo of a random available game (a scene factory);
+    `pace` 1 plays with full animations (tests run it faster)."""
     game = rng.choice(AVAILABLE)
-    return _AttractBoard(rng, seed) if game == "servermania" else _AttractTable(rng, seed)
+    cls = _AttractBoard if game == "servermania" else _AttractTable
+    return cls(rng, seed, pace)
 
 
-__all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "StartupFeverDemo",
-           "check"]
+__all__ = ["AVAILABLE", "Attract", "AttractDemo", "DemoScene", "DemoUnavailable",
+           "StartupFeverDemo", "check"]

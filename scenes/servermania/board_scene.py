@@ -137,9 +137,11 @@ class BoardScene(Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
+                                   clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
-        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
+        # computer decisions run off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
@@ -782,9 +784,13 @@ class BoardScene(Scene):
         x, y = self.pawn_screen(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midbottom = (round(x + 34), round(y - 44))
+        tail = bubble.bottom + 8
+        if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
+            bubble.midtop = (round(x + 34), round(y + 40))
+            tail = bubble.top - 8
         draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
-        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
         for k in range(3):
             lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
             pygame.draw.circle(canvas, self.colour(seat),

@@ -5,11 +5,12 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its player (the Normal level, a `RulePlayer`), which sees only that seat's view
-(F13); at a card window or a Defense question it decides silently, so its hand shows in
-nothing. A human seat gets a decision from `decisions.decision_for`. Every `apply`
-returns events, which the director turns into animation steps while the table's
-`TableModel` follows them.
+and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
+the table keeps moving. At a card window or a Defense question it decides silently (no
+pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
+decision from `decisions.decision_for`. Every `apply` returns events, which the director
+turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
 or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
@@ -31,6 +32,7 @@ from game import startupfever as sf
 from game.autosave import Saved
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -121,8 +123,11 @@ class TableScene(Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
-        self.agents = {i: make_player("startupfever", COMPUTER_LEVEL, seed * 8 + i)
+        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i,
+                                  clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
+        # a searching player thinks off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
@@ -421,10 +426,17 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return COMPUTER_LEVEL
+
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -508,16 +520,23 @@ class TableScene(Scene):
             self.fast.clear()
             self.sound("confirm")
             return
-        if state.stage not in SILENT:
+        legal = state.legal_actions()
+        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        if slow and self.thinker.idle:
+            self.thinker.ask(agent, state)
+        if state.stage not in SILENT or slow:
             self.thinking = self.active = seat
             self.think += dt
             again = self.last_decision == (seat, state.stage, state.current_slot)
-            if self.think < (THINK_AGAIN if again else THINK):
+            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
                 return
             self.last_decision = (seat, state.stage, state.current_slot)
+        action = self.thinker.poll() if slow else agent.decide(state, legal)
+        if action is None:
+            return
         self.think = 0.0
         self.thinking = None
-        self.play(agent.decide(state, state.legal_actions()))
+        self.play(action)
 
     def _open_showdown(self) -> bool:
         """Line up a category's products before its first die (public numbers only);
