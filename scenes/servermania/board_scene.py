@@ -121,7 +121,8 @@ class BoardScene(Scene):
         self.director = Director(self)
         self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
-        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
+        # computer decisions run off the 60 Hz loop (at once when headless: deterministic)
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about

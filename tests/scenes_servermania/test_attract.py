@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
 from main import main
 from scenes import title as title_module
-from scenes.demo import AVAILABLE, AttractDemo
+from scenes.demo import AVAILABLE, AttractDemo, _Attract
 from scenes.servermania.board_scene import BoardScene
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import new_app, press, run_until, step
@@ -20,10 +22,15 @@ def test_thirty_idle_seconds_on_the_title_start_the_attract_demo():
     assert isinstance(app.stack.top, TitleScene)
     step(app, 60)
     demo = app.stack.top
-    assert isinstance(demo, AttractDemo) and demo.pace == 1.0  # full animations
+    assert isinstance(demo, _Attract) and demo.pace == 1.0  # full animations
     assert len(demo.seats) == 4 and not any(s.human for s in demo.seats)
     assert sorted(a.kind for a in demo.agents.values()) == ["hard", "hard", "normal", "normal"]
-    assert "servermania" in AVAILABLE
+    assert set(AVAILABLE) == {"servermania", "startupfever"}
+
+
+def test_the_attract_demo_picks_either_game():
+    games = {type(AttractDemo(random.Random(seed))).__name__ for seed in range(12)}
+    assert games == {"_AttractBoard", "_AttractTable"}
 
 
 def test_input_on_the_title_restarts_the_idle_clock():
@@ -50,7 +57,7 @@ def test_attract_demos_follow_each_other_without_a_results_screen():
     first = AttractDemo(random.Random(2), pace=8.0)
     app = new_app(first, speed=2.0)
     run_until(app, lambda: app.stack.top is not first, 30_000)
-    assert isinstance(app.stack.top, AttractDemo)
+    assert isinstance(app.stack.top, _Attract)
     assert first.state.is_terminal()
 
 
@@ -63,6 +70,7 @@ def test_demo_cli_takes_a_speed_factor_and_finishes_a_game(monkeypatch):
         original(self)
 
     monkeypatch.setattr(BoardScene, "show_results", counted)
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # other tests keep their fonts
     assert main(["demo", "servermania", "--headless", "--frames", "9000",
                  "--speed", "16"]) == 0
     assert finished

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+from game.thinker import Thinker
 from scenes.demo import DemoScene
 from tests.scenes_servermania.helpers import new_app, run_until, step
 
@@ -30,6 +31,7 @@ def test_a_slow_decision_never_stalls_the_board_and_shows_the_bubble():
     step(app, 2)
     slow = SlowPlayer()
     scene.agents = {seat: slow for seat in scene.agents}
+    scene.thinker = Thinker()  # threaded, as in a window (headless answers at once)
     run_until(app, lambda: slow.asked > 0, 20_000)
     clock = scene.clock
     step(app, 120)  # two seconds of frames while the player is still thinking
