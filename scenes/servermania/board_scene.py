@@ -37,7 +37,7 @@ from game.servermania.rules import (
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
@@ -269,8 +269,8 @@ class BoardScene(Scene):
         leaves the player's pawn uncovered."""
         call = self.roll_call
         assert call is not None
-        mouse = self.app.input.last_device == MOUSE
-        rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, self.app.input.style, mouse))
+        style, mouse = self.seat_style(call.seat)
+        rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, style, mouse))
         pawn = self.pawn_rect(call.seat)
         for top in (self.view.y + 12, self.view.bottom - 12 - rect.h):
             rect.midtop = (self.view.centerx, top)
@@ -434,6 +434,13 @@ class BoardScene(Scene):
                 self.mouse_down_at = None
             return True
         return False
+
+    def seat_style(self, seat: int) -> tuple[str, bool]:
+        """(glyph style, mouse?) to show a seat: its own device's, else the one used last."""
+        device = self.devices.device_of(seat)
+        if device is not None and device != KEYBOARD:
+            return self.app.input.style_of(device), False
+        return self.app.input.style, self.app.input.last_device == MOUSE
 
     def _someone_elses(self, action: Action) -> bool:
         """A device answering a roll or a prompt that is not its seat's: refused, said so."""
@@ -658,7 +665,7 @@ class BoardScene(Scene):
             die.draw(canvas, self.app.fonts, lens.to_screen(die.spot or DIE_SPOT), alpha)
         if self.roll_call is not None:
             self.roll_call.draw(canvas, self.app.fonts, lens.to_screen(self.roll_spot()),
-                                self.app.input.style, self.app.input.last_device == MOUSE,
+                                *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
         self.hud.draw(canvas, self.app.fonts, self.clock)
