@@ -5,9 +5,9 @@ the next seat; that device is then bound to the seat and moves its own cursor in
 card: name (an on-screen keyboard for pads, real typing on a keyboard), colour and
 pawn/logo. Below the cards, any joined player (or the mouse) sets how many computer players
 fill the empty seats and their level, how many shared pass-and-play seats there are (human
-seats no device is bound to: any device answers them), and starts. Start (the pause
-button) starts too. Back leaves your seat; Back from a device with no seat returns to the
-title.
+seats no device is bound to: any device answers them), the game's own options, and
+starts. Start (the pause button) starts too. Back leaves your seat; once nobody is seated,
+Back returns to the title (a passer-by's B never throws everyone out).
 
 The lobby is generic: a `LobbyConfig` says how many seats, which colours, tokens and
 default names, how to draw a seat's pawn, and what to start with the seats chosen.
@@ -263,6 +263,8 @@ class LobbyScene(Scene):
                 self.app.audio.play("confirm")
             else:
                 self.app.audio.play("error")
+        elif action.name == "back" and self.joined:
+            self.app.audio.play("error")  # people have joined: each leaves with their own B
         elif action.name == "back":
             self.app.audio.play("back")
             self.app.stack.pop()
