@@ -102,11 +102,15 @@ class BoardScene(Scene):
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
         self.devices = devices or SeatDevices()
+        self.claimable: set[int] = set()  # continued seats: the first free pad to play one
 
     @classmethod
     def from_save(cls, saved: Saved) -> BoardScene:
-        """Continue an autosaved game; its seats are shared until someone rebinds them."""
-        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
+        """Continue an autosaved game. Devices are not saved (pads get new ids), so each
+        person's seat is claimed by the first free pad that rolls or answers for it."""
+        scene = cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
+        scene.claimable = {i for i, r in enumerate(saved.seats) if r.human}
+        return scene
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -453,11 +457,21 @@ class BoardScene(Scene):
         else:
             return False
         if self.devices.may_answer(seat, action.device):
+            self._claim(seat, action)
             return False
         if action.pressed and name in ("confirm", CLICK):
             self.sound("error")
             self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
         return True
+
+    def _claim(self, seat: int, action: Action) -> None:
+        """A continued game: a pad with no seat answering a person's seat takes it."""
+        device = action.device
+        if seat in self.claimable and action.pressed and device.startswith("pad:") \
+                and self.devices.seat_of(device) is None:
+            self.claimable.discard(seat)
+            self.devices.bind(seat, device)
+            self.app.toasts.show(f"{self.name(seat)} plays with this controller")
 
     def open_pause(self, message: str = "") -> None:
         self.fast.clear()
