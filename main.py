@@ -12,6 +12,28 @@ import sys
 GAMES = ("servermania", "startupfever")
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1 (games, frames)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0 (minutes, pace)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not a number above 0")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -38,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
         "sim", help="play many headless games with simple AI players and print figures"
     )
     sim.add_argument("game", choices=GAMES)
-    sim.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    sim.add_argument("--games", type=positive_int, default=1000,
+                     help="games to play (default 1000)")
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
     sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -56,12 +79,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
 
+    stress = sub.add_parser(
+        "stress", help="random legal actions and chance outcomes; every invariant checked "
+                       "after every step; save/load and clone round trips")
+    stress.add_argument("game", choices=GAMES)
+    stress.add_argument("--games", type=positive_int, default=1000,
+                        help="games to play (default 1000)")
+    stress.add_argument("--seed", type=int, default=1,
+                        help="seed of the first game; game g uses seed + g (default 1)")
+    stress.add_argument("--json", action="store_true", help="print one JSON object")
+
     soak = sub.add_parser(
         "soak", help="play demo games of GAME back to back headless; print RSS and frame "
                      "p99 every minute (a leak or slow-down shows as drift)")
     soak.add_argument("game", choices=GAMES)
-    soak.add_argument("--minutes", type=float, default=30.0, help="how long (default 30)")
+    soak.add_argument("--minutes", type=positive_float, default=30.0, help="how long (default 30)")
     soak.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    soak.add_argument("--games", type=positive_int, default=None,
+                      help="stop once this many games are over (default: run the minutes)")
+    soak.add_argument("--pace", type=positive_float, default=1.0,
+                      help="demo animation speed factor: more games per minute (default 1)")
     soak.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
@@ -73,7 +110,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help="no window or sound (SDL dummy drivers), for tests and CI",
     )
     parser.add_argument(
-        "--frames", type=int, default=argparse.SUPPRESS,
+        "--frames", type=positive_int, default=argparse.SUPPRESS,
         help="quit after N fixed updates",
     )
     parser.add_argument(
@@ -107,6 +144,9 @@ def run_sim(args: argparse.Namespace) -> int:
     except MapError as exc:  # a broken board map: one line, as `demo` says it
         print(f"{args.game}: cannot start: {exc}", file=sys.stderr)
         return 2
+    except ValueError as exc:  # e.g. a player count the game does not allow
+        print(f"sim: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(figures) if args.json else format_report(args.game, figures))
     return 1 if figures["violations"] else 0
 
@@ -130,6 +170,12 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     if command == "sim":
         return run_sim(args)
+    if command == "stress":
+        from game.stress import format_report, stress
+
+        figures = stress(args.game, args.games, seed=args.seed)
+        print(json.dumps(figures) if args.json else format_report(figures))
+        return 1 if figures["violations"] else 0
     if command == "bench":
         from scenes.bench import run_bench
 
@@ -149,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "soak":
         from scenes.soak import soak
 
-        figures = soak(args.game, args.minutes, seed=args.seed,
+        figures = soak(args.game, args.minutes, seed=args.seed, pace=args.pace, games=args.games,
                        out=lambda line: print(line, flush=True))
         if args.json:
             print(json.dumps(figures))

@@ -358,6 +358,37 @@ def fanfare() -> Buffer:
     return mix(1.55, *parts)
 
 
+def jackpot() -> Buffer:
+    """The biggest win (the CEO BONUS pot): a snare roll swelling into a bright chord
+    stab, then a shower of coins."""
+    rng = random.Random(21)
+    roll: list[tuple[float, Buffer]] = []
+    for i in range(14):  # the drum roll speeds up a little and grows louder
+        at = 0.045 * i - 0.0008 * i * i
+        hit = bandpass(noise(0.05, rng, decay=0.015), 1900, 1.2)
+        roll.append((at, gain(hit, 0.35 + 0.05 * i)))
+    stab_at = 0.5
+    chord = []
+    for n, level in (("C5", 0.5), ("E5", 0.45), ("G5", 0.45), ("C6", 0.55), ("E6", 0.3)):
+        brass = lowpass(tone(note(n), 0.7, "saw", attack=0.005, decay=0.35), 3200)
+        chord.append((stab_at, gain(brass, level)))
+    coins = []
+    for i in range(10):
+        f = note("E6") * 2 ** (rng.uniform(-0.2, 0.3))
+        ding = tone(f, 0.12, "square", attack=0.001, decay=0.04)
+        coins.append((stab_at + 0.12 + 0.075 * i, gain(ding, 0.35)))
+    return mix(1.6, *roll, *chord, *coins)
+
+
+def crash() -> Buffer:
+    """Half the servers gone: a rack toppling (noise crash) over a long falling tone."""
+    rng = random.Random(13)
+    smash = envelope(lowpass(noise(0.6, rng), lambda u: 6000 - 5000 * u),
+                     lambda u: (1 - u) ** 2)
+    fall = tone(lambda u: 440 * 2 ** (-2 * u), 0.85, "square", decay=0.45)
+    return mix(0.9, (0, gain(smash, 0.9)), (0.05, lowpass(gain(fall, 0.6), 2200)))
+
+
 def turn() -> Buffer:
     """A new player's turn: a friendly two-note bell."""
     def bell(f: float, seconds: float) -> Buffer:
@@ -402,6 +433,8 @@ SOUNDS: dict[str, Callable[[], Buffer]] = {
     "whoosh": whoosh,
     "turn": turn,
     "tick": tick,
+    "jackpot": jackpot,
+    "crash": crash,
 }
 
 

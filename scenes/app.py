@@ -25,7 +25,7 @@ import pygame
 
 from game import autosave
 from game.autosave import Slots
-from game.files import FileProblem
+from game.files import FileProblem, read_text
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
@@ -82,15 +82,19 @@ def measure_frames(frames: int = 600, scene: Scene | None = None, seed: int = 1,
     return frame_stats([1000 * t for t in app.frame_times])
 
 
+BUDGET_MS = 1000 / 60  # one frame at 60 Hz
+
+
 def frame_stats(ms: list[float]) -> dict[str, float]:
-    """Count, mean, median, p95, p99 and max of frame times in ms ({"frames": 0} if none)."""
+    """Count, mean, median, p95, p99, max of frame times in ms, and `over_budget`: the
+    share of frames over 16.7 ms (a dropped frame at 60 Hz). {"frames": 0} if none."""
     if not ms:
         return {"frames": 0}
     times = sorted(ms)
     n = len(times)
     return {"frames": n, "mean_ms": sum(times) / n, "median_ms": times[n // 2],
             "p95_ms": times[int(n * 0.95)], "p99_ms": times[int(n * 0.99)],
-            "max_ms": times[-1]}
+            "max_ms": times[-1], "over_budget": sum(t > BUDGET_MS for t in times) / n}
 
 
 def missing_assets(assets: Path = ASSETS) -> list[str]:
@@ -101,8 +105,8 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
     """
     palette = assets / "sprites" / "palette.json"
     try:
-        names = list(json.loads(palette.read_text(encoding="utf-8"))["sizes"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+        names = list(json.loads(read_text(palette))["sizes"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
     needed = [assets / "sprites" / f"{name}.png" for name in names
               if not name.startswith("_")]

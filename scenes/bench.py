@@ -1,61 +1,150 @@
-"""`python main.py bench`: the project's speed figures in one run.
+"""`python main.py bench [--json]`: the project's speed and memory figures in one run.
 
-Simulation speed of both rules engines (the same code as `main.py sim`) and headless
-frame times (update + draw) of the title, of a SERVERMANIA board where pawns hop and
-the die tumbles, and of the busiest Startup Fever table (six companies, every piece out,
-things flying; budget p99 <= 4 ms). Figures for people and notes; nothing here asserts
-a speed.
+- sims: both rules engines' simulators (the code of `main.py sim`), on one process and on
+  every core;
+- frames: headless update + draw times of the title and of every board scene
+  (`BOARD_SCENES`), with the share of frames over the 16.7 ms budget of 60 Hz;
+- start-up: from process start to the first title frame (`main.py --headless --frames 1`,
+  which exits right after it), the median of 5 fresh processes;
+- demo peak RSS: the peak resident memory of a fresh process playing one whole demo game
+  of each game in `scenes.demo.AVAILABLE` (`main.py soak GAME --games 1`);
+- AI decision time p50/p99 per level (`AI_LEVELS`, empty until the AI levels exist).
+
+Another board scene or AI level is one more entry in its table. Figures for people and
+the README; nothing here asserts a speed.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
+from scenes.engine.paths import ROOT
+
+#: (game, games per run) for the simulator figures
 SIMS = (("servermania", 2000), ("startupfever", 300))
+STARTUP_RUNS = 5
+DEMO_PACE = 8.0  # the demo game for peak RSS plays its animations this much faster
+
+
+def _servermania_board(frames: int) -> dict[str, dict[str, float]]:
+    from scenes.servermania.bench import measure
+
+    return measure(frames)
+
+
+def _startupfever_table(frames: int) -> dict[str, dict[str, float]]:
+    """The busiest six-company table (every piece out, things flying; p99 budget 4 ms),
+    drawn alone and as the real table screen of a computer game."""
+    from scenes.startupfever.bench import measure, measure_scene
+
+    return {**measure(frames), **measure_scene(frames)}
+
+
+#: board scene name -> measure(frames) returning named parts ("moving", "calm", ...)
+BOARD_SCENES: dict[str, Callable[[int], dict[str, dict[str, float]]]] = {
+    "servermania_board": _servermania_board,
+    "startupfever_table": _startupfever_table,
+}
+
+#: "game/level" -> measure() returning {"decisions": n, "p50_ms": ..., "p99_ms": ...}
+AI_LEVELS: dict[str, Callable[[], dict[str, float]]] = {}
+
+
+def sim_figures(game: str, games: int) -> dict[str, Any]:
+    """Games/s of `game`'s simulator on one process and on every core."""
+    import importlib
+
+    module = importlib.import_module(f"game.{game}.sim")
+    out = {}
+    for label, workers in (("one_process", 1), ("all_cores", os.cpu_count() or 1)):
+        result = module.simulate(games=games, players=4, seed=1, workers=workers)
+        out[label] = {k: result[k] for k in
+                      ("games", "workers", "seconds", "games_per_second", "violations")}
+    return out
+
+
+def startup_figures(runs: int = STARTUP_RUNS) -> dict[str, Any]:
+    """Milliseconds from starting `main.py` to its first title frame, `runs` fresh times."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "main.py", "--headless", "--frames", "1"], cwd=ROOT,
+                       check=True, capture_output=True, env=_child_env())
+        times.append((time.perf_counter() - started) * 1000)
+    return {"runs": runs, "median_ms": statistics.median(times),
+            "min_ms": min(times), "max_ms": max(times)}
+
+
+def demo_peak_rss(game: str, pace: float = DEMO_PACE) -> dict[str, Any]:
+    """Peak resident MiB of a fresh process playing one whole demo game of `game`."""
+    started = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "main.py", "soak", game, "--games", "1",
+                             "--minutes", "60", "--pace", str(pace)], cwd=ROOT,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=_child_env())
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
+    return {"peak_rss_mb": round(peak, 1), "seconds": round(time.perf_counter() - started, 1),
+            "pace": pace, "exit": proc.returncode}
+
+
+def _child_env() -> dict[str, str]:
+    return {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
 
 
 def collect(frames: int = 1800) -> dict[str, Any]:
     """Run every measurement and return the figures as plain data."""
-    from game.simulate import simulate
     from scenes.app import measure_frames, use_dummy_drivers
-    from scenes.servermania.bench import measure as board_frames
-    from scenes.startupfever.bench import measure as table_frames
-    from scenes.startupfever.bench import measure_scene as sf_scene_frames
+    from scenes.demo import AVAILABLE
 
-    figures: dict[str, Any] = {}
-    for game, games in SIMS:
-        result = simulate(game, games=games, players=4, seed=1)
-        figures[f"sim_{game}"] = {k: result[k] for k in
-                                  ("games", "seconds", "games_per_second", "violations")}
+    figures: dict[str, Any] = {"sims": {game: sim_figures(game, games) for game, games in SIMS}}
     use_dummy_drivers()
-    figures["frames_title"] = measure_frames(frames)
-    figures["frames_servermania_board"] = board_frames(frames)
-    figures["frames_startupfever_table"] = {**table_frames(frames), **sf_scene_frames(frames)}
+    figures["frames"] = {"title": {"all": measure_frames(frames)}}
+    for name, measure in BOARD_SCENES.items():
+        figures["frames"][name] = measure(frames)
+    figures["startup"] = startup_figures()
+    figures["demo_peak_rss"] = {game: demo_peak_rss(game) for game in AVAILABLE}
+    figures["ai_decision"] = {name: measure() for name, measure in AI_LEVELS.items()}
     return figures
 
 
 def report(figures: dict[str, Any]) -> str:
     lines = []
-    for game, _ in SIMS:
-        sim = figures[f"sim_{game}"]
-        lines.append(f"sim {game:13s} {sim['games']:5d} four-player games in "
-                     f"{sim['seconds']:.2f} s = {sim['games_per_second']:.0f} games/s, "
-                     f"{sim['violations']} violations")
-    title = figures["frames_title"]
-    lines.append(f"frames title          mean {title['mean_ms']:.2f} ms, "
-                 f"p95 {title['p95_ms']:.2f} ms, max {title['max_ms']:.2f} ms "
-                 f"(budget 16.7 ms at 60 Hz)")
-    for name, part in figures["frames_servermania_board"].items():
-        if part.get("frames"):
-            lines.append(f"frames board ({name:6s}) mean {part['mean_ms']:.2f} ms, "
-                         f"p99 {part['p99_ms']:.2f} ms, max {part['max_ms']:.2f} ms "
-                         f"over {part['frames']} frames")
-    for name, part in figures["frames_startupfever_table"].items():
-        if part.get("frames"):
-            lines.append(f"frames SF table ({name:11s}) mean {part['mean_ms']:.2f} ms, "
-                         f"p99 {part['p99_ms']:.2f} ms, max {part['max_ms']:.2f} ms "
-                         f"over {part['frames']} frames (6 seats, budget p99 4 ms)")
+    for game, runs in figures["sims"].items():
+        for label, sim in runs.items():
+            lines.append(f"sim {game:13s} {label.replace('_', ' '):11s} {sim['games']:5d} "
+                         f"four-player games in {sim['seconds']:.2f} s = "
+                         f"{sim['games_per_second']:.0f} games/s on {sim['workers']} "
+                         f"process(es), {sim['violations']} violations")
+    for scene, parts in figures["frames"].items():
+        for part, stats in parts.items():
+            if stats.get("frames"):
+                lines.append(f"frames {scene} ({part}): median {stats['median_ms']:.2f} ms, "
+                             f"p99 {stats['p99_ms']:.2f} ms, max {stats['max_ms']:.2f} ms, "
+                             f"{stats['over_budget']:.1%} over 16.7 ms "
+                             f"({stats['frames']} frames)")
+    start = figures["startup"]
+    lines.append(f"start-up to the first title frame: median {start['median_ms']:.0f} ms "
+                 f"of {start['runs']} fresh processes (min {start['min_ms']:.0f}, "
+                 f"max {start['max_ms']:.0f})")
+    for game, rss in figures["demo_peak_rss"].items():
+        lines.append(f"peak RSS of one {game} demo game: {rss['peak_rss_mb']:.0f} MB "
+                     f"({rss['seconds']:.0f} s at pace {rss['pace']:g})")
+    if figures["ai_decision"]:
+        for level, ai in figures["ai_decision"].items():
+            lines.append(f"AI {level}: p50 {ai['p50_ms']:.1f} ms, p99 {ai['p99_ms']:.1f} ms "
+                         f"over {ai['decisions']} decisions")
+    else:
+        lines.append("AI decision time per level: no AI levels yet")
     return "\n".join(lines)
 
 

@@ -22,9 +22,9 @@ from scenes.startupfever import seats as sf_seats
 from scenes.startupfever.table_scene import TableScene
 
 AVAILABLE = ("servermania", "startupfever")
-# Startup Fever's demo plays 3.2× the normal pace: a whole four-company game (some
-# 44,000-62,000 updates at speed 1 for 4-6 years) then fits `--frames 20000`.
-SF_DEMO_PACE = 3.2
+# Startup Fever's demo plays 3× the normal pace: a whole four-company game of computer
+# companies (30,000-40,000 updates at speed 1 for 4-5 years) fits `--frames 20000`.
+SF_DEMO_PACE = 3.0
 
 
 class DemoUnavailable(ValueError):
@@ -98,25 +98,28 @@ class _Attract:
             thinker = getattr(self, "thinker", None)
             if thinker is not None:
                 thinker.cancel()
-            self.app.stack.replace(AttractDemo(self.rng))
+            self.app.stack.replace(AttractDemo(self.rng, pace=self.pace))
 
 
 class _AttractBoard(_Attract, DemoScene):
-    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
-        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed)
+        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed, pace)
 
 
 class _AttractTable(_Attract, StartupFeverDemo):
-    def __init__(self, rng: random.Random, seed: int | None = None) -> None:
+    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
-        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=1.0)
+        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
 
 
-def AttractDemo(rng: random.Random, seed: int | None = None) -> Scene:  # noqa: N802
-    """The title's attract mode: a demo of a random available game (a scene factory)."""
+def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
+                pace: float = 1.0) -> Scene:
+    """The title's attract mode: a demo of a random available game (a scene factory);
+    `pace` 1 plays with full animations (tests run it faster)."""
     game = rng.choice(AVAILABLE)
-    return _AttractBoard(rng, seed) if game == "servermania" else _AttractTable(rng, seed)
+    cls = _AttractBoard if game == "servermania" else _AttractTable
+    return cls(rng, seed, pace)
 
 
 __all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "StartupFeverDemo",

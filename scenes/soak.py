@@ -13,6 +13,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pygame
+
 from scenes.app import frame_stats, make_app, use_dummy_drivers
 from scenes.procstats import rss_mb
 
@@ -25,21 +27,29 @@ def is_new_game(scene: object, last: object) -> bool:
     return scene is not last and state is not None and hasattr(state, "is_terminal")
 
 
-def soak(game: str, minutes: float, *, seed: int = 1, every: float = 60.0,
+def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: float = 60.0,
          out: Callable[[str], None] = print, max_frames: int | None = None,
-         clock: Clock = time.monotonic) -> dict[str, Any]:
-    """Run the demo of `game` for `minutes` of wall time; print and return the figures."""
+         games: int | None = None, clock: Clock = time.monotonic) -> dict[str, Any]:
+    """Run the demo of `game` for `minutes` of wall time; print and return the figures.
+
+    pace > 1 plays the demo's animations faster (more games in the same time, every
+    frame still drawn). games: stop once that many games are over (`bench` measures
+    the peak memory of one demo game so). Stops early, with the summary, on
+    SIGINT/SIGTERM (SDL's QUIT).
+    """
     from scenes.demo import DemoScene
 
     use_dummy_drivers()
-    app = make_app(DemoScene(game=game, seed=seed), headless=True, seed=seed)
+    app = make_app(DemoScene(game=game, seed=seed, pace=pace), headless=True, seed=seed)
     per_minute: list[dict[str, Any]] = []
     per_game: list[dict[str, Any]] = []
     window: list[float] = []
     start = clock()
     next_report, last, frame = start + every, None, 0
-    out(f"soak {game}: {minutes:g} min of demo games, seed {seed}")
+    out(f"soak {game}: {minutes:g} min of demo games, seed {seed}, pace {pace:g}")
     while clock() - start < minutes * 60 and (max_frames is None or frame < max_frames):
+        if pygame.event.peek(pygame.QUIT):  # Ctrl+C or kill: stop and still report
+            break
         began = time.perf_counter()
         app.step()
         app.render(0.5)
@@ -47,6 +57,8 @@ def soak(game: str, minutes: float, *, seed: int = 1, every: float = 60.0,
         frame += 1
         top = app.stack.top
         if is_new_game(top, last):
+            if games is not None and len(per_game) >= games:
+                break  # the next game starts: the ones asked for are over
             last = top
             row = {"game": len(per_game) + 1, "frame": frame, "rss_mb": round(rss_mb(), 1)}
             per_game.append(row)

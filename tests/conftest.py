@@ -1,7 +1,17 @@
-"""Every test runs without a window or a sound card (SDL dummy drivers)."""
+"""Every test runs without a window or a sound card (SDL dummy drivers).
+
+Under CI (`CI=true`, as `.ci/run` sets) hypothesis runs derandomized: the examples come
+from a fixed seed, so a red run fails the same way when replayed.
+"""
 
 import os
+
+from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+    settings.load_profile("ci")

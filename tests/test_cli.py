@@ -33,19 +33,112 @@ def test_sim_rejects_an_unknown_game():
         main.main(["sim", "chess"])
 
 
+FRAMES = {"frames": 10, "mean_ms": 1.5, "median_ms": 1.4, "p95_ms": 2.0, "p99_ms": 2.5,
+          "max_ms": 30.0, "over_budget": 0.1}
+SIM = {"games": 300, "workers": 1, "seconds": 3.0, "games_per_second": 100.0, "violations": 0}
+FIGURES = {
+    "sims": {"servermania": {"one_process": SIM, "all_cores": {**SIM, "workers": 2}},
+             "startupfever": {"one_process": SIM, "all_cores": SIM}},
+    "frames": {"title": {"all": FRAMES},
+               "servermania_board": {"moving": FRAMES, "calm": {"frames": 0}}},
+    "startup": {"runs": 5, "median_ms": 812.0, "min_ms": 700.0, "max_ms": 900.0},
+    "demo_peak_rss": {"servermania": {"peak_rss_mb": 120.4, "seconds": 50.0, "pace": 8.0,
+                                      "exit": 0}},
+    "ai_decision": {},
+}
+
+
 def test_bench_report_names_every_figure():
-    frames = {"frames": 10, "mean_ms": 1.5, "median_ms": 1.4, "p95_ms": 2.0, "max_ms": 3.0}
-    board = {"moving": {"frames": 5, "mean_ms": 1.6, "p99_ms": 3.4, "max_ms": 6.2},
-             "calm": {"frames": 0}}
-    sim = {"games": 300, "seconds": 3.0, "games_per_second": 100.0, "violations": 0}
-    table = {"busiest": {"frames": 5, "mean_ms": 1.1, "p99_ms": 1.6, "max_ms": 2.3},
-             "busiest_cpu": {"frames": 5, "mean_ms": 1.0, "p99_ms": 1.5, "max_ms": 2.0},
-             "table": {"frames": 0}}
-    text = bench.report({"sim_servermania": sim, "sim_startupfever": sim,
-                         "frames_title": frames, "frames_servermania_board": board,
-                         "frames_startupfever_table": table})
+    text = bench.report(FIGURES)
     assert "sim servermania" in text and "sim startupfever" in text
-    assert "100 games/s" in text
-    assert "frames board (moving)" in text and "calm" not in text
-    assert "frames SF table (busiest" in text and "busiest_cpu" in text
-    assert "(table" not in text
+    assert "100 games/s on 1 process(es)" in text and "on 2 process(es)" in text
+    assert "frames servermania_board (moving)" in text and "calm" not in text
+    assert "frames title (all)" in text and "10.0% over 16.7 ms" in text
+    assert "median 812 ms of 5 fresh processes" in text
+    assert "peak RSS of one servermania demo game: 120 MB" in text
+    assert "no AI levels yet" in text
+
+
+def test_bench_lists_ai_levels_once_they_exist(monkeypatch):
+    figures = {**FIGURES, "ai_decision": {"servermania/hard": {
+        "decisions": 400, "p50_ms": 1.25, "p99_ms": 9.5}}}
+    assert "AI servermania/hard: p50 1.2 ms, p99 9.5 ms over 400 decisions" in \
+        bench.report(figures)
+
+
+def test_bench_collects_every_figure_from_every_table(monkeypatch):
+    """`collect` asks every board scene and AI level in the tables, and each game's demo."""
+    monkeypatch.setattr(bench, "SIMS", (("servermania", 4),))
+    monkeypatch.setattr(bench, "BOARD_SCENES", {"a_board": lambda n: {"moving": FRAMES}})
+    monkeypatch.setattr(bench, "AI_LEVELS", {"x/easy": lambda: {"decisions": 1, "p50_ms": 1.0,
+                                                                 "p99_ms": 1.0}})
+    monkeypatch.setattr(bench, "startup_figures", lambda: FIGURES["startup"])
+    monkeypatch.setattr(bench, "demo_peak_rss", lambda game: {"game": game})
+    figures = bench.collect(frames=5)
+    assert set(figures["sims"]["servermania"]) == {"one_process", "all_cores"}
+    assert figures["frames"]["title"]["all"]["frames"] == 5
+    assert figures["frames"]["a_board"] == {"moving": FRAMES}
+    assert figures["ai_decision"]["x/easy"]["decisions"] == 1
+    assert figures["demo_peak_rss"] == {"servermania": {"game": "servermania"}}
+
+
+def test_bench_measures_start_up_in_fresh_processes():
+    figures = bench.startup_figures(runs=1)
+    assert figures["runs"] == 1 and figures["median_ms"] > 0
+
+
+def test_soak_reports_rss_per_game_and_frame_p99(capsys):
+    from scenes.soak import soak
+
+    lines = []
+    figures = soak("servermania", 10, max_frames=90, out=lines.append, every=1e9)
+    assert figures["games"] == 1 and figures["frames"] == 90
+    assert figures["per_game"][0]["rss_mb"] > 0
+    assert figures["per_minute"][0]["frames"] == 90 and figures["per_minute"][0]["p99_ms"] > 0
+    assert lines[0].startswith("soak servermania") and "game   1 starts" in lines[1]
+    assert "frame p99" in lines[2] and "RSS growth after the first game" in lines[-1]
+
+
+def test_soak_stops_when_the_games_asked_for_are_over():
+    from scenes.soak import soak
+
+    figures = soak("servermania", 10, games=0, out=lambda line: None)
+    assert figures["games"] == 0 and figures["frames"] == 1
+
+
+def test_soak_of_a_game_without_a_demo_is_refused(capsys):
+    assert main.main(["soak", "startupfever", "--minutes", "0.01"]) == 2
+    assert "soak: no demo for 'startupfever'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [
+    ["sim", "servermania", "--games", "0"], ["sim", "servermania", "--games", "x"],
+    ["stress", "servermania", "--games", "-1"], ["soak", "servermania", "--minutes", "nan"],
+    ["soak", "servermania", "--pace", "inf"], ["soak", "servermania", "--minutes", "0"],
+    ["--frames", "0"], ["demo", "servermania", "--frames", "-5"],
+])
+def test_bad_numbers_on_the_command_line_are_refused_with_status_2(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main.main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument" in err and "Traceback" not in err
+
+
+def test_a_player_count_the_game_does_not_allow_is_one_line(capsys):
+    assert main.main(["sim", "servermania", "--players", "9", "--games", "2"]) == 2
+    assert capsys.readouterr().err == "sim: SERVERMANIA is for 2-4 players, not 9\n"
+
+
+def test_a_screenshot_path_that_cannot_be_written_is_one_line(tmp_path, capsys):
+    assert main.main(["--headless", "--frames", "2", "--screenshot", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("screenshot: could not save") and err.count("\n") == 1
+    shot = tmp_path / "title.png"
+    assert main.main(["--headless", "--frames", "2", "--screenshot", str(shot)]) == 0
+    assert shot.read_bytes()[:4] == b"\x89PNG"
+    assert [p.name for p in tmp_path.iterdir()] == ["title.png"]  # no temp file left
+
+
+def test_bench_times_the_startupfever_table_beside_servermania():
+    assert set(bench.BOARD_SCENES) == {"servermania_board", "startupfever_table"}

@@ -13,9 +13,10 @@ victory points from what is on the table:
 * money buys Nerds while turns remain (worth the fields a Nerd adds), future revenue
   likewise, cards in hand a little; at the end money only breaks ties.
 
-The score is a win chance: a logistic of the seat's projected VP lead over the best
-rival. Works on any State (a determinization or the real game): it reads public
-quantities and, of hidden ones, only those the determinization drew for the seat.
+The score is a win chance: the seat's share of a softmax over every seat's projected
+score (so hurting any rival helps, the leader most). Works on any State (a
+determinization or the real game): it reads public quantities and, of hidden ones, only
+those the determinization drew for the seat.
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ ABOVE_100M = 0.6
 #: about 0.6 of the fields a Nerd bought with it adds (turns left), a Suit's future
 #: revenue about half that per token, a card half a VP.
 WEIGHTS = (0.0, 0.8, 0.6, 0.3, 0.5, 0.05)
-#: VP lead that makes a win about 73% likely (the logistic's scale).
-LEAD_SCALE = 8.0
-#: Stages of the year end after the competition (the year's competition is done).
-AFTER_COMPETITION = frozenset({"vest", "reassign_check", "reassign", "discard",
-                               "replenish", "marketing_begin", "marketing_check",
-                               "marketing", "order_begin", "order_check", "order_choose",
-                               "order_tie", "over"})
+#: The softmax's temperature in VP: a seat this far ahead is e times as likely to win.
+LEAD_SCALE = 6.0
+#: Stages of the year end before the competition (after the product turns).
+BEFORE_COMPETITION = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
+                                "comp_done"})
+#: Stages that may happen inside the competition's card window.
+IN_WINDOW = frozenset({"window", "defense", "attrition"})
 
 
 def _beat_table() -> dict[int, float]:
@@ -80,7 +81,8 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     stage = state.stage
     this_year: dict[str, float] = dict.fromkeys(products, 0.0)
     comp_now = 0
-    if stage not in AFTER_COMPETITION and order:
+    if order and (idx < len(order) or stage in BEFORE_COMPETITION
+                  or (stage in IN_WINDOW and state.window == "competition")):
         comp_now = 1
         for i in range(idx, len(order)):
             this_year[order[i]] = 1.0
@@ -172,10 +174,11 @@ def projected_scores(state: Any) -> list[float]:
 
 
 def win_chance(scores: list[float], seat: int) -> float:
-    """Logistic of the seat's projected lead over its best rival."""
-    rival = max(s for i, s in enumerate(scores) if i != seat)
-    lead = (scores[seat] - rival) / LEAD_SCALE
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, lead))))
+    """The seat's share of a softmax over the projected scores: every rival hurt raises
+    it (the leader most), unlike a lead over the best rival alone."""
+    top = max(scores)
+    weights = [math.exp((s - top) / LEAD_SCALE) for s in scores]
+    return weights[seat] / sum(weights)
 
 
 def evaluate(state: Any, seat: int) -> float:

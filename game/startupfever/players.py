@@ -95,6 +95,13 @@ def same(legal: list[Action], action: Action) -> Action:
     return action
 
 
+def after(me: int, seat: int, players: int) -> int:
+    """Seats clockwise from `me` to `seat` (0: me). Ties between rivals are broken by it,
+    nearest first, never by seat number: with the rule player in every seat a fixed
+    "lowest seat first" made seat 0 everyone's target (issue 9, seat bias)."""
+    return (seat - me) % players
+
+
 def vp(view) -> list[int]:
     """Victory points per seat from the public User Markers."""
     scores = [0] * len(view.players)
@@ -142,11 +149,13 @@ class RulePlayer:
 
     @staticmethod
     def _leader(view, me: int, scores: list[int] | None = None) -> int:
-        """The rival seat with the most VP (then the most money); `scores`: vp(view)."""
+        """The rival seat with the most VP (then the most money, then the nearest
+        clockwise); `scores`: vp(view)."""
         scores = scores or vp(view)
         players = view.players
-        return max((s for s in range(len(players)) if s != me),
-                   key=lambda s: (scores[s], players[s].money, -s))
+        n = len(players)
+        return max((s for s in range(n) if s != me),
+                   key=lambda s: (scores[s], players[s].money, -after(me, s, n)))
 
     @staticmethod
     def _end_near(view) -> bool:
@@ -161,7 +170,9 @@ class RulePlayer:
         leader = -1
         leading = False
         best = None
-        best_score = 0
+        best_key = (0, 0)
+        n = len(view.players)
+        products = view.products
         for a in legal:
             if type(a) is not PlayCard:
                 continue
@@ -170,8 +181,11 @@ class RulePlayer:
                 leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
                 leader = self._leader(view, me, scores)
             score = self._card_value(view, a, me, leader, leading)
-            if score > best_score:
-                best, best_score = a, score
+            if score >= best_key[0] and score > 0:  # ties: the nearest target clockwise
+                target = a.seat if a.slot is None else products[a.slot].owner
+                key = (score, -after(me, target, n))
+                if key > best_key:
+                    best, best_key = a, key
         return best if best is not None else same(legal, Pass())
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
@@ -255,7 +269,8 @@ class RulePlayer:
                 where = (1, 0, 0)
             else:
                 owner = products[a.dest].owner
-                where = (0, 0 if owner == me else 1, scores[owner])
+                where = (0, 0 if owner == me else 1, scores[owner],
+                         after(me, owner, len(scores)))
             return (a.kind != NERD, where)
 
         return min(legal, key=rank)
@@ -363,7 +378,8 @@ class RulePlayer:
             can_counter = players[a.seat].money >= a.offer + 1
             if can_counter and not scarce:
                 continue
-            key = (a.slot in direct, not can_counter, -a.offer, a.seat != me)
+            key = (a.slot in direct, not can_counter, -a.offer,
+                   -after(me, a.seat, len(players)))
             if best is None or key > best_key:
                 best, best_key = a, key
         return best
@@ -412,7 +428,8 @@ class RulePlayer:
                 owner = view.products[a.slot].owner
                 if owner == me:
                     continue
-                key = (scores[owner], view.products[a.slot].field)
+                key = (scores[owner], view.products[a.slot].field,
+                       -after(me, owner, len(scores)))
                 if best is None or key > best_key:
                     best, best_key = a, key
         return best if best is not None else same(legal, EndUserLoss())

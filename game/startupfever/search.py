@@ -49,8 +49,8 @@ from .state import BIG_NERD, BIG_SUIT, NERD
 
 #: Stages decided by the Normal player without search.
 NO_SEARCH = frozenset({"chips", "reassign", "attrition"})
-SAMPLES = 24  # determinizations per decision (each tries every candidate)
-TIME_BUDGET = 0.06  # seconds: a safety cap under the 100 ms budget
+SAMPLES = 12  # determinizations per decision (each tries every candidate)
+TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
 DEPTH = 40  # steps played on after a candidate, at most
 MAX_CANDIDATES = 7
 CONFIDENCE = 1.0  # standard errors by which a candidate must beat Normal's choice
@@ -154,9 +154,10 @@ class HardPlayer:
                 except IllegalAction:  # cannot happen for listed actions; never pick it
                     row.append(-1.0)
                     continue
-                row.append(self.play_on(s, seat, obs["year"], obs["turn_index"]))
-                if deadline is not None and clock() >= deadline:
+                value = self.play_on(s, seat, obs["year"], obs["turn_index"], deadline)
+                if value is None:
                     break
+                row.append(value)
             if len(row) < len(candidates):
                 break  # out of time mid-sample: that sample is not compared
             for i, v in enumerate(row):
@@ -188,13 +189,17 @@ class HardPlayer:
                 best, best_mean = i, mean
         return best
 
-    def play_on(self, s: State, seat: int, year: int, turn_index: int) -> float:
+    def play_on(self, s: State, seat: int, year: int, turn_index: int,
+                deadline: float | None = None) -> float | None:
         """Every seat plays Normal until the product turn (or year) moves on, at most
-        `depth` steps; then the heuristic value for `seat`."""
+        `depth` steps; then the heuristic value for `seat` (None: out of time)."""
         policy = self.policy
         while len(policy) < len(s.players):
             policy.append(NormalPlayer())
-        for _ in range(self.depth):
+        clock = time.perf_counter
+        for step in range(self.depth):
+            if deadline is not None and step % 8 == 7 and clock() >= deadline:
+                return None
             cp = s.current_player
             if cp == TERMINAL or s.year != year or s.turn_index != turn_index:
                 break

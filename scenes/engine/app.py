@@ -12,7 +12,9 @@ Headless runs read a virtual clock, so each frame is exactly one update: determi
 
 from __future__ import annotations
 
+import io
 import random
+import sys
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -21,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from game.autosave import Slots
+from game.files import write_atomic
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -121,7 +124,10 @@ class App:
         self.settings.fullscreen = self.display.fullscreen  # the driver may have refused
 
     def screenshot(self, path: str | Path) -> None:
-        pygame.image.save(self.display.canvas, str(path))
+        """Save the canvas as a PNG, atomically (OSError if the path cannot be written)."""
+        buffer = io.BytesIO()
+        pygame.image.save(self.display.canvas, buffer, "png")
+        write_atomic(path, buffer.getvalue())
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -145,7 +151,12 @@ class App:
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:
-            self.screenshot(self.screenshot_path)
+            try:
+                self.screenshot(self.screenshot_path)
+            except (OSError, pygame.error) as exc:
+                print(f"screenshot: could not save {self.screenshot_path} "
+                      f"({getattr(exc, 'strerror', None) or exc})", file=sys.stderr)
+                return 2
         return 0
 
     def _on_event(self, event: pygame.event.Event) -> None:

@@ -73,6 +73,7 @@ QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
 POT_SPOT = (438, 350)
 DIE_SPOT = (588, 350)
+CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
 class BoardScene(Scene):
@@ -123,8 +124,9 @@ class BoardScene(Scene):
             self._cannot_start(str(exc))
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
-        for zoom in (self.camera.full_zoom, self.camera.close_zoom):
-            self.board_view.at_zoom(zoom)  # draw both resting zoom levels once, up front
+        # The whole board stays in view all game (zooming in and out every turn hid the
+        # board's edges and made people lose track): one resting zoom, drawn up front.
+        self.board_view.at_zoom(self.camera.full_zoom)
         players = self.state.players
         pawns = [Pawn(i, seat.colour, players[i].position,
                       self.board_view.center(players[i].position))
@@ -149,7 +151,6 @@ class BoardScene(Scene):
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
         self.active: int | None = None
-        self.follow: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
         self.banner_state: Banner | None = None
         self.think = 0.0  # seconds the computer seat `thinking` has been deciding
@@ -258,6 +259,14 @@ class BoardScene(Scene):
         left, top = lens.to_screen((x, y))
         return pygame.Rect(round(left), round(top), round(w * lens.zoom), round(h * lens.zoom))
 
+    def card_spot(self, seat: int) -> tuple[int, int]:
+        """Where a drawn card is shown: the half of the board away from the drawer's pawn
+        (the card is big: in the middle it would hide the pawn it talks about)."""
+        pawn = self.pawn_rect(seat)
+        left = (self.view.x + CARD_ROOM, self.view.centery)
+        right = (self.view.right - CARD_ROOM, self.view.centery)
+        return left if pawn.centerx > self.view.centerx else right
+
     def roll_spot(self) -> tuple[float, float]:
         """Where the waiting die bounces (world px): the roll-off die's own spot, else the
         die's place in the middle of the track."""
@@ -275,11 +284,9 @@ class BoardScene(Scene):
         assert call is not None
         style, mouse = self.seat_style(call.seat)
         rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, style, mouse))
-        pawn = self.pawn_rect(call.seat)
-        for top in (self.view.y + 12, self.view.bottom - 12 - rect.h):
-            rect.midtop = (self.view.centerx, top)
-            if not rect.colliderect(pawn):
-                break
+        rect.centerx = self.view.centerx
+        rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
+                           [self.pawn_rect(call.seat)])
         return rect
 
     def banner_rect(self) -> pygame.Rect | None:
@@ -291,22 +298,15 @@ class BoardScene(Scene):
         font = self.app.fonts.display(b.size)
         width = min(self.view.w - 24, font.size(b.text)[0] + (110 if b.icon else 60))
         rect = pygame.Rect(0, 0, width, b.height)
+        rect.centerx = self.view.centerx
         avoid = []
         if b.seat is not None:
             avoid.append(self.pawn_rect(b.seat))
         if b.square is not None:
             avoid.append(self.square_rect(b.square))
-        spots = [self.view.y + 14, self.view.bottom - 14 - b.height,
-                 self.view.centery - b.height // 2]
-        best = None
-        for top in spots:
-            rect.midtop = (self.view.centerx, top)
-            overlap = sum(r.clip(rect).w * r.clip(rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, rect.copy())
-            if overlap == 0:
-                break
-        return best[1]
+        rect.y = clear_top(rect, (self.view.y + 14, self.view.bottom - 14 - b.height,
+                                  self.view.centery - b.height // 2), avoid)
+        return rect
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -363,8 +363,6 @@ class BoardScene(Scene):
             self.card.finish()
         self.effects.finish()
         self.hud.finish()
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].rest)
         self.camera.snap()
 
     # -- pace ----------------------------------------------------------------------------------
@@ -538,8 +536,6 @@ class BoardScene(Scene):
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
-        if self.follow is not None:
-            self.camera.follow(self.pawns.pawns[self.follow].pos)
         hops = 1.0 if self.active is None or self.is_human(self.active) else CPU_HOPS
         self.pawns.update(sdt * hops)
         self.camera.update(sdt)
@@ -620,8 +616,6 @@ class BoardScene(Scene):
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
-        self.follow = None
-        self.camera.frame_all()
         position = self.state.players[seat].position
         if sm.PAY_MAINTENANCE in legal:
             prompt = maintenance_prompt(self.state, self.name(seat), self.colour(seat),
@@ -638,16 +632,9 @@ class BoardScene(Scene):
         """Put the question where it covers neither the player's pawn nor the square it
         is about: the middle of the board, else its top or bottom edge."""
         self.prompt_square = square
-        avoid = [self.pawn_rect(seat), self.square_rect(square)]
-        best = None
-        for top in (prompt.rect.y, self.view.y + 6, self.view.bottom - 6 - prompt.rect.h):
-            prompt.place(top)
-            overlap = sum(r.clip(prompt.rect).w * r.clip(prompt.rect).h for r in avoid)
-            if best is None or overlap < best[0]:
-                best = (overlap, top)
-            if overlap == 0:
-                return
-        prompt.place(best[1])
+        prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,
+                                             self.view.bottom - 6 - prompt.rect.h),
+                               [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
         if self.leaving:
@@ -812,9 +799,13 @@ class BoardScene(Scene):
         x, y = self.pawn_screen(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midbottom = (round(x + 34), round(y - 44))
+        tail = bubble.bottom + 8
+        if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
+            bubble.midtop = (round(x + 34), round(y + 40))
+            tail = bubble.top - 8
         draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, bubble.bottom + 8), 8)
-        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, bubble.bottom + 8), 5)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
         for k in range(3):
             lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
             pygame.draw.circle(canvas, self.colour(seat),
@@ -846,6 +837,21 @@ class BoardScene(Scene):
         if scale < 0.999:
             layer = pygame.transform.smoothscale_by(layer, scale)
         canvas.blit(layer, layer.get_rect(center=rect.center))
+
+
+def clear_top(rect: pygame.Rect, tops: tuple[int, ...], avoid: list[pygame.Rect]) -> int:
+    """The first of `tops` at which `rect` covers none of `avoid`; failing that, the one
+    covering the least of them. Banners and prompts never hide what they talk about."""
+    best: tuple[int, int] | None = None
+    for top in tops:
+        moved = rect.move(0, top - rect.y)
+        covered = sum(r.clip(moved).w * r.clip(moved).h for r in avoid)
+        if covered == 0:
+            return top
+        if best is None or covered < best[0]:
+            best = (covered, top)
+    assert best is not None
+    return best[1]
 
 
 class Banner:

@@ -269,7 +269,8 @@ class Director:
             if e.kind == "stuck":
                 s.pawns.pawns[e.seat].stuck = True
             s.sound(sounds.get(e.kind, "move"))
-            s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
+            if e.kind != "finish":  # "Ada reaches FINISH 1st" says it
+                s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
         return [Step("land", 0.4 if special else 0.25, begin)]
 
     def _CardDrawn(self, e: ev.CardDrawn) -> list[Step]:
@@ -279,8 +280,8 @@ class Director:
         hold = CARD_HOLD_HUMAN if human else CARD_HOLD_CPU * CARD_PACE_CPU  # (paced below)
 
         def begin() -> None:
-            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.view.center, s.app.fonts,
-                              hold=hold, pace=1.0 if human else CARD_PACE_CPU)
+            s.card = CardFlip(e.deck, e.text, s.deck_screen(e.deck), s.card_spot(e.seat),
+                              s.app.fonts, hold=hold, pace=1.0 if human else CARD_PACE_CPU)
             s.sound("card_flip")
             s.log(f"{s.name(e.seat)} draws {deck}: {e.text}", e.seat)
         return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done)]
@@ -348,7 +349,7 @@ class Director:
                 s.big_banner(f"{s.name(e.seat)} loses half: {-e.delta} {word}!", RED,
                              "icon_customer_service", seat=e.seat)
                 s.effects.sparks(at, 16)
-                s.sound("stuck")
+                s.sound("crash")
             s.log(f"{s.name(e.seat)} {e.delta:+d} {word} ({e.reason})", e.seat)
         return [Step("servers", 1.2 if halved else 0.5, begin)]
 
@@ -373,8 +374,7 @@ class Director:
             s.effects.coins(player, 24)
             s.big_banner(f"CEO BONUS! {s.name(e.seat)} +{won}", s.colour(e.seat),
                          "icon_ceo_bonus", seat=e.seat)
-            s.sound("pot")
-            s.sound("fanfare")
+            s.sound("jackpot")
             s.log(f"{s.name(e.seat)} takes the CEO BONUS: +{won}", e.seat)
         return [Step("pot", 0.4 if e.delta > 0 else 1.6, begin)]
 

@@ -21,7 +21,6 @@ from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, W
 from scenes.servermania import look
 from scenes.servermania.seats import Seat
 
-MUTED_TEXT = (190, 180, 220)  # "worth": quieter than the numbers, 4.5:1 on the panel
 PANEL_RECT = pygame.Rect(980, 0, 300, 656)
 BANNER = pygame.Rect(990, 8, 280, 54)
 ROW_TOP, ROW_H, ROW_GAP = 70, 88, 4
@@ -134,8 +133,8 @@ class Hud:
 
     def badge_rect(self, seat: int) -> pygame.Rect:
         """The money-rank badge, top right of the row."""
-        badge = pygame.Rect(0, 0, 64, 28)
-        badge.topright = (self.row_rect(seat).right - 8, self.row_rect(seat).y + 5)
+        badge = pygame.Rect(0, 0, 64, 26)
+        badge.topright = (self.row_rect(seat).right - 8, self.row_rect(seat).y + 4)
         return badge
 
     def flag_rect(self, seat: int) -> pygame.Rect:
@@ -238,15 +237,15 @@ class Hud:
         draw.text(canvas, money_font, look.money(self.cash[seat].shown),
                   (rect.x + 56, rect.y + 58), _flash_colour(self.cash[seat].flash, WHITE),
                   anchor="bottomleft")
-        icon = look.scaled("icon_server", (28, 28))
+        icon = look.scaled("icon_server", (26, 26))
         count = self.servers[seat]
         r = draw.text(canvas, money_font, f"{count.shown}", (rect.right - 12, rect.y + 58),
                       _flash_colour(count.flash, WHITE), anchor="bottomright")
         bump = 4 * math.sin(count.flash * 20) if count.flash else 0
-        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 56 - bump)))
+        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
         worth = self.cash[seat].shown + count.shown * self.server_value
         label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
-                          MUTED_TEXT, anchor="bottomleft")
+                          CREAM, anchor="bottomleft")
         draw.text(canvas, fonts.display(24), look.money(worth),
                   (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft")
 

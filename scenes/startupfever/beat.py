@@ -7,9 +7,9 @@ what. So the scene holds a beat instead, the same whatever the hands hold:
 - `WindowBeat`, on every rules `WindowOpened` event: every human seat gets a row and one
   short countdown runs. A seat answers "pass" (confirm, or a click on Pass) or looks at
   its hand behind the curtain (hold Y / C / press and hold) and says "I'll play". The
-  beat ends at once when every human seat has answered, or when the countdown runs out
-  (no answer = pass). The countdown waits while a curtain is open. Rows show only
-  "answered", never which answer.
+  beat ends at once when every human seat has answered (X: "all pass", one press for
+  the table), or when the countdown runs out (no answer = pass). The countdown waits
+  while a curtain is open. Rows show only "answered", never which answer.
 - `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
   the target's row alone, with the same countdown; behind its curtain it sees whether
   it holds Defense and answers.
@@ -34,7 +34,7 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
-from scenes.startupfever.choices import TABLE, Ctx
+from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import CARD_H, Curtain, draw_hand
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
@@ -60,6 +60,7 @@ class Beat:
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, look, pass
         self.buttons: list[pygame.Rect] = []  # behind the curtain: the two answers
+        self.cache = Painted()
 
     # -- state ---------------------------------------------------------------------------
 
@@ -129,6 +130,8 @@ class Beat:
                 % len(self.seats)
         elif action.name == "confirm" and self.seat not in self.answers:
             self.answer(self.seat, False)
+        elif action.name == "x" and action.pressed:
+            self.finish()  # "all pass": the table agrees out loud, one press goes on
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
@@ -176,28 +179,39 @@ class Beat:
                                "Answer")])
         items = [("confirm", "Pass"), ("y", "Hold: look at your hand")]
         if len(self.seats) > 1:
-            items.insert(0, ("updown", "Who"))
+            items[:0] = [("updown", "Who")]
+            items.append(("x", "All pass"))
         return PromptBar(items)
 
     def draw(self, canvas: pygame.Surface) -> None:
+        """Painted once per change (answers, selection, curtain); the countdown live."""
         if self.done:
             return
-        fonts = self.ctx.fonts
         if self.curtain.open:
-            self._draw_hand(canvas)
+            rect = pygame.Rect(0, 0, 760, 470)
+            rect.center = TABLE.center
+            key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
+            if self.cache.blit(canvas, key, rect, self._paint_hand):
+                self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
         rect = self.rect
         rect.size = (WIDTH, 150 + ROW * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
-                  outline=2)
-        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
+        key = ("rows", self.selected, tuple(sorted(self.answers)))
+        if self.cache.blit(canvas, key, rect, self._paint):
+            self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
         bar = pygame.Rect(rect.x + 24, rect.y + 100, rect.w - 48, 16)
         pygame.draw.rect(canvas, INK, bar, border_radius=8)
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
         pygame.draw.rect(canvas, MINT, fill, border_radius=6)
+
+    def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
+                  outline=2)
+        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
         self.rows = []
         for i, seat in enumerate(self.seats):
             row = pygame.Rect(rect.x + 20, rect.y + 130 + ROW * i, rect.w - 40, ROW - 8)
@@ -218,19 +232,17 @@ class Beat:
         look.midright = (skip.x - 10, row.centery)
         self.rows.append((row, look, skip))
         if seat in self.answers:
-            draw.text(canvas, fonts.body(26), "answered ✓", (row.right - 20, row.centery),
+            draw.text(canvas, fonts.body(26), "answered", (row.right - 20, row.centery),
                       MINT, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)
             draw.text(canvas, fonts.body(24), label, r.center, INK)
 
-    def _draw_hand(self, canvas: pygame.Surface) -> None:
+    def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """Behind the held curtain: the seat's hand and its two answers."""
         fonts = self.ctx.fonts
         seat = self.seat
-        rect = pygame.Rect(0, 0, 760, 470)
-        rect.center = TABLE.center
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
         pygame.draw.rect(canvas, self.ctx.colour(seat), band, border_top_left_radius=20,

@@ -103,7 +103,7 @@ def measure(frames: int = 1200, seed: int = 5) -> dict[str, dict[str, float]]:
         view.draw(canvas, model, hidden_markers=hopping, turn_seat=frame // 120 % 6,
                   highlight={slots[frame // 60 % 12]}, t=frame * DT)
         t1 = time.perf_counter()
-        effects.draw(canvas, look.FONTS)
+        effects.draw(canvas, look.fonts())
         for k, slot in enumerate(hopping):
             face = look.user_marker(seats[model.products[slot].owner].colour, slot, 34)
             x, y = view.field_center(model.products[slot].field)

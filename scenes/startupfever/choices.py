@@ -35,7 +35,7 @@ from scenes.engine.palette import (
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
 from scenes.servermania.look import RGB
-from scenes.startupfever.curtain import Curtain, draw_cover
+from scenes.startupfever.curtain import CARD_H, LOOK, Curtain, draw_cover, draw_hand
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:
@@ -48,9 +48,16 @@ def after(state: Any, *actions: object) -> tuple[Any, list]:
     return clone, events
 
 
+def cell(view: Any, slot: str, vest: int, kind: str) -> pygame.Rect:
+    """The vesting cell of `kind` on product `slot` as a rect to ring on the table."""
+    rect = pygame.Rect(0, 0, 28, 36)
+    rect.center = view.vest_cell(slot, vest, "suit" if kind == "suit" else "nerd")
+    return rect
+
+
 TABLE = pygame.Rect(0, 0, 904, 664)  # decisions float over the table, never the panels
-PANEL_W = 600
-ROW_H = 74
+PANEL_W = 440  # half the table: the other half (the product talked about) shows
+ROW_H = 80
 ROWS = 5  # visible option rows; more scroll
 HEADER = 78
 
@@ -73,6 +80,15 @@ class Ctx:
     plan: dict[tuple[str, int], bool] = field(default_factory=dict)
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
+
+    def style(self, device: str) -> str:
+        """Glyph style for `device`: the app's answer when given, else keys or Xbox."""
+        if device == MOUSE:
+            return MOUSE
+        if self.style_of is not None:
+            return self.style_of(device)
+        return "keyboard" if device == KEYBOARD else "xbox"
 
     def name(self, seat: int | None) -> str:
         return "the bank" if seat is None else self.seats[seat].name
@@ -104,12 +120,14 @@ class Option:
     action: object | None = None
     then: Callable[[], list[Option]] | None = None
     title: str = ""  # sub-list heading when `then` opens one
+    how: str = ""  # ... and its "how this step works" line
     enabled: bool = True
-    slots: frozenset[str] = frozenset()  # products to light up on the table
+    slots: frozenset[str | int] = frozenset()  # products (and seats' panels) to light up
     spots: tuple[pygame.Rect, ...] = ()  # table places to ring (a vesting cell, a panel)
     adjust: Adjust | None = None
     key: str = ""  # stable name, to find the cursor again next step
     back: bool = False  # the "◀ Back" row of a sub-list
+    icon: pygame.Surface | None = None  # drawn at the row's right end (a chip, a hire)
 
     def __post_init__(self) -> None:
         if self.adjust is not None:
@@ -127,8 +145,12 @@ class Option:
 class _Level:
     title: str
     options: list[Option]
+    how: str = ""
     selected: int = 0
     top: int = 0  # first visible row
+
+    def __post_init__(self) -> None:
+        self.selected = next((i for i, o in enumerate(self.options) if o.enabled), 0)
 
 
 class Choices:
@@ -167,8 +189,8 @@ class Choices:
 
     def open_sub(self, option: Option) -> None:
         subs = option.then()
-        subs.append(Option("◀ Back", "to the previous list", back=True, key="back"))
-        self.levels.append(_Level(option.title or option.label, subs))
+        subs.append(Option("Back", "to the previous list", back=True, key="back"))
+        self.levels.append(_Level(option.title or option.label, subs, option.how))
 
     def move(self, step: int) -> None:
         level = self.level
@@ -202,7 +224,15 @@ class Choices:
         if option.then is not None:
             self.open_sub(option)
             return None
+        if option.action is None and option.adjust is not None:
+            self.nudge(1)  # a row that only holds a value: confirm adds one
         return option.action
+
+    def shift(self, offset: tuple[int, int]) -> None:
+        """Move the recorded rects by `offset` (they were drawn on an off-screen panel)."""
+        self.rows = [(r.move(offset), i) for r, i in self.rows]
+        self.minus = {i: r.move(offset) for i, r in self.minus.items()}
+        self.plus = {i: r.move(offset) for i, r in self.plus.items()}
 
     def at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
         """What the pointer is on: ("row"|"minus"|"plus", option index)."""
@@ -258,25 +288,26 @@ class Choices:
 
     # -- drawing ------------------------------------------------------------------------------
 
-    def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect) -> None:
-        """Rows inside `rect` (a window of ROWS that follows the cursor)."""
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect,
+             shown: int = ROWS) -> None:
+        """`shown` rows inside `rect`, a window that follows the cursor."""
         level = self.level
         count = len(level.options)
         if level.selected < level.top:
             level.top = level.selected
-        elif level.selected >= level.top + ROWS:
-            level.top = level.selected - ROWS + 1
-        level.top = max(0, min(level.top, count - ROWS)) if count > ROWS else 0
+        elif level.selected >= level.top + shown:
+            level.top = level.selected - shown + 1
+        level.top = max(0, min(level.top, count - shown)) if count > shown else 0
         self.rows, self.minus, self.plus = [], {}, {}
-        for row, index in enumerate(range(level.top, min(count, level.top + ROWS))):
+        for row, index in enumerate(range(level.top, min(count, level.top + shown))):
             box = pygame.Rect(rect.x, rect.y + row * ROW_H, rect.w, ROW_H - 8)
             self._row(canvas, fonts, box, index, level.options[index],
                       index == level.selected)
             self.rows.append((box, index))
         if level.top > 0:
             _arrow(canvas, (rect.right - 14, rect.y - 10), up=True)
-        if level.top + ROWS < count:
-            _arrow(canvas, (rect.right - 14, rect.y + ROWS * ROW_H - 2), up=False)
+        if level.top + shown < count:
+            _arrow(canvas, (rect.right - 14, rect.y + shown * ROW_H - 2), up=False)
 
     def _row(self, canvas: pygame.Surface, fonts: Fonts, box: pygame.Rect, index: int,
              option: Option, selected: bool) -> None:
@@ -287,26 +318,56 @@ class Choices:
         else:
             fill, ink, sub = PANEL_LIGHT, WHITE, CREAM
         draw.box(canvas, box, fill, outline=WHITE if selected else INK, radius=16, shadow=4)
-        right = box.right - 16
+        right = box.right - 10
+        top = pygame.Rect(box.x, box.y + 4, box.w, 38)  # the label's line
         if option.adjust is not None:
-            plus = pygame.Rect(0, 0, 46, 46)
-            plus.midright = (box.right - 12, box.centery)
-            minus = plus.move(-56, 0)
+            plus = pygame.Rect(0, 0, 44, 36)
+            plus.midright = (right, top.centery)
+            minus = plus.move(-52, 0)
             for r, sign, ok in ((minus, "−", option.adjust.index > 0),
                                 (plus, "+", option.adjust.index < len(option.adjust.values)
                                  - 1)):
-                draw.box(canvas, r, CREAM if ok else PANEL, radius=12, shadow=3)
-                draw.text(canvas, fonts.display(34), sign, r.center, INK if ok else MUTED)
+                draw.box(canvas, r, CREAM if ok else PANEL, radius=10, shadow=3, width=3)
+                draw.text(canvas, fonts.display(30), sign, r.center, INK if ok else MUTED)
             self.minus[index], self.plus[index] = minus, plus
-            right = minus.x - 10
-        width = right - box.x - 20
-        label_font = fonts.body(28)
-        label = _fit(label_font, option.label, width)
-        draw.text(canvas, label_font, label, (box.x + 18, box.y + 6), ink, anchor="topleft")
+            right = minus.x - 8
+        if option.icon is not None:
+            icon = option.icon.get_rect(midright=(right, box.centery))
+            canvas.blit(option.icon, icon)
+            right = icon.x - 8
+        label_font = fonts.body(26)
+        label = _fit(label_font, option.label, right - box.x - 24)
+        draw.text(canvas, label_font, label, (box.x + 16, top.centery), ink, anchor="midleft")
         if option.detail:
+            width = (right if option.icon is not None else box.right - 10) - box.x - 24
             detail = _fit(fonts.body(24), option.detail, width)
-            draw.text(canvas, fonts.body(24), detail, (box.x + 18, box.bottom - 6), sub,
+            draw.text(canvas, fonts.body(24), detail, (box.x + 16, box.bottom - 6), sub,
                       anchor="bottomleft")
+
+
+class Painted:
+    """A panel painted once on its own surface and blitted each frame until `key`
+    changes (text rendering and rounded boxes cost more than a frame can spare)."""
+
+    MARGIN = 14  # room for the outline and the drop shadow
+
+    def __init__(self) -> None:
+        self.key: object = None
+        self.surface: pygame.Surface | None = None
+        self.offset = (0, 0)  # panel-surface coordinates -> canvas coordinates
+
+    def blit(self, canvas: pygame.Surface, key: object, rect: pygame.Rect,
+             paint: Callable[[pygame.Surface, pygame.Rect], None]) -> bool:
+        """Blit the panel for `key` at `rect`; True when it was painted afresh."""
+        fresh = key != self.key or self.surface is None
+        m = self.MARGIN
+        if fresh:
+            self.surface = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+            paint(self.surface, pygame.Rect(m, m, rect.w, rect.h))
+            self.key = key
+        self.offset = (rect.x - m, rect.y - m)
+        canvas.blit(self.surface, self.offset)
+        return fresh
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
@@ -346,14 +407,18 @@ class Decision:
         self.choices.restore(ctx.memory.get((self.stage, seat), ()))
         self.curtain = Curtain()
         self.ready: object | None = None
+        self.focus: frozenset[str | int] = frozenset()  # what the panel must not cover
         self.device = KEYBOARD  # the device used last: its bar and glyphs
         self.t = 0.0
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
+        self.cache = Painted()
+        self.hand: list[str] | None = None  # the seat's own hand, shown while Y is held
+        self._wrapped: tuple[str, list[str]] = ("", [])
 
     # -- what the scene reads ----------------------------------------------------------------
 
     @property
-    def highlight(self) -> frozenset[str]:
+    def highlight(self) -> frozenset[str | int]:
         if self.secret and not self.curtain.open:
             return frozenset()
         return self.choices.current.slots
@@ -372,6 +437,8 @@ class Decision:
                 items.insert(1, ("leftright", "Change"))
             if len(self.choices.levels) > 1:
                 items.append(("back", "Back"))
+            if self.hand is not None and not self.secret:
+                items.append(("y", "Hold: your hand"))
             if self.secret:
                 items.insert(0, ("y", "Keep holding"))
                 if self.device not in (KEYBOARD, MOUSE):
@@ -387,7 +454,24 @@ class Decision:
             self.device = action.device
         if self.secret:
             return self._handle_secret(action)
+        if action.name == LOOK and self.hand is not None:
+            self.curtain.handle(action)  # hold Y: one's own hand, over the panel (F13)
+            return None
+        if self.curtain.open:
+            return None  # nothing is chosen while the hand is shown
+        if action.name == CLICK and action.pressed and action.pos is not None \
+                and TABLE.collidepoint(action.pos) and not self.rect.collidepoint(action.pos):
+            self._pick_on_table(action.pos)
+            return None
         return self._choose(self.choices.handle(action))
+
+    def _pick_on_table(self, pos: tuple[int, int]) -> None:
+        """A click on a product of the table selects the first option about it."""
+        slot = self.ctx.view.product_at(pos)
+        level = self.choices.level
+        hit = next((i for i, o in enumerate(level.options) if slot in o.slots), None)
+        if slot is not None and hit is not None:
+            level.selected = hit
 
     def _handle_secret(self, action: Action) -> object | None:
         """Behind the curtain: nothing moves unless it is held open.
@@ -436,72 +520,103 @@ class Decision:
 
     def place(self) -> pygame.Rect:
         """The panel, on the side of the table away from what it talks about."""
-        rows = min(ROWS, len(self.choices.level.options))
-        height = HEADER + 14 + 34 * self._how_lines() + 32 * len(self.facts) + 12 \
-            + rows * ROW_H + 10
+        height = HEADER + 14 + 34 * len(self._how()) + 32 * len(self.facts) + 12 \
+            + self._shown() * ROW_H + 10
         self.rect.size = (PANEL_W, height)
-        spots = [self.ctx.view.product_rect(s) for s in self.highlight] + \
-            list(self.choices.current.spots)
+        spots = [self.ctx.view.product_rect(s) if isinstance(s, str) else
+                 self.ctx.view.panel_rect(s) for s in self.highlight | self.focus]
+        spots += list(self.choices.current.spots)
         left = True
-        if spots:
-            middle = sum(r.centerx for r in spots) / len(spots)
+        on_table = [r for r in spots if r.colliderect(TABLE)]
+        if on_table:
+            middle = sum(r.centerx for r in on_table) / len(on_table)
             left = middle > TABLE.centerx
         self.rect.x = TABLE.x + 16 if left else TABLE.right - PANEL_W - 16
         self.rect.centery = TABLE.centery
         return self.rect
 
-    def _how_lines(self) -> int:
-        return len(draw.wrap(self.ctx.fonts.body(24), self.how, PANEL_W - 40))
+    def _how(self) -> list[str]:
+        """The "how this step works" line of the list shown, wrapped."""
+        how = self.choices.level.how or self.how
+        if self._wrapped[0] != how:
+            self._wrapped = (how, draw.wrap(self.ctx.fonts.body(24), how, PANEL_W - 40))
+        return self._wrapped[1]
+
+    def _shown(self) -> int:
+        """Option rows that fit: up to ROWS, fewer when the text above is long."""
+        room = TABLE.h - 24 - (HEADER + 36 + 34 * len(self._how()) + 32 * len(self.facts))
+        count = len(self.choices.level.options)
+        return min(count, max(2, min(ROWS, room // ROW_H)))
 
     def draw(self, canvas: pygame.Surface) -> None:
-        fonts = self.ctx.fonts
-        rect = self.place()
-        colour = self.ctx.colour(self.seat)
+        """The panel (or the closed curtain), repainted only when something in it changed:
+        a frame is then one blit and the pulsing ring."""
         if self.secret and not self.curtain.open:
             cover = pygame.Rect(0, 0, *COVER)
             cover.center = TABLE.center
             self.curtain.area = cover
-            draw_cover(canvas, fonts, cover, self.ctx.name(self.seat), colour, self.what,
-                       MOUSE if self.device == MOUSE else _style(self.device))
+            style = self.ctx.style(self.device)
+            self.cache.blit(canvas, ("cover", style), cover, lambda surface, r: draw_cover(
+                surface, self.ctx.fonts, r, self.ctx.name(self.seat),
+                self.ctx.colour(self.seat), self.what, style))
             return
+        rect = self.place()
         self.curtain.area = rect
+        if self.curtain.open and self.hand is not None and not self.secret:
+            peek = pygame.Rect(0, 0, 700, 330)
+            peek.center = TABLE.center
+            self.cache.blit(canvas, ("hand", tuple(self.hand)), peek, self._paint_hand)
+            return
         self._draw_marks(canvas)
+        level = self.choices.level
+        key = ("panel", rect.topleft, rect.size, len(self.choices.levels), level.selected,
+               level.top, tuple(self.facts),
+               tuple((o.label, o.detail, o.enabled) for o in level.options))
+        if self.cache.blit(canvas, key, rect, self._paint):
+            self.choices.shift(self.cache.offset)
+        self.draw_extra(canvas)
+
+    def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
+        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
+                         border_top_right_radius=20)
+        draw.text(canvas, self.ctx.fonts.display(32), f"{self.ctx.name(self.seat)}'s hand",
+                  band.center, INK)
+        draw_hand(canvas, self.ctx.fonts, pygame.Rect(rect.x + 20, band.bottom + 20,
+                                                      rect.w - 40, CARD_H), self.hand or [])
+
+    def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        fonts = self.ctx.fonts
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         band = pygame.Rect(rect.x, rect.y, rect.w, HEADER).inflate(-10, -10)
-        pygame.draw.rect(canvas, colour, band, border_top_left_radius=20,
+        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
                          border_top_right_radius=20)
         title = self.choices.level.title if len(self.choices.levels) > 1 else self.title
-        font = fonts.display(34)
+        font = fonts.display(30)
         while font.size(title)[0] > band.w - 30 and font.get_height() > 22:
             font = fonts.display(font.get_height() - 2)
         draw.text(canvas, font, title, band.center, INK)
         y = band.bottom + 14
-        for line in draw.wrap(fonts.body(24), self.how, PANEL_W - 40):
+        for line in self._how():
             draw.text(canvas, fonts.body(24), line, (rect.x + 20, y), CREAM, anchor="topleft")
             y += 34
         for fact in self.facts:
             draw.text(canvas, fonts.body(24), fact, (rect.x + 20, y), GOLD, anchor="topleft")
             y += 32
+        shown = self._shown()
         self.choices.draw(canvas, fonts, pygame.Rect(rect.x + 16, y + 12, rect.w - 32,
-                                                     ROWS * ROW_H))
-        self.draw_extra(canvas)
+                                                     shown * ROW_H), shown)
 
     def draw_extra(self, canvas: pygame.Surface) -> None:
         """Hook: a decision may add to its panel (the hand behind the curtain)."""
 
     def _draw_marks(self, canvas: pygame.Surface) -> None:
-        """Ring what the selected option talks about on the table."""
+        """Ring the cell the selected option talks about (the table view lights its
+    products and panels from `highlight`)."""
         pulse = 3 + round(2 * abs(((self.t * 2) % 2) - 1))
-        for slot in self.highlight:
-            pygame.draw.rect(canvas, GOLD, self.ctx.view.product_rect(slot).inflate(8, 8),
-                             pulse, border_radius=12)
         for spot in self.choices.current.spots:
             pygame.draw.rect(canvas, WHITE, spot.inflate(8, 8), pulse, border_radius=10)
 
 
-COVER = (600, 320)
-
-
-def _style(device: str) -> str:
-    """Glyph style for a device when no app is at hand: keys, or Xbox-style pads."""
-    return "keyboard" if device in (KEYBOARD, MOUSE) else "xbox"
+COVER = (600, 270)

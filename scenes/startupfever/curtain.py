@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.startupfever.cards import CARDS
+from game.startupfever.cards import ADOPTION, CARDS, COMPETITION, MANAGE, REVENUE, USER_LOSS
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import glyph
@@ -23,7 +23,6 @@ from scenes.engine.input import CLICK, MOUSE, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
 
 LOOK = "y"  # the look button (pad Y / triangle, keyboard C)
-COVER_SIZE = (600, 300)
 
 
 class Curtain:
@@ -122,9 +121,20 @@ def _stripes(canvas: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
 CARD_W, CARD_H = 150, 200
 
 
+WHEN = {ADOPTION: "before adoption", REVENUE: "before revenue", MANAGE: "before manage",
+        USER_LOSS: "before user loss", COMPETITION: "before showdown"}
+
+
+def when(card: str) -> list[str]:
+    """When a card can be played, in a few words ("before adoption"); Defense: a reply."""
+    windows = CARDS[card].windows
+    return [WHEN[w] for w in windows if w in WHEN] or ["in reply to a card"]
+
+
 def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Sequence[str],
-              playable: frozenset[str] = frozenset(), selected: str | None = None) -> None:
-    """Card faces in a row inside `rect`: name, and whether it can be played now.
+              playable: frozenset[str] | None = None, selected: str | None = None) -> None:
+    """Card faces in a row inside `rect`: name, when it can be played, and (when
+    `playable` is given) whether it can be played now.
 
     Only ever called while the owner's curtain is open.
     """
@@ -136,22 +146,29 @@ def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Seq
     total = width * len(hand) + gap * (len(hand) - 1)
     x = rect.centerx - total // 2
     for card in hand:
-        face = pygame.Rect(x, rect.y, width, min(CARD_H, rect.h))
-        lit = card == selected
-        fill = CREAM if card in playable or not playable else (205, 196, 214)
-        draw.box(canvas, face.move(0, -10 if lit else 0), fill,
-                 outline=GOLD if lit else INK, radius=14, shadow=5, width=5 if lit else 4)
-        lines = draw.wrap(fonts.body(24), CARDS[card].name, width - 16)
-        for i, line in enumerate(lines[:3]):
-            draw.text(canvas, fonts.body(24), line,
-                      (face.centerx, face.y + 16 + 28 * i - (10 if lit else 0)), INK,
-                      anchor="midtop")
-        tag = "can play" if card in playable else "not now"
+        lift = -10 if card == selected else 0
+        face = pygame.Rect(x, rect.y + lift, width, min(CARD_H, rect.h))
+        dull = playable is not None and card not in playable
+        draw.box(canvas, face, (205, 196, 214) if dull else CREAM,
+                 outline=GOLD if lift else INK, radius=14, shadow=5, width=5 if lift else 4)
+        y = face.y + 14
+        for line in draw.wrap(fonts.body(24), CARDS[card].name, width - 16)[:2]:
+            draw.text(canvas, fonts.body(24), line, (face.centerx, y), INK, anchor="midtop")
+            y += 28
+        y += 8
+        small = fonts.body(20)
+        lines = [part for w in when(card) for part in draw.wrap(small, w, width - 12)]
+        for line in lines[:3]:
+            draw.text(canvas, small, line, (face.centerx, y), (84, 70, 120), anchor="midtop")
+            y += 24
+        if playable is None:
+            x += width + gap
+            continue
+        ok = card in playable
         pill = pygame.Rect(0, 0, width - 20, 34)
-        pill.midbottom = (face.centerx, face.bottom - 12 - (10 if lit else 0))
-        pygame.draw.rect(canvas, (52, 150, 90) if card in playable else PANEL_LIGHT, pill,
-                         border_radius=16)
-        draw.text(canvas, fonts.body(22), tag, pill.center, WHITE)
+        pill.midbottom = (face.centerx, face.bottom - 12)
+        pygame.draw.rect(canvas, (52, 150, 90) if ok else PANEL_LIGHT, pill, border_radius=16)
+        draw.text(canvas, fonts.body(22), "can play" if ok else "not now", pill.center, WHITE)
         x += width + gap
 
 

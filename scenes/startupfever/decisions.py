@@ -52,6 +52,10 @@ def decision_for(state: Any, ctx: Ctx) -> Decision:
         raise ValueError(f"no human decision at stage {stage!r}")
     decision = BUILDERS[stage](state, ctx)
     decision.ready = _ready(state, ctx, stage, seat)
+    if not decision.secret:
+        decision.hand = list(state.players[seat].hand)  # Y held: one's own hand
+    if state.current_slot is not None:
+        decision.focus = frozenset({state.current_slot})
     return decision
 
 

@@ -259,16 +259,17 @@ class Director(QueueDirector):
             self._log(e)
         return [Step("turn start", 0.45, begin)]
 
-    def on_WindowOpened(self, e: object) -> list[Step]:
+    def beat_step(self, e: object) -> list[Step]:
+        """The neutral beat human seats share (beat.py), a gate skip never passes."""
         s = self.stage
-        steps = self.year_end_card() if getattr(e, "window", "") == "competition" else []
         if not s.shares_beat():
-            return steps
+            return []
+        return [Step("beat", 0.0, lambda: s.open_beat(e), until=lambda: s.beat is None,
+                     gate=True)]
 
-        def begin() -> None:
-            s.open_beat(e)
-        return steps + [Step("card window", 0.0, begin, until=lambda: s.beat is None,
-                             gate=True)]
+    def on_WindowOpened(self, e: ev.WindowOpened) -> list[Step]:
+        steps = self.year_end_card() if e.window == "competition" else []
+        return steps + self.beat_step(e)
 
     # -- a product turn -----------------------------------------------------------------
 
@@ -477,7 +478,8 @@ class Director(QueueDirector):
             if e.slot:
                 s.flash_product(e.slot)
             s.sound("card_flip")
-        return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done)]
+        return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done),
+                *self.beat_step(e)]  # the target may be asked about Defense
 
     def on_CardCancelled(self, e: ev.CardCancelled) -> list[Step]:
         s = self.stage
@@ -564,9 +566,13 @@ class Director(QueueDirector):
         steps = self.year_end_card()
         if e.step.startswith("vest"):
             def vest() -> None:
+                for slot, product in s.model.products.items():  # each cube ticks one field
+                    for kind, v in product.workers:
+                        if v >= 1:
+                            self._fly_employee(kind, s.view.vest_cell(slot, v, kind),
+                                               s.view.vest_cell(slot, v - 1, kind), time=0.4,
+                                               arc=-24)
                 s.vest_model()
-                for slot in s.model.products:
-                    s.effects.sparks(s.view.vest_cell(slot, 0), 6)
                 s.banner("Vesting: every employee moves up one field", MINT, "nerd")
                 s.sound("tick")
                 self._log(e)

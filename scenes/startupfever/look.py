@@ -19,17 +19,31 @@ from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
 from scenes.servermania.look import COLOURS, RGB, marker, scaled, shape_of, sprite
 
 __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
-           "CATEGORY_SHORT", "user_marker", "chip", "money", "seat_rgb", "FONTS"]
+           "user_marker", "chip", "money", "tint", "fonts"]
 
 CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
                   ECOMMERCE: "cat_ecommerce", MEDIA: "cat_media"}
-CATEGORY_SHORT = {SOCIAL: "Social", COMMUNICATION: "Comms", ECOMMERCE: "Shop", MEDIA: "Media"}
 
-FONTS = Fonts()  # one font cache for every Startup Fever piece
+_fonts: Fonts | None = None
+_probe: pygame.font.Font | None = None
 
 
-def seat_rgb(colour: str) -> Color:
-    return RGB[colour]
+def fonts() -> Fonts:
+    """The one font cache of the Startup Fever pieces. Fonts die when pygame.font is quit
+    (every app does at its end, and tests start many apps), so a dead cache is replaced."""
+    global _fonts, _probe
+    if _fonts is None or _probe is None or not _alive(_probe):
+        _fonts = Fonts()
+        _probe = _fonts.body(20)
+    return _fonts
+
+
+def _alive(font: pygame.font.Font) -> bool:
+    try:
+        font.size("x")
+    except pygame.error:
+        return False
+    return True
 
 
 def money(amount: int) -> str:
@@ -46,7 +60,7 @@ def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
     pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
     pygame.draw.circle(out, mix(RGB[colour], (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
                        max(2, r // 5))
-    font = FONTS.display(max(20, size - 8))
+    font = fonts().display(max(20, size - 8))
     draw.text(out, font, letter, (r, r + 1), INK)
     return out
 

@@ -21,6 +21,7 @@ from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, WHITE, Color
 from scenes.servermania import look
 from scenes.servermania.cards import HOLD, CardFlip
+from scenes.servermania.roll_call import RollCall
 from scenes.startupfever import look as sf_look
 
 HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hops)
@@ -228,7 +229,7 @@ class EventCardFlip(CardFlip):
     def __init__(self, name: str, text: str, start: tuple[float, float],
                  centre: tuple[float, float], fonts: Fonts, scale: float = CARD_SCALE) -> None:
         self.deck = "event"
-        self.hold, self.pace = HOLD, 1.0  # CardFlip's timing, at the table's own pace
+        self.hold, self.pace = HOLD, CARD_PACE  # CardFlip's timing, a little quicker
         self.start = pygame.Vector2(start)
         self.centre = pygame.Vector2(centre)
         self.scale = scale
@@ -262,5 +263,17 @@ class EventCardFlip(CardFlip):
             y += font.get_linesize()
         return card
 
-    def update(self, dt: float) -> None:
-        super().update(dt * CARD_PACE)
+
+class AdoptionRollCall(RollCall):
+    """SERVERMANIA's roll call (the die bounces, hold to shake, release to throw) for a
+    person's own adoption die, saying what the roll adds up to."""
+
+    def __init__(self, seat: int, name: str, colour: Color, slot: str | None) -> None:
+        super().__init__(seat, name, colour, "adoption")
+        self.slot = slot
+
+    def _parts(self, fonts: Fonts, style: str, mouse: bool
+               ) -> tuple[list[pygame.Surface], pygame.Surface]:
+        parts, _hint = super()._parts(fonts, style, mouse)
+        hint = f"{self.slot} gains die + Nerds + 2 per Big Nerd fields"
+        return parts, draw.render(fonts.body(24), hint, CREAM)

@@ -100,7 +100,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     fill = mix(PANEL, colour, 0.34) if active else PANEL
     draw.box(surface, rect, fill, outline=colour if active or marked else INK, radius=14,
              shadow=0, width=4)
-    fonts = look.FONTS
+    fonts = look.fonts()
     surface.blit(look.marker(seat.colour, 34), (rect.x + 8, rect.y + 6))
     name = seat.name + ("" if seat.human else " (CPU)")
     size, room = 26, rect.w - 150
@@ -134,7 +134,7 @@ def _draw_hand(surface: pygame.Surface, cards: int, left_mid: tuple[int, int]) -
     for i in range(shown):
         surface.blit(back, back.get_rect(midleft=(x + i * 10, y)))
     label = "1 card" if cards == 1 else f"{cards} cards"
-    draw.text(surface, look.FONTS.body(20), label, (x + 30 + max(0, shown - 1) * 10, y),
+    draw.text(surface, look.fonts().body(20), label, (x + 30 + max(0, shown - 1) * 10, y),
               CREAM, anchor="midleft")
 
 
@@ -149,7 +149,7 @@ def _draw_execs(surface: pygame.Surface, company: CompanyShown,
         tag = pygame.Rect(0, 0, 18, 20)
         tag.bottomright = (r.right + 4, r.bottom + 4)
         pygame.draw.rect(surface, INK, tag, border_radius=6)
-        draw.text(surface, look.FONTS.body(20), str(vest), tag.center, CREAM)
+        draw.text(surface, look.fonts().body(20), str(vest), tag.center, CREAM)
         x = r.x - 8
 
 
@@ -157,7 +157,7 @@ def _draw_products(surface: pygame.Surface, model: TableModel, company: CompanyS
                    colour: str, left_mid: tuple[int, int]) -> None:
     """Each product's letter and how many users it has now."""
     x, y = left_mid
-    font = look.FONTS.body(20)
+    font = look.fonts().body(20)
     for slot in company.slots:
         face = look.user_marker(colour, slot, 26)
         surface.blit(face, face.get_rect(midleft=(x, y)))

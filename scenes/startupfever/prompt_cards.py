@@ -13,7 +13,7 @@ from typing import Any
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
 from game.startupfever.cards import CARDS, DISCARD, WINDOW_TITLES
 from game.startupfever.events import CardPlayed, ProductLaunched
-from scenes.startupfever.choices import Ctx, Decision, Option, after
+from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
 from scenes.startupfever.words import describe
 
 # Events that are a card's own effect (the preview stops at anything else: the next step)
@@ -63,12 +63,13 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
     options.append(Option("Play no more cards", "keep the rest of your hand",
                           action=Pass(), key="pass"))
     where = WINDOW_TITLES[state.window]
-    how = (f"Cards {where}. Pick one to play on its target, or stop; "
-           "you may play several, one at a time.")
+    turn = f" ({state.current_slot}'s turn)" if state.current_slot else ""
+    how = f"Cards {where}{turn}: play one on its target, or stop. Several, one at a time."
     if state.window == DISCARD:
         how = "Year end: discard old cards now (no effect) to make room for new ones."
-    return WindowDecision(ctx, seat, f"{ctx.name(seat)}: play a card?", how, options,
-                          [f"Window: {where}"])
+    options.sort(key=lambda o: (o.key == "pass", not o.enabled))  # playable first
+    title = "discard old cards?" if state.window == DISCARD else "play a card?"
+    return WindowDecision(ctx, seat, f"{ctx.name(seat)}: {title}", how, options)
 
 
 def _target(ctx: Ctx, state: Any, play: PlayCard) -> str:
@@ -108,10 +109,10 @@ def _play(state: Any, ctx: Ctx, play: PlayCard, label: str, effect: str) -> Opti
     lines = preview_card(state, ctx, play)
     detail = lines[0] if lines else effect
     target = _target(ctx, state, play)
-    slots = frozenset({play.slot}) if play.slot else frozenset()
-    spots = (ctx.view.panel_rect(play.seat),) if play.seat is not None else ()
+    slots = frozenset({play.slot}) if play.slot else \
+        frozenset({play.seat}) if play.seat is not None else frozenset()
     return Option(label, detail if label.startswith(("on ", "naming")) else
-                  f"{target}: {detail}", action=play, slots=slots, spots=spots,
+                  f"{target}: {detail}", action=play, slots=slots,
                   key=f"{play.card}:{play.slot}:{play.seat}:{play.kind}")
 
 
@@ -165,12 +166,12 @@ def attrition_decision(state: Any, ctx: Ctx) -> Decision:
         owner = ctx.name(state.products[a.dest].owner)
         return Option(f"To {a.dest} ({owner})", f"joins {a.dest} as a new hire", action=a,
                       key=f"to:{a.dest}", slots=frozenset({a.dest}),
-                      spots=(ctx.view.vest_cell(src, a.vest),))
+                      spots=(cell(ctx.view, src, a.vest, a.kind),))
 
     options = [Option(f"{kind_name(kind)}, vesting {vest}",
                       f"send to one of {len(moves)} places", key=f"{kind}:{vest}",
                       then=lambda moves=moves: [dest(m) for m in moves],
-                      slots=frozenset({src}), spots=(ctx.view.vest_cell(src, vest),),
+                      slots=frozenset({src}), spots=(cell(ctx.view, src, vest, kind),),
                       title=f"Where does the {kind_name(kind)} go?")
                for (kind, vest), moves in sorted(by_worker.items())]
     how = (f"{at['left']} of {src}'s workers resign. Pick each one and send it to a "

@@ -12,13 +12,14 @@ from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
 from game.startupfever.events import Hired
-from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after
+from scenes.servermania import look
+from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
 HIRE_EFFECT = {
-    "nerd": "adds 1 to {slot}'s adoption and showdown strength",
-    "suit": "adds 1 to {slot}'s revenue every turn",
-    "big_nerd": "adds 2 adoption to each of your products, 4 strength",
-    "big_suit": "adds 2 revenue to each of your products",
+    "nerd": "+1 adoption, +1 strength for {slot}",
+    "suit": "+1 revenue for {slot} every turn",
+    "big_nerd": "+2 adoption on all, +4 strength",
+    "big_suit": "+2 revenue on all your products",
 }
 
 
@@ -51,22 +52,28 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
                f"{left} of {state.hire_limit} hires left this turn" if hires
                else "none: no money, no room or nobody left", key="hire",
                then=lambda: [_hire(state, ctx, a) for a in hires], enabled=bool(hires),
-               title=f"Hire for {slot}"),
+               title=f"Hire for {slot}",
+               how="New hires stand on vesting field 4. At most one Big Nerd and one "
+                   "Big Suit per company."),
         Option("Poach a rival's employee",
                f"{len(offers)} within your {_m(money)}" if offers
                else "nobody you can pay for", key="poach",
                then=lambda: [_poach(state, ctx, a, money) for a in offers.values()],
-               enabled=bool(offers), title="Poach: pick, then set your offer"),
+               enabled=bool(offers), title="Poach: whom, and for how much?",
+               how="Lowest offer: price + vesting field. An owner who can pay $1 more "
+                   "may keep the employee; raise your offer to stop that."),
         Option("Retain an employee",
                "move one back towards 4: harder to poach" if retains
                else "nobody to retain", key="retain",
                then=lambda: [_retain(state, ctx, steps) for steps in retains.values()],
-               enabled=bool(retains), title="Retain: pick, then how far"),
+               enabled=bool(retains), title="Retain: whom, and how far?",
+               how="$1 a field back towards 4: an employee further from vested costs "
+                   "rivals more to poach."),
         Option("End Manage Employees", f"keep your {_m(money)}", action=EndManage(),
                key="end"),
     ]
-    how = (f"Spend money on {slot}'s staff. Hires cost $1 (Nerd, Suit) or $6 (Big Nerd, "
-           "Big Suit); a poach costs at least its price + its vesting field.")
+    how = (f"Grow {slot}'s staff: hire from the supply, poach from a rival, or retain "
+           "your own. Every step costs money.")
     return ManageDecision(ctx, seat, f"{ctx.name(seat)} manages {slot}", how, options,
                           [f"Money {_m(money)}  ·  hires {state.hires} of "
                            f"{state.hire_limit}"])
@@ -86,13 +93,13 @@ def _hire(state: Any, ctx: Ctx, action: Hire) -> Option:
     else:
         effect = HIRE_EFFECT[action.kind].format(slot=state.current_slot)
     return Option(f"{kind_name(action.kind)} for {_m(paid)}", effect, action=action,
-                  key=f"hire:{action.kind}")
+                  key=f"hire:{action.kind}", icon=look.scaled(action.kind, (52, 52)))
 
 
 def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
     owner = ctx.name(low.seat)
-    where = f"on {low.slot}" if low.slot else "(company)"
-    label = f"{owner}'s {kind_name(low.kind)} {where}, {vesting(low.vest)}"
+    where = f" on {low.slot}" if low.slot else ""
+    label = f"{kind_name(low.kind)}{where}, {vesting(low.vest)}"
 
     def build(offer: int) -> tuple[str, str, object]:
         action = Poach(low.seat, low.slot, low.kind, low.vest, offer, low.to)
@@ -100,21 +107,20 @@ def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
         if clone.stage == "counter" and clone.current_player == low.seat:
             fate = f"{owner} may keep it for {_m(offer + 1)}"
         else:
-            fate = f"{owner} can't match: it joins {state.current_slot}"
-        return label, f"Offer {_m(offer)} (min {_m(low.offer)}) · {fate}", action
+            fate = f"{owner} can't keep it"
+        return label, f"Offer {_m(offer)} · {fate}", action
 
-    spots = (ctx.view.vest_cell(low.slot, low.vest),) if low.slot else \
-        (ctx.view.panel_rect(low.seat),)
+    spots = (cell(ctx.view, low.slot, low.vest, low.kind),) if low.slot else ()
     return Option(label, adjust=Adjust(list(range(low.offer, money + 1)), 0, build),
-                  slots=frozenset({low.slot}) if low.slot else frozenset(), spots=spots,
+                  slots=frozenset({low.slot or low.seat}), spots=spots,
                   key=f"poach:{low.seat}:{low.slot}:{low.kind}:{low.vest}")
 
 
 def _retain(state: Any, ctx: Ctx, steps: list[Retain]) -> Option:
     first = steps[0]
     seat = state.current_player
-    where = f"on {first.slot}" if first.slot else "(company)"
-    label = f"{kind_name(first.kind)} {where}, {vesting(first.vest)}"
+    where = f" on {first.slot}" if first.slot else ""
+    label = f"{kind_name(first.kind)}{where}, {vesting(first.vest)}"
     by_steps = {a.steps: a for a in steps}
 
     def build(count: int) -> tuple[str, str, object]:
@@ -124,10 +130,9 @@ def _retain(state: Any, ctx: Ctx, steps: list[Retain]) -> Option:
         return (label, f"{count} field{'s' if count > 1 else ''} back to vesting "
                 f"{first.vest + count} for {_m(paid)}", action)
 
-    spots = (ctx.view.vest_cell(first.slot, first.vest),) if first.slot else \
-        (ctx.view.panel_rect(seat),)
+    spots = (cell(ctx.view, first.slot, first.vest, first.kind),) if first.slot else ()
     return Option(label, adjust=Adjust(sorted(by_steps), 0, build),
-                  slots=frozenset({first.slot}) if first.slot else frozenset(),
+                  slots=frozenset({first.slot or seat}),
                   spots=spots, key=f"retain:{first.kind}:{first.vest}:{first.slot}")
 
 
@@ -148,17 +153,16 @@ def counter_decision(state: Any, ctx: Ctx) -> Decision:
     options = [
         Option(f"Keep your {kind} for {_m(paid)}",
                f"Money {_m(state.players[seat].money)} → {_m(keep.players[seat].money)}"
-               f" · back to {vesting(new_vest)}, safe this turn", action=Counter(True),
+               f" · {vesting(new_vest)}", action=Counter(True),
                key="keep"),
         Option("Let it go", f"{poacher} pays {_m(pp['offer'])}; it joins "
                f"{state.current_slot}", action=Counter(False), key="go"),
     ]
-    spots = (ctx.view.vest_cell(pp["slot"], pp["vest"]),) if pp["slot"] else \
-        (ctx.view.panel_rect(seat),)
-    options[0].spots = options[1].spots = spots
-    if pp["slot"]:
-        options[0].slots = options[1].slots = frozenset({pp["slot"]})
+    spots = (cell(ctx.view, pp["slot"], pp["vest"], pp["kind"]),) if pp["slot"] else ()
+    for option in options:
+        option.spots = spots
+        option.slots = frozenset({pp["slot"] or seat})
     how = (f"{poacher} offers {_m(pp['offer'])} for your {kind} {where} "
-           f"({vesting(pp['vest'])}). Match it + $1 to keep it, or let it go.")
+           f"({vesting(pp['vest'])}). Pay $1 more to keep it, safe for this turn.")
     return CounterDecision(ctx, seat, f"Keep {ctx.name(seat)}'s {kind} for {_m(paid)}?",
                            how, options)

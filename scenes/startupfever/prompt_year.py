@@ -11,7 +11,6 @@ from typing import Any
 
 from game.startupfever import usertrack
 from game.startupfever.actions import (
-    ChoosePosition,
     EndMarketing,
     EndReassign,
     EndUserLoss,
@@ -19,7 +18,8 @@ from game.startupfever.actions import (
     Reassign,
     kind_name,
 )
-from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after
+from scenes.startupfever import look as sf_look
+from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
 # -- chips (set-up) -----------------------------------------------------------------------------
 
@@ -37,7 +37,8 @@ def chips_decision(state: Any, ctx: Ctx) -> Decision:
     mine = [s for s in state.players[seat].slots if state.products[s].category]
     placed = ", ".join(f"{s} {state.products[s].category}" for s in mine) or "none yet"
     options = [Option(a.category, f"{slot} competes as {a.category} once launched",
-                      action=a, key=a.category, slots=frozenset({slot})) for a in legal]
+                      action=a, key=a.category, slots=frozenset({slot}),
+                      icon=sf_look.chip(a.category, 52)) for a in legal]
     how = ("Give each product a category, face down: it stays secret until the product "
            "launches. Products of one category compete at year end.")
     return ChipsDecision(ctx, seat, f"{ctx.name(seat)}: chip for {slot}", how, options,
@@ -61,7 +62,7 @@ def loss_decision(state: Any, ctx: Ctx) -> Decision:
         clone, _events = after(state, a)
         to = clone.products[a.slot].field
         owner = ctx.name(p.owner)
-        vp_before, vp_after = usertrack.victory_points(p.field), usertrack.victory_points(to)
+        vp_before, vp_after = state.scores()[p.owner], clone.scores()[p.owner]
         options.append(Option(f"{a.slot} ({owner}) back one field",
                               f"{usertrack.label(p.field)} → {usertrack.label(to)} users · "
                               f"{owner} VP {vp_before} → {vp_after}", action=a,
@@ -69,8 +70,8 @@ def loss_decision(state: Any, ctx: Ctx) -> Decision:
     options.append(Option("Stop here", f"leave {state.loss_left} pip"
                           f"{'s' if state.loss_left > 1 else ''} unused",
                           action=EndUserLoss(), key="end"))
-    how = ("Each pip moves a launched product above 100M users back one field (at most "
-           "2 per product, never below 100M). Pips are optional: hit rivals, spare yours.")
+    how = ("A pip moves a launched product above 100M users back a field: 2 at most "
+           "each, never below 100M. Optional: hit rivals, spare yours.")
     return LossDecision(ctx, seat, f"{ctx.name(seat)}: user loss, {state.loss_left} "
                         f"pip{'s' if state.loss_left > 1 else ''}", how, options)
 
@@ -101,7 +102,7 @@ def reassign_decision(state: Any, ctx: Ctx) -> Decision:
     options = [Option(f"{kind_name(kind)} on {src}, vesting {vest}",
                       f"move to {' or '.join(m.dest for m in moves)}",
                       key=f"{src}:{kind}:{vest}", slots=frozenset({src}),
-                      spots=(ctx.view.vest_cell(src, vest),),
+                      spots=(cell(ctx.view, src, vest, kind),),
                       then=lambda moves=moves: [dest(m) for m in moves],
                       title=f"Move the {kind_name(kind)} from {src} to…")
                for (src, kind, vest), moves in sorted(by_worker.items())]
@@ -129,8 +130,8 @@ class MarketingDecision(Decision):
         self.budget = {s: 0 for s in self.slots}
         rows = [self._row(s) for s in self.slots]
         self.seal = Option("Seal the budget", "", action=EndMarketing(), key="seal")
-        how = ("Put money on your products for this year's showdown: each $1 adds 1 to "
-               "the product's strength. Sealed: nobody sees it until all have chosen.")
+        how = ("For next year's showdown: each $1 adds 1 to a product's strength. "
+               "Sealed until everyone has chosen.")
         super().__init__(ctx, seat, f"{ctx.name(seat)}: marketing", how, [*rows, self.seal],
                          [f"Money ${self.money}"])
         self._update_seal()
@@ -141,14 +142,13 @@ class MarketingDecision(Decision):
             if hasattr(self, "seal"):
                 self._update_seal()
             strength = self.state.strength(slot)
-            return (f"{slot}: ${tokens}", f"strength {strength} → {strength + tokens} "
-                    f"in the showdown", None)
+            note = "" if self.state.products[slot].launched else " (not launched yet)"
+            effect = f"strength {strength} → {strength + tokens}" if tokens else \
+                f"strength {strength} now"
+            return f"{slot}: ${tokens}{note}", effect, None
 
-        p = self.state.products[slot]
-        row = Option(slot, adjust=Adjust(list(range(self.money + 1)), 0, build), key=slot,
-                     slots=frozenset({slot}), enabled=True)
-        row.label = f"{slot}: $0" + ("" if p.launched else " (not launched)")
-        return row
+        return Option(slot, adjust=Adjust(list(range(self.money + 1)), 0, build), key=slot,
+                      slots=frozenset({slot}))
 
     def _update_seal(self) -> None:
         total = sum(self.budget.values())
@@ -180,22 +180,36 @@ class OrderDecision(Decision):
 
 
 def order_decision(state: Any, ctx: Ctx) -> Decision:
+    """One row: − / + walk the free places (left/right on a pad), confirm takes it."""
     seat = state.current_player
     slot = state.order_groups[0][0]
     taken = {i: s for i, s in enumerate(state.new_order) if s is not None}
-    options = []
-    for a in state.legal_actions():
-        i = a.position
+    places = {a.position: a for a in state.legal_actions()}
+    count = len(state.new_order)
+
+    def build(i: int) -> tuple[str, str, object]:
         before = [taken[j] for j in range(i) if j in taken]
-        where = "plays first" if i == 0 else f"after {' '.join(before)}" if before else \
-            f"place {i + 1} of {len(state.new_order)}"
-        options.append(Option(f"Place {i + 1}", where, action=ChoosePosition(i),
-                              key=str(i), slots=frozenset({slot})))
-    how = ("Next year's order: the products with the fewest users choose first. Play "
-           "early to grow before rivals, or late to react to them.")
+        after = [taken[j] for j in range(i + 1, count) if j in taken]
+        where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
+                 "first of those placed"]
+        if after:
+            where.append(f"before {after[0]}")
+        elif i == count - 1:
+            where.append("plays last")
+        return f"{slot} plays {_ordinal(i + 1)} of {count}", ", ".join(where), places[i]
+
+    row = Option("", adjust=Adjust(sorted(places), 0, build), key="place",
+                 slots=frozenset({slot}))
+    how = ("Next year's order: the products with the fewest users choose first. Early: "
+           "grow before rivals; late: react to them.")
     return OrderDecision(ctx, seat, f"{ctx.name(seat)}: when does {slot} play?", how,
-                         options, [f"Taken: {_taken(taken)}"])
+                         [row], [f"Taken: {_taken(taken)}"])
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _taken(taken: dict[int, str]) -> str:
-    return ", ".join(f"{i + 1} {s}" for i, s in sorted(taken.items())) or "none yet"
+    return ", ".join(f"{_ordinal(i + 1)} {s}" for i, s in sorted(taken.items())) or \
+        "none yet"

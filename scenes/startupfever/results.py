@@ -36,6 +36,7 @@ class ResultsScene(ServermaniaResults):
                                 for slot in state.players[seat].slots]
                          for seat in range(len(seats))}
         self.year = state.year
+        self.extra_years = state.extra_years  # "Play again" keeps the agreed option
         self.order = sorted(range(len(seats)), key=lambda i: (-self.scores[i], -self.money[i]))
         best = self.scores[self.order[0]]
         self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
@@ -51,7 +52,8 @@ class ResultsScene(ServermaniaResults):
         self.leaving = True
         from scenes.startupfever.table_scene import TableScene
 
-        self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace))
+        self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace,
+                                          extra_years=self.extra_years))
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts

@@ -31,9 +31,9 @@ YEARS_ROW, START_ROW = MAX_SEATS, MAX_SEATS + 1
 YEARS = pygame.Rect(130, 522, 1020, 56)
 START = pygame.Rect(440, 590, 400, 56)
 TYPES = ("Human", "Computer", "Off")
-YEARS_TEXT = ("No extra years: the game ends in the year the last product launches",
-              "1 extra year after the last product launches",
-              "2 extra years after the last product launches")
+YEARS_TEXT = ("The game ends with the year the last product launches",
+              "One more year after the last product launches",
+              "Two more years after the last product launches")
 
 
 class NewGameScene(Scene):
@@ -190,10 +190,16 @@ class NewGameScene(Scene):
         draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
                  outline=WHITE if selected else INK, radius=18, shadow=4)
         ink = INK if selected else WHITE
-        draw.text(canvas, fonts.display(30), f"◀ {self.extra_years} ▶",
-                  (rect.x + 90, rect.centery), ink)
+        draw.text(canvas, fonts.body(26), "Extra years", (rect.x + 24, rect.centery), ink,
+                  anchor="midleft")
+        mid = rect.x + 224
+        for side in (-1, 1):  # the value sits between two arrows: left/right change it
+            tip = (mid + side * 40, rect.centery)
+            pygame.draw.polygon(canvas, ink, [tip, (tip[0] - side * 14, tip[1] - 12),
+                                              (tip[0] - side * 14, tip[1] + 12)])
+        draw.text(canvas, fonts.display(32), str(self.extra_years), (mid, rect.centery), ink)
         draw.text(canvas, fonts.body(26), YEARS_TEXT[self.extra_years],
-                  (rect.x + 170, rect.centery), ink, anchor="midleft")
+                  (rect.x + 290, rect.centery), ink, anchor="midleft")
 
     def _draw_seat(self, canvas: pygame.Surface, row: int) -> None:
         fonts = self.app.fonts

@@ -20,7 +20,19 @@ from game.startupfever.state import BIG_NERD, NERD
 from game.startupfever.yearend import BIG_NERD_STRENGTH
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
-from scenes.engine.palette import CREAM, GOLD, INK, MINT, PANEL, PINK, RED, SKY, WHITE, Color
+from scenes.engine.palette import (
+    CREAM,
+    GOLD,
+    INK,
+    MINT,
+    PANEL,
+    PINK,
+    RED,
+    SKY,
+    WHITE,
+    Color,
+    mix,
+)
 from scenes.servermania import look
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.model import TableModel
@@ -33,6 +45,7 @@ PART_COLOURS: dict[str, Color] = {"Nerds": MINT, "Big Nerds": SKY, "marketing": 
                                   "cards": PINK, "die": WHITE}
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 ROW_H = 66
+LOSS = mix(RED, WHITE, 0.35)  # a lighter red: >= 4.5:1 on the rows' purple
 
 
 @dataclass
@@ -224,7 +237,7 @@ class Showdown:
                 draw.text(canvas, font, ORDINALS[entry.rank], (row.right - 120, row.centery),
                           GOLD if entry.rank == 0 else WHITE, outline=2)
                 arrow = f"{entry.delta:+d}"
-                tint = MINT if entry.delta > 0 else RED if entry.delta < 0 else CREAM
+                tint = MINT if entry.delta > 0 else LOSS if entry.delta < 0 else CREAM
                 draw.text(canvas, fonts.display(max(8, round(28 * pop))),
                           ("▲" if entry.delta > 0 else "▼" if entry.delta < 0 else "") + arrow,
                           (row.right - 14, row.centery), tint, anchor="midright", outline=2)

@@ -5,8 +5,10 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its `RulePlayer`, which sees only that seat's view (F13); at a card window or a
-Defense question it decides silently, so its hand shows in nothing. A human seat gets a
+and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
+the table keeps moving. At a card window or a Defense question it decides silently (no
+pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
 decision from `decisions.decision_for`. Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
@@ -28,8 +30,9 @@ import pytweening
 from game import autosave
 from game import startupfever as sf
 from game.autosave import Saved
+from game.levels import make_player
 from game.startupfever import layout as layout_module
-from game.startupfever.players import RulePlayer
+from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
@@ -43,21 +46,27 @@ from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Effects
-from scenes.servermania.log_panel import LogPanel
 from scenes.startupfever import look as sf_look
 from scenes.startupfever import words
+from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
+from scenes.startupfever.log_panel import LogPanel
 from scenes.startupfever.model import TableModel
-from scenes.startupfever.movers import Movers
+from scenes.startupfever.movers import AdoptionRollCall, Movers
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 
+# Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
+# quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
+COMPUTER_LEVEL = "normal"
 FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
+THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
+CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
 class TableScene(Scene):
@@ -114,34 +123,48 @@ class TableScene(Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
-        self.agents = {i: RulePlayer(i) for i, s in enumerate(self.seats)
-                       if self.demo or not s.human}
+        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i)
+                       for i, s in enumerate(self.seats) if self.demo or not s.human}
+        self.thinker = Thinker()  # a searching player thinks off the 60 Hz loop
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
-        self.rolling_for: int | None = None  # a human seat asked to throw their die
+        self.roll_call: AdoptionRollCall | None = None  # a person's die waiting for them
         self.die: DieRoll | None = None
         self.card: CardFlip | None = None
         self.active: int | None = None
         self.flashes: dict[str, float] = {}  # product slot -> age of its glow
         self.banner_state: list | None = None  # [text, colour, icon, age]
         self.title_state: list | None = None  # [title, subtitle, age]
-        self.hover_field: int | None = None
+        self.hover_field: int | None = None  # the field under the mouse
+        self.hover_product: str | None = None  # the product area under the mouse
+        self.cursor_field: int | None = None  # the field the directions point at
+        self.cursor_age = 0.0
         self.think = 0.0
         self.thinking: int | None = None
+        self.last_decision: tuple | None = None  # (seat, stage, product) decided last
         self.clock = 0.0
         self.fast: set[DeviceId] = set()
         self.mouse_down_at: float | None = None
         self.history: list[list[int]] = [[0] * len(self.seats)]  # VP at each year's end
         self.showdown_key: tuple[int, str] | None = None
+        people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
+        self.hand_look = HandLook(people, [s.name for s in self.seats],
+                                  [self.colour(i) for i in range(len(self.seats))])
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons.
-    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
+    BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
+                          ("pause", "Pause")])
+    BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                            ("y", "Hold: your hand"), ("dpad", "Fields"), ("pause", "Pause")])
+    BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
+                                 ("lshoulder", "Whose hand"), ("y", "Hold: look"),
+                                 ("pause", "Pause")])
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll the die"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll the die"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
@@ -209,10 +232,16 @@ class TableScene(Scene):
         return not self.demo and any(s.human for s in self.seats)
 
     def open_beat(self, event: object) -> None:
-        from scenes.startupfever.beat import WindowBeat
+        """Hold the beat for `event`, if it calls for one (decisions' beat.py decides)."""
+        from scenes.startupfever.beat import beat_for
 
-        self.beat = WindowBeat(event, self.state, self.context())
-        self.sound("tick")
+        self.beat = beat_for(event, self.state, self.context())
+        if self.beat is not None and self.beat.done:
+            self.beat = None
+        if self.beat is not None:
+            self.hand_look.curtain.close()
+            self.fast.clear()
+            self.sound("tick")
 
     def context(self) -> Any:
         from scenes.startupfever.choices import Ctx
@@ -272,9 +301,6 @@ class TableScene(Scene):
 
     def handle(self, action: Action) -> bool:
         name = action.name
-        if name == "rshoulder":
-            (self.fast.add if action.pressed else self.fast.discard)(action.device)
-            return True
         if self.demo and action.pressed and name in ("confirm", "back", "pause"):
             self._to_title()
             return True
@@ -282,14 +308,25 @@ class TableScene(Scene):
             self._pause()
             return True
         if name == POINT and action.pos is not None:
-            self.hover_field = self.view.field_at(action.pos) if TABLE.collidepoint(
-                action.pos) else None
+            inside = TABLE.collidepoint(action.pos)
+            self.hover_field = self.view.field_at(action.pos) if inside else None
+            self.hover_product = self.view.product_at(action.pos) if inside else None
+        # A person deciding owns every button (the shoulders select behind a curtain).
         if self.decision is not None:
             return self._to_decision(action)
         if self.beat is not None:
             self.beat.handle(action)
             return True
-        if self.rolling_for is not None and self._roll_pressed(action):
+        if name == "rshoulder":
+            (self.fast.add if action.pressed else self.fast.discard)(action.device)
+            return True
+        if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
+            return True
+        if self.roll_call is not None and name in ("confirm", CLICK):
+            self._roll_pressed(action)
+            return True
+        if name in ("left", "right", "up", "down") and action.pressed:
+            self._move_cursor(name)
             return True
         if name == "back" and action.pressed:
             self._pause()
@@ -310,11 +347,24 @@ class TableScene(Scene):
             return True
         return name == POINT
 
+    def _move_cursor(self, direction: str) -> None:
+        """Keys and pads read the track too: the directions walk a cursor over the fields
+        (rows as drawn) and the field's users, revenue and VP show beside it."""
+        if self.cursor_field is None:
+            current = self.model.current
+            self.cursor_field = self.model.products[current].field if current else 0
+        else:
+            self.cursor_field = self.view.field_step(self.cursor_field, direction)
+        self.cursor_age = 0.0
+        self.sound("move")
+
     def _pause(self, message: str = "") -> None:
         self.sound("back")
         save = None if self.demo else self.save_now
         self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
         self.fast.clear()
+        if self.roll_call is not None:
+            self.roll_call.holding = False
 
     def play(self, action: Any) -> None:
         """Apply a decision or chance outcome; each finished product turn is autosaved."""
@@ -340,13 +390,31 @@ class TableScene(Scene):
             self.play(choice)
         return True
 
-    def _roll_pressed(self, action: Action) -> bool:
-        """A human throws their own adoption die: confirm, or a click anywhere."""
-        if action.pressed and action.name in ("confirm", CLICK):
-            self.rolling_for = None
-            self.play(self.state.sample_chance())
-            return True
-        return action.name in ("confirm", CLICK)
+    @property
+    def rolling_for(self) -> int | None:
+        """The human seat whose adoption die waits for its owner's press."""
+        return self.roll_call.seat if self.roll_call is not None else None
+
+    def _roll_pressed(self, action: Action) -> None:
+        """A person throws their own adoption die as in SERVERMANIA: the press starts a
+        shake (held, it grows), the release throws; confirm or a click anywhere."""
+        call = self.roll_call
+        if action.name == CLICK:
+            self.fast.discard(action.device)
+            self.mouse_down_at = None
+        if action.pressed:
+            if call.press():
+                self.roll()
+            else:
+                self.sound("click")
+        elif call.release():
+            self.roll()
+
+    def roll(self) -> None:
+        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
+        self.roll_call = None
+        self.sound("confirm")
+        self.play(self.state.sample_chance())
 
     def on_device_removed(self, device: DeviceId) -> None:
         self.fast.discard(device)
@@ -356,10 +424,17 @@ class TableScene(Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    def level(self, seat: int) -> str:
+        """The computer level of a seat: a demo pits Hard against Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return COMPUTER_LEVEL
+
     def _to_title(self) -> None:
         if self.leaving:
             return
         self.leaving = True
+        self.thinker.cancel()
         back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
@@ -387,10 +462,18 @@ class TableScene(Scene):
             self.banner_state[3] += sdt
             if self.banner_state[3] > 1.6:
                 self.banner_state = None
+        if self.cursor_field is not None:
+            self.cursor_age += dt
+            if self.cursor_age > CURSOR_SHOWN:
+                self.cursor_field = None
         if self.title_state is not None:
             self.title_state[2] += sdt
             if self.title_state[2] > 1.5:
                 self.title_state = None
+        if self.roll_call is not None:
+            self.roll_call.update(dt)
+            if self.roll_call.overheld:
+                self.roll()
         if self.beat is not None:
             self.beat.update(dt)
             if self.beat.done:
@@ -403,17 +486,19 @@ class TableScene(Scene):
     def drive(self, dt: float) -> None:
         """Ask the rules what happens next; only a person's decision or die waits for input."""
         state = self.state
-        if self.decision is not None or self.beat is not None or self.rolling_for is not None:
+        if self.decision is not None or self.beat is not None or self.roll_call is not None:
             return
         if state.is_terminal():
             self.show_results()
             return
         seat = state.current_player
         if seat == sf.CHANCE:
-            if state.stage == "comp_roll":
-                self._open_showdown()
+            if state.stage == "comp_roll" and self._open_showdown():
+                return  # the line-up first, then the dice
             if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
-                self.rolling_for = state.turn_seat
+                seat = state.turn_seat
+                self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
+                                                  state.current_slot)
                 self.sound("turn")
                 return
             self.play(state.sample_chance())
@@ -427,27 +512,41 @@ class TableScene(Scene):
                 self.play(decision.ready)
                 return
             self.decision = decision
+            if state.stage not in SILENT:
+                self.active = seat  # the panel of whoever decides glows
+            self.hand_look.curtain.close()
+            self.fast.clear()
             self.sound("confirm")
             return
-        if state.stage not in SILENT:
-            self.thinking = seat
+        legal = state.legal_actions()
+        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        if slow and self.thinker.idle:
+            self.thinker.ask(agent, state)
+        if state.stage not in SILENT or slow:
+            self.thinking = self.active = seat
             self.think += dt
-            if self.think < THINK:
+            again = self.last_decision == (seat, state.stage, state.current_slot)
+            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
                 return
+            self.last_decision = (seat, state.stage, state.current_slot)
+        action = self.thinker.poll() if slow else agent.decide(state, legal)
+        if action is None:
+            return
         self.think = 0.0
         self.thinking = None
-        self.play(agent.decide(state, state.legal_actions()))
+        self.play(action)
 
-    def _open_showdown(self) -> None:
-        """Line up a category's products before its first die (public numbers only)."""
+    def _open_showdown(self) -> bool:
+        """Line up a category's products before its first die (public numbers only);
+        True when something was queued to be shown first."""
         state = self.state
         key = (state.year, state.comp_category)
         if self.showdown_key == key:
-            return
+            return False
         year_ends = self.director.year_end_card()
         if year_ends:  # "YEAR 2 ENDS" first, then the line-up
             self.director.queue.extend(year_ends)
-            return
+            return True
         self.showdown_key = key
         slots = sorted(state.comp_base)
         base = {slot: state.comp_base[slot][0] for slot in slots}
@@ -458,6 +557,7 @@ class TableScene(Scene):
             self.sound("whoosh")
         self.director.queue.append(Step("showdown opens", 0.0, begin,
                                         until=lambda: self.showdown.settled))
+        return True
 
     def show_results(self) -> None:
         if self.leaving:
@@ -494,10 +594,18 @@ class TableScene(Scene):
             self._draw_thinking(canvas, self.thinking)
         self._draw_banner(canvas)
         self._draw_title_card(canvas)
-        if self.hover_field is not None and self.decision is None:
-            self.view.draw_field_info(canvas, self.hover_field)
-        if self.rolling_for is not None:
-            self._draw_roll_call(canvas, self.rolling_for)
+        if self.decision is None and self.beat is None:
+            field = self.hover_field if self.hover_field is not None else self.cursor_field
+            if field is not None:
+                self.view.draw_field_info(canvas, field)
+            elif self.hover_product is not None and not self.showdown.active:
+                self.view.draw_product_info(canvas, self.hover_product, self.model)
+        if self.roll_call is not None:
+            self._draw_roll_call(canvas, self.roll_call)
+        seat = self.hand_look.seat
+        if seat is not None and self.decision is None and self.beat is None:
+            self.hand_look.draw(canvas, self.app.fonts, self.state.players[seat].hand,
+                                TABLE.center)
         if self.beat is not None:
             self.beat.draw(canvas)
         if self.decision is not None:
@@ -515,27 +623,25 @@ class TableScene(Scene):
             return self.decision.bar
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
-        if self.rolling_for is not None:
+        if self.roll_call is not None:
             return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
-        return self.BAR_MOUSE if mouse else self.BAR_PLAY
+        if mouse:
+            return self.BAR_MOUSE
+        if not self.hand_look.seats:
+            return self.BAR_PLAY
+        return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
-    def _draw_roll_call(self, canvas: pygame.Surface, seat: int) -> None:
-        """"Ada, throw the die for B!" beside the die spot, bobbing."""
-        fonts = self.app.fonts
-        slot = self.state.current_slot
-        die_at = self.view.place("die").center
-        bob = 6 * math.sin(self.clock * 5)
-        rect = pygame.Rect(0, 0, 420, 118)
-        rect.center = (die_at[0], die_at[1] - 20)
-        rect.clamp_ip(TABLE.inflate(-16, -16))
-        dim(canvas.subsurface(TABLE), 90)
-        draw.box(canvas, rect, INK, outline=self.colour(seat), radius=22, shadow=6, width=5)
-        draw.text(canvas, fonts.display(32), f"{self.name(seat)}, roll for {slot}!",
-                  (rect.centerx, rect.y + 34), self.colour(seat), outline=2)
-        draw.text(canvas, fonts.body(26), "Die + Nerds + 2 per Big Nerd = users gained",
-                  (rect.centerx, rect.y + 78), CREAM)
-        die = look.scaled(f"die_tumble_{int(self.clock * 6) % 3 + 1}", (64, 64))
-        canvas.blit(die, die.get_rect(center=(rect.right - 10, round(rect.y - 8 + bob))))
+    def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
+        """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
+        "Ada: press A to roll!" above it, what the roll is for under that."""
+        dim(canvas.subsurface(TABLE), 80)
+        mouse = self.app.input.last_device == MOUSE
+        style = self.app.input.style
+        spot = self.view.place("die")
+        die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
+        _w, h = call.plate_size(self.app.fonts, style, mouse)
+        call.draw(canvas, self.app.fonts, die, style, mouse,
+                  (TABLE.centerx, die[1] - 70 - h))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
         """A thought bubble beside a computer company's panel while it decides."""

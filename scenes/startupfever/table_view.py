@@ -172,6 +172,23 @@ class TableView:
                 return f
         return None
 
+    def field_step(self, field: int, direction: str) -> int:
+        """The field a cursor moves to from `field` with a d-pad `direction` (pads and keys
+        read field info too): left/right walk the track, up/down jump to the nearest field
+        of the row above/below as drawn. The track's ends hold the cursor."""
+        field = usertrack.clamp(field)
+        if direction in ("left", "right"):
+            return usertrack.clamp(field + (1 if direction == "right" else -1))
+        rows = self._track_rows()
+        row = next((i for i, fields in enumerate(rows) if field in fields), None)
+        if row is None:  # the tall start field stands beside every row
+            return field
+        target = row + (1 if direction == "down" else -1)
+        if not 0 <= target < len(rows):
+            return field
+        x = self._fields[field].centerx
+        return min(rows[target], key=lambda f: abs(self._fields[f].centerx - x))
+
     def product_at(self, pos: tuple[int, int]) -> str | None:
         for slot in self.used:
             if self._products[slot].collidepoint(pos):
@@ -253,7 +270,7 @@ class TableView:
         field = usertrack.clamp(field)
         rect = self.field_rect(field)
         pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=12)
-        fonts = look.FONTS
+        fonts = look.fonts()
         title = f"{usertrack.label(field)} users" if field else "No users yet"
         lines = [(fonts.display(30), title, INK),
                  (fonts.body(24), f"Revenue {look.money(usertrack.base_revenue(field))} a turn",
@@ -275,6 +292,33 @@ class TableView:
             draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
             y += font.get_linesize()
 
+    def draw_product_info(self, surface: pygame.Surface, slot: str, model: TableModel) -> None:
+        """A card beside a product area: whose it is, users and VP now, staff, marketing
+        and its category (or that it is still face down). Public facts only."""
+        p = model.products[slot]
+        rect = self.product_rect(slot)
+        pygame.draw.rect(surface, GOLD, rect.inflate(8, 8), 5, border_radius=18)
+        fonts = look.fonts()
+        seat = self.seats[p.owner]
+        category = p.category if p.category else "category face down"
+        lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", look.RGB[seat.colour]),
+                 (fonts.body(24), f"{usertrack.label(p.field)} users, "
+                  f"{usertrack.victory_points(p.field)} VP", CREAM),
+                 (fonts.body(24), f"{p.count(NERD)} Nerds, {p.count(SUIT)} Suits, "
+                  f"marketing {look.money(p.marketing)}", CREAM),
+                 (fonts.body(24), category, CREAM)]
+        width = max(f.size(s)[0] for f, s, _c in lines) + 36
+        box = pygame.Rect(0, 0, width, 18 + sum(f.get_linesize() for f, _s, _c in lines))
+        box.midbottom = (rect.centerx, rect.y - 12)
+        if box.top < TABLE.top + 8:
+            box.midtop = (rect.centerx, rect.bottom + 12)
+        box.clamp_ip(TABLE.inflate(-12, -12))
+        draw.box(surface, box, INK, outline=look.RGB[seat.colour], radius=16, shadow=5)
+        y = box.y + 9
+        for font, text, colour in lines:
+            draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
+            y += font.get_linesize()
+
     # -- static layer ----------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:
@@ -284,12 +328,34 @@ class TableView:
         out.fill(NIGHT)
         self._draw_floor(out)
         self._draw_track(out)
-        for slot in self.used:  # slots nobody owns with this many players stay bare floor
+        for slot in self.used:
             self._draw_product_frame(out, slot)
+        self._draw_emblem(out)
         for name in ("bank", "supply", "deck", "discard", "die", "year", "log"):
             draw.box(out, self.place(name), PANEL, radius=14, shadow=4)
         self._draw_place_art(out)
         return out
+
+    def _draw_emblem(self, out: pygame.Surface) -> None:
+        """Slots nobody owns with this many players: a faint game emblem on the bare floor
+        where a row of products would be, so the gap reads as the table, not as missing."""
+        spare = [self._products[s] for s in SLOTS if s not in self.owner]
+        if not spare:
+            return
+        area = spare[0].unionall(spare[1:])
+        art = pygame.Surface(area.size, pygame.SRCALPHA)
+        icon = look.scaled("icon_fever", (64, 64))
+        title = draw.render(look.fonts().display(44), "STARTUP FEVER", CREAM, 4)
+        width = icon.get_width() + 12 + title.get_width()
+        if width > area.w:  # one spare area: the icon alone
+            art.blit(icon, icon.get_rect(center=(area.w // 2, area.h // 2)))
+        else:
+            left = (area.w - width) // 2
+            art.blit(icon, icon.get_rect(midleft=(left, area.h // 2)))
+            art.blit(title, title.get_rect(midleft=(left + icon.get_width() + 12,
+                                                    area.h // 2 + 3)))
+        art.set_alpha(70)
+        out.blit(art, area)
 
     def _draw_floor(self, out: pygame.Surface) -> None:
         """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists."""
@@ -304,7 +370,7 @@ class TableView:
                     out.blit(image, (x * tmx.tilewidth, y * tmx.tileheight))
 
     def _draw_track(self, out: pygame.Surface) -> None:
-        fonts = look.FONTS
+        fonts = look.fonts()
         rows = self._track_rows()
         for row in rows:  # a dark rail under each row of fields and its decade labels
             rail = self._fields[row[0]].unionall([self._fields[f] for f in row])
@@ -344,7 +410,7 @@ class TableView:
                          border_top_right_radius=7)
         vp = usertrack.victory_points(f)
         if vp:
-            draw.text(out, look.FONTS.body(20), str(vp), (inner.right - 3, inner.bottom),
+            draw.text(out, look.fonts().body(20), str(vp), (inner.right - 3, inner.bottom),
                       mix(fill, INK, 0.7), anchor="bottomright")
 
     def _draw_decade(self, out: pygame.Surface, first: int) -> None:
@@ -352,7 +418,7 @@ class TableView:
         fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
         span = self._fields[first].unionall([self._fields[f] for f in fields])
         label = usertrack.label(first) + (" users" if first == 1 else "")
-        font = look.FONTS.display(22)
+        font = look.fonts().display(22)
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
             icon = look.scaled("icon_launch", (30, 30))
@@ -366,7 +432,7 @@ class TableView:
 
     def _pill(self, out: pygame.Surface, text: str, left_mid: tuple[int, int], colour: Color,
               icon: pygame.Surface | None) -> pygame.Rect:
-        font = look.FONTS.display(22)
+        font = look.fonts().display(22)
         w = font.size(text)[0] + 20 + (24 if icon else 0)
         pill = pygame.Rect(0, 0, w, 24)
         pill.midleft = left_mid
@@ -393,14 +459,14 @@ class TableView:
             for vest in VESTS:
                 cell = self._vest_rect(slot, vest, kind)
                 pygame.draw.rect(out, well, cell, border_radius=7)
-                draw.text(out, look.FONTS.body(20), str(vest), cell.center,
+                draw.text(out, look.fonts().body(20), str(vest), cell.center,
                           mix(well, CREAM, 0.62))
         empty = look.scaled("money_token", (30, 30)).copy()
         empty.set_alpha(60)  # no marketing yet: a faint token where it will go
         out.blit(empty, empty.get_rect(center=self.marketing_spot(slot)))
 
     def _draw_place_art(self, out: pygame.Surface) -> None:
-        font = look.FONTS.body(20)
+        font = look.fonts().body(20)
         for name, title in PLACE_TITLES:
             r = self.place(name)
             draw.text(out, font, title, (r.x + 12, r.y + 6), CREAM, anchor="topleft")
@@ -441,16 +507,16 @@ class TableView:
         if position:
             ox, oy = self.order_center(p.slot)
             text = ordinal(position)
-            pill = pygame.Rect(0, 0, look.FONTS.body(20).size(text)[0] + 10, 24)
+            pill = pygame.Rect(0, 0, look.fonts().body(20).size(text)[0] + 10, 24)
             pill.center = (ox + dx, oy + dy)
             pill.left = max(4, pill.left)
             pygame.draw.rect(out, INK, pill, border_radius=12)
-            draw.text(out, look.FONTS.body(20), text, pill.center, CREAM)
+            draw.text(out, look.fonts().body(20), text, pill.center, CREAM)
         if p.marketing:
             mx, my = self.marketing_spot(p.slot)
             coin = look.scaled("money_token", (32, 32))
             out.blit(coin, coin.get_rect(center=(mx + dx, my + dy)))
-            draw.text(out, look.FONTS.display(22), str(p.marketing), (mx + dx, my + dy + 1),
+            draw.text(out, look.fonts().display(22), str(p.marketing), (mx + dx, my + dy + 1),
                       WHITE, outline=2)
         for (kind, vest), n in p.workers.items():
             if n <= 0:
@@ -459,9 +525,9 @@ class TableView:
             icon = look.scaled(kind, (CUBE, CUBE))
             if n > 1:  # a second cube peeks out behind: more than one at a glance
                 out.blit(icon, icon.get_rect(midtop=(cell.centerx + 2, cell.y)))
-            out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + 2 if n > 1 else 4)))
+            out.blit(icon, icon.get_rect(midtop=(cell.centerx, cell.y + (2 if n > 1 else 4))))
             if n > 1:
-                draw.text(out, look.FONTS.display(20), str(n),
+                draw.text(out, look.fonts().display(20), str(n),
                           (cell.right + 1, cell.bottom + 3), WHITE, anchor="bottomright",
                           outline=2)
         self._areas[p.slot] = (key, out)
@@ -473,11 +539,11 @@ class TableView:
         for name in ("bank", "supply", "deck", "discard", "year"):
             r = self.place(name)
             surface.blit(self._static, r, area=r)
-        big = look.FONTS.display(28)
+        big = look.fonts().display(28)
         bank = self.place("bank")
         draw.text(surface, big, look.money(model.bank), (bank.x + 58, bank.bottom - 22), GOLD,
                   anchor="midleft")
-        small = look.FONTS.display(22)
+        small = look.fonts().display(22)
         for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
             x, y = self.supply_spot(kind)
             draw.text(surface, small, str(model.supply.get(kind, 0)), (x + 20, y + 2), WHITE,
@@ -489,11 +555,11 @@ class TableView:
         draw.text(surface, big, str(model.discard), (played.x + 50, played.bottom - 22), WHITE,
                   anchor="midleft")
         year = self.place("year")
-        draw.text(surface, look.FONTS.display(36), str(max(model.year, 0)),
+        draw.text(surface, look.fonts().display(36), str(max(model.year, 0)),
                   (year.right - 14, year.y + 6), GOLD, anchor="topright")
         if model.current in model.order:
             turn = f"turn {model.order.index(model.current) + 1} of {len(model.order)}"
-            draw.text(surface, look.FONTS.body(20), turn, (year.x + 12, year.bottom - 6),
+            draw.text(surface, look.fonts().body(20), turn, (year.x + 12, year.bottom - 6),
                       CREAM, anchor="bottomleft")
 
 

@@ -87,6 +87,8 @@ EXPECTED_SOUNDS: dict[str, tuple[float, float]] = {
     "whoosh": (0.2, 0.7),
     "turn": (0.3, 0.8),
     "tick": (0.01, 0.06),
+    "jackpot": (1.3, 1.8),
+    "crash": (0.6, 1.1),
 }
 FULL_SCALE = 32767
 PEAK_LIMIT = round(FULL_SCALE * 10 ** (-3 / 20)) + 2  # -3 dBFS, plus rounding slack

@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -247,3 +248,33 @@ def test_kill_9_while_saving_settings_leaves_a_whole_file(tmp_path, capsys):
         assert set(loaded) == set(DEFAULTS)
     Settings.load(path)
     assert capsys.readouterr().err == ""
+
+
+def _fail(*args, **kwargs):
+    raise OSError(28, "No space left on device")
+
+
+@pytest.mark.parametrize("step", ["mkstemp", "fdopen", "fsync", "replace"])
+def test_a_full_disk_at_any_step_of_saving_costs_a_message_and_keeps_the_old_file(
+        tmp_path, monkeypatch, capsys, step):
+    path = tmp_path / "settings.json"
+    Settings(volume=0.3, path=path).save()
+    target = {"mkstemp": (tempfile, "mkstemp"), "fdopen": (os, "fdopen"),
+              "fsync": (os, "fsync"), "replace": (os, "replace")}[step]
+    monkeypatch.setattr(*target, _fail)
+    Settings(volume=0.9, path=path).save()
+    assert "could not save" in capsys.readouterr().err
+    monkeypatch.undo()
+    assert Settings.load(path).volume == 0.3
+    assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]
+
+
+def test_a_settings_folder_that_cannot_be_written_never_stops_the_game(tmp_path, monkeypatch,
+                                                                       capsys):
+    """F11 saves the fullscreen choice; a read-only or full disk must not end the game."""
+    monkeypatch.setattr(tempfile, "mkstemp", lambda *a, **k: _fail())
+    settings = Settings(path=tmp_path / "settings.json")
+    app = make_app(headless=True, frames=30, settings=settings)
+    app.toggle_fullscreen()
+    assert app.run() == 0
+    assert "could not save" in capsys.readouterr().err

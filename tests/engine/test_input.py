@@ -148,7 +148,10 @@ def test_controller_buttons_map_to_actions_carrying_the_pad(mapper):
                pygame.CONTROLLER_BUTTON_START: "pause",
                pygame.CONTROLLER_BUTTON_LEFTSHOULDER: "lshoulder",
                pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: "rshoulder",
-               pygame.CONTROLLER_BUTTON_DPAD_UP: "up"}
+               pygame.CONTROLLER_BUTTON_BACK: "back",
+               pygame.CONTROLLER_BUTTON_DPAD_UP: "up", pygame.CONTROLLER_BUTTON_DPAD_DOWN: "down",
+               pygame.CONTROLLER_BUTTON_DPAD_LEFT: "left",
+               pygame.CONTROLLER_BUTTON_DPAD_RIGHT: "right"}
     for button, name in buttons.items():
         actions = mapper.handle(ev(pygame.CONTROLLERBUTTONDOWN, instance_id=7, button=button))
         assert actions == [Action(name, "pad:7", True)]

@@ -88,10 +88,12 @@ def test_every_event_animation_finishes_within_bounded_frames(scene, event):
 def told_elsewhere(event) -> bool:
     """Events whose news another event's line carries: the move (told by where it lands),
     a PAYDAY! passed and a fee (told by the money's line), the TechPad and STUCK rolls
-    (told by the servers gained / the STUCK roll), the pot filling, the turn's end."""
+    (told by the servers gained / the STUCK roll), the pot filling, the turn's end, the
+    landing on FINISH (told by the finishing place)."""
     return (isinstance(event, ev.Moved | ev.PassedPayday | ev.TurnEnded)
             or isinstance(event, ev.Rolled) and event.purpose in ("techpad", "stuck")
             or isinstance(event, ev.LeftStuck) and event.how == "rolled"
+            or isinstance(event, ev.Landed) and event.kind == "finish"
             or isinstance(event, ev.PotChanged) and event.delta > 0
             or isinstance(event, ev.CashChanged) and event.reason == "CEO BONUS")
 

@@ -141,9 +141,31 @@ def test_the_roll_off_dice_leave_the_board_when_the_first_turn_starts():
 
 # -- 6. pacing ----------------------------------------------------------------------------------
 
+class AtOnce:
+    """The Thinker's interface, answering at once: game time, not this machine's load."""
+
+    def __init__(self) -> None:
+        self.answer = None
+
+    @property
+    def idle(self) -> bool:
+        return self.answer is None
+
+    def ask(self, agent, state) -> None:
+        self.answer = agent.decide(state.clone(), state.legal_actions())
+
+    def poll(self):
+        answer, self.answer = self.answer, None
+        return answer
+
+    def cancel(self) -> None:
+        self.answer = None
+
+
 def test_a_four_computer_game_at_normal_speed_takes_at_most_4_minutes(monkeypatch):
     """Seed 8 plays 67 turns, more than most games (1000 simulated: 58 on average)."""
     app, scene = board(default_seats(4, 0), seed=8)
+    scene.thinker = AtOnce()
     events, steps = [], []
     original = scene.director.steps_for
 
@@ -230,6 +252,16 @@ def test_the_hud_shows_net_worth_beside_cash_and_servers():
     assert hud.money() == [90_000, 170_000]
 
 
+def test_hud_text_keeps_4_5_to_1_contrast_on_every_players_highlighted_row():
+    from scenes.engine.palette import CREAM, GOLD, PANEL, WHITE, mix
+    from scenes.servermania import look
+
+    for colour in look.RGB.values():
+        fill = mix(PANEL, colour, 0.25)  # the row of the player whose turn it is
+        for ink in (WHITE, CREAM, GOLD):
+            assert contrast(ink, fill) >= 4.5, (colour, ink)
+
+
 # -- 4. nothing important hidden ----------------------------------------------------------------
 
 @pytest.mark.parametrize("square", [1, 5, 12, 22, 30, 45, 49])
@@ -307,18 +339,24 @@ def test_arrows_point_along_the_track_from_every_square_to_the_next():
         assert pygame.Vector2(tip).distance_to(b) < a.distance_to(b) / 2 + 0.01
 
 
-def test_the_legend_opens_from_pause_and_names_every_square_kind():
-    app, scene = board(default_seats(2, 1), seed=1)
+def pause_and_choose(app, entry: str) -> PauseMenu:
+    """Open the pause menu and activate `entry` with the keyboard; returns the menu."""
     step(app, READY)
     press(app, "pause")
     step(app, 30)
     pause = app.stack.top
     assert isinstance(pause, PauseMenu)
     labels = [label for label, _ in pause.choices]
-    for _ in range(labels.index("Square legend")):
+    for _ in range(labels.index(entry)):
         press(app, "down")
     press(app, "confirm")
     step(app, 30)
+    return pause
+
+
+def test_the_legend_opens_from_pause_and_names_every_square_kind():
+    app, scene = board(default_seats(2, 1), seed=1)
+    pause = pause_and_choose(app, "Square legend")
     assert isinstance(app.stack.top, LegendScene)
     assert {kind for kind, _ in ENTRIES} == set(KIND_LOOKS)
     step(app, 1)  # it draws
@@ -366,7 +404,7 @@ def test_the_ceo_bonus_is_a_big_moment_with_the_name_and_the_amount(monkeypatch)
     step(app, 2)
     banner = scene.banner_state
     assert banner.big and "Ada" in banner.text and "$150,000" in banner.text
-    assert "fanfare" in sounds and "pot" in sounds
+    assert "jackpot" in sounds
     assert len(scene.effects.particles) >= 50
 
 
@@ -397,15 +435,7 @@ def test_the_demo_results_screen_says_any_press_goes_to_the_title():
 
 def test_save_and_quit_asks_first_and_no_keeps_the_game():
     app, scene = board(default_seats(2, 1), seed=1)
-    step(app, READY)
-    press(app, "pause")
-    step(app, 30)
-    pause = app.stack.top
-    labels = [label for label, _ in pause.choices]
-    for _ in range(labels.index("Save and quit")):
-        press(app, "down")
-    press(app, "confirm")
-    step(app, 30)
+    pause = pause_and_choose(app, "Save and quit")
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmOverlay)
     assert scene in app.stack.scenes
@@ -429,3 +459,18 @@ def test_a_decision_prompt_never_covers_the_pawn_or_the_square_it_is_about(posit
     assert cs >= 0, "a maintenance question"
     assert not scene.prompt.rect.colliderect(scene.pawn_rect(0))
     assert not scene.prompt.rect.colliderect(scene.square_rect(cs))
+
+
+@pytest.mark.parametrize("square", [2, 8, 28, 40, 45, 17, 20], ids=lambda s: f"square {s}")
+def test_a_drawn_card_is_shown_away_from_the_drawers_pawn(square):
+    app, scene = board(default_seats(2, 1), seed=1, autoplay=False)
+    step(app, 1)
+    scene.director.push([ev.Moved(0, 0, tuple(range(1, square + 1))),
+                         ev.CardDrawn(0, "churn", 1, "A leap second crashes the cluster.")])
+    run_until(app, lambda: scene.card is not None and scene.card.shows_front
+              and scene.card.t > 1.0, 30 * SECOND)
+    from scenes.servermania.cards import CARD_SIZE
+
+    card = pygame.Rect((0, 0), CARD_SIZE)
+    card.center = (round(scene.card.centre.x), round(scene.card.centre.y))
+    assert not card.colliderect(scene.pawn_rect(0))

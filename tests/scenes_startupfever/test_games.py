@@ -41,8 +41,8 @@ def test_the_model_keeps_up_with_the_rules_event_by_event():
 
     def compare() -> None:
         nonlocal checked
-        if not scene.director.idle or scene.state.stage == "marketing":
-            return  # sealed marketing (F14) is shown at the reveal, not before
+        if not scene.director.idle:
+            return
         truth = TableModel.from_state(scene.state)
         shown = scene.model
         assert shown.bank == truth.bank and shown.supply == truth.supply
@@ -56,3 +56,18 @@ def test_the_model_keeps_up_with_the_rules_event_by_event():
         checked += 1
     run_until(app, lambda: at_results(app), 60_000, each=compare)
     assert checked > 200
+
+
+def test_play_again_starts_a_new_game_with_the_same_seats_and_extra_years():
+    from scenes.startupfever.table_scene import TableScene
+    from tests.scenes_startupfever.helpers import READY, press, step
+
+    app, scene = table(computers(2), seed=1, extra_years=1)
+    run_until(app, lambda: at_results(app), 60_000)
+    assert scene.state.extra_years == 1
+    step(app, READY)
+    press(app, "confirm", "pad:0")  # "Play again" is selected first
+    run_until(app, lambda: isinstance(app.stack.top, TableScene), 200)
+    again = app.stack.top
+    assert again is not scene and again.seats == scene.seats
+    assert again.state.extra_years == 1 and again.state.year == 0

@@ -3,11 +3,14 @@ it, and the demo behind `main.py demo startupfever`."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import pytest
 
-from main import main
 from scenes.demo import DemoScene, StartupFeverDemo
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
+from scenes.engine.paths import ROOT
 from scenes.menu import TITLE_MENU, resolve
 from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import MAX_SEATS, default_seats
@@ -138,4 +141,9 @@ def test_demo_returns_to_the_title_on_confirm():
 
 
 def test_main_runs_the_startupfever_demo_headless():
-    assert main(["demo", "startupfever", "--headless", "--frames", "120"]) == 0
+    """In its own process: main() ends with pygame.quit(), which would close the font
+    caches every later test in this process shares."""
+    done = subprocess.run([sys.executable, str(ROOT / "main.py"), "demo", "startupfever",
+                           "--headless", "--frames", "120"], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT)
+    assert done.returncode == 0, done.stderr

@@ -185,3 +185,31 @@ def test_a_poached_employee_crosses_the_table_and_the_money_goes_to_the_bank():
     assert scene.model.products["E"].workers == {}
     assert scene.model.products["A"].workers == {("nerd", 4): 1}
     assert scene.model.companies[0].money == 7 and scene.model.bank == bank + 2
+
+
+def test_the_directions_walk_a_cursor_over_the_track_showing_each_field():
+    app, scene = table(computers(2), pace=1.0)
+    press(app, "right", "pad:0")
+    start = scene.cursor_field
+    assert start is not None
+    press(app, "right", "pad:0")
+    press(app, "down", "pad:0")
+    assert scene.cursor_field == scene.view.field_step(scene.view.field_step(start, "right"),
+                                                       "down") != start
+    shown = []
+    scene.view.draw_field_info = lambda surface, field: shown.append(field)
+    step(app, 1)
+    assert shown == [scene.cursor_field]
+    step(app, 60 * 5)  # it goes away by itself
+    assert scene.cursor_field is None
+
+
+def test_a_person_holds_y_to_look_at_their_own_hand_only_while_held():
+    app, scene = table(HUMAN_FIRST, state=adoption_for_seat_0(), pace=1.0)
+    assert scene.hand_look.seats == [0]
+    app.stack.dispatch(Action("y", "pad:0", True))
+    assert scene.hand_look.curtain.open
+    app.stack.dispatch(Action("y", "pad:0", False))
+    assert not scene.hand_look.curtain.open
+    app, computer_only = table(computers(2), pace=1.0)
+    assert computer_only.hand_look.seats == []

@@ -274,3 +274,89 @@ def test_F14_sealed_marketing_stays_in_the_money_shown_until_revealed():
     assert [c.money for c in after.companies] == [c.money for c in before.companies]
     assert {s: p.marketing for s, p in after.products.items()} == \
         {s: p.marketing for s, p in before.products.items()}
+
+
+def test_every_text_on_a_six_seat_table_is_at_least_20_px(monkeypatch):
+    """Couch readability: no label on the table or the panels below 20 px (PREAMBLE)."""
+    from scenes.startupfever import look
+
+    sizes: list[int] = []
+    real_get = look.fonts().get
+
+    def get(face="body", size="body"):
+        sizes.append(size if isinstance(size, int) else 99)  # named sizes are all >= 24
+        return real_get(face, size)
+
+    monkeypatch.setattr(look.fonts(), "get", get)
+    look.user_marker.cache_clear()
+    look.chip.cache_clear()
+    view = view_for(6)
+    model = TableModel.from_state(mid_game(6))
+    canvas = pygame.Surface((1280, 720))
+    view.draw(canvas, model, turn_seat=1, highlight={"A", 2})
+    view.draw(canvas, crowded())
+    for f in (0, usertrack.LAUNCH_FIELD, usertrack.MARK_100M, usertrack.LAST_FIELD):
+        view.draw_field_info(canvas, f)
+    view.draw_product_info(canvas, "A", model)
+    assert sizes and min(sizes) >= 20
+
+
+def test_a_dpad_cursor_walks_the_track_and_jumps_between_rows():
+    view = view_for(4)
+    launch = usertrack.LAUNCH_FIELD
+    assert view.field_step(launch, "left") == launch - 1
+    assert view.field_step(launch, "right") == launch + 1
+    assert view.field_step(0, "left") == 0 and view.field_step(46, "right") == 46
+    up = view.field_step(launch, "up")  # straight above the Launch field, one row up
+    assert view.field_rect(up).bottom < view.field_rect(launch).y
+    assert abs(view.field_center(up)[0] - view.field_center(launch)[0]) < 30
+    down = view.field_step(launch, "down")
+    assert view.field_rect(down).y > view.field_rect(launch).bottom
+    assert view.field_step(down, "up") == launch
+    assert view.field_step(1, "up") == 1  # the top row holds the cursor
+
+
+def test_product_info_stays_on_the_table_and_keeps_face_down_chips_secret(tmp_path):
+    view = view_for(6)
+    state = mid_game(6)
+    model = TableModel.from_state(state)
+    canvas = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    for slot in view.used:
+        canvas.fill((0, 0, 0, 0))
+        view.draw_product_info(canvas, slot, model)
+        assert TABLE.contains(canvas.get_bounding_rect()), slot
+    hidden = next(s for s, p in state.products.items() if not p.launched)
+    shown = pygame.display.get_surface()
+    view.draw(shown, model, turn_seat=0)
+    view.draw_product_info(shown, hidden, model)
+    shot(shown, "sf_table_6p_product_info", tmp_path)
+    assert model.products[hidden].category is None
+
+
+@pytest.mark.parametrize("kind,other", [(NERD, SUIT), (SUIT, NERD)])
+@pytest.mark.parametrize("count", [1, 3])
+def test_a_cube_is_drawn_in_its_own_row_and_vesting_cell(kind, other, count):
+    view = view_for(2)
+    model = TableModel.from_state(new_game(2, seed=1))
+    canvas = pygame.Surface((1280, 720))
+    view.draw(canvas, model)
+    empty = canvas.copy()
+    model.products["A"].workers = {(kind, 1): count}
+    view.draw(canvas, model)
+    assert canvas.get_at(view.vest_cell("A", 1, kind)) != empty.get_at(view.vest_cell("A", 1, kind))
+    for vest in VESTS:
+        spot = view.vest_cell("A", vest, other)
+        assert canvas.get_at(spot) == empty.get_at(spot), (other, vest)
+    assert canvas.get_at(view.vest_cell("A", 3, kind)) == empty.get_at(view.vest_cell("A", 3, kind))
+
+
+def test_the_table_draws_again_after_pygame_font_was_quit_and_started():
+    """Each app quits pygame at its end; the next table must not use dead fonts."""
+    from scenes.startupfever import look
+
+    look.fonts().body(20)
+    pygame.font.quit()
+    pygame.font.init()
+    canvas = pygame.Surface((1280, 720))
+    view_for(2).draw(canvas, TableModel.from_state(new_game(2, seed=1)))
+    look.fonts().body(24).size("still alive")

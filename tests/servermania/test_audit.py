@@ -981,19 +981,20 @@ def test_api_every_non_legal_action_raises_and_changes_nothing_in_any_phase(n, s
 
 def test_S6_loaded_save_cannot_buy_doubling_for_less_than_50000():
     s = game("S . . C . . . . F")
+    assert s.legal_actions() == [sm.PAY_MAINTENANCE, sm.SKIP_MAINTENANCE]
     data = json.loads(s.to_json())
     data["players"][0]["cash"] = 10_000
     data["ledger"]["bank_paid_out"] -= 40_000               # keep the money ledger balanced
-    try:
-        t = sm.from_json(json.dumps(data))
-    except sm.SaveError:
-        return                                               # refused: fine
-    try:
-        t.apply(sm.PAY_MAINTENANCE)
-    except sm.IllegalAction:
-        return                                               # refused: fine
-    die(t, 3)
-    assert t.players[0].servers == 2, "doubled for $10,000"
+    with pytest.raises(sm.SaveError, match="maintenance asked of seat 0 with only \\$10,000"):
+        sm.from_json(json.dumps(data))                       # the forged save is refused
+    s.players[0].cash = 10_000                               # and a state set up so in play
+    before = s.to_json()
+    with pytest.raises(sm.IllegalAction):
+        s.apply(sm.PAY_MAINTENANCE)
+    assert s.to_json() == before
+    s.apply(sm.SKIP_MAINTENANCE)
+    die(s, 3)                                                # ends exactly on CUSTOMER SERVICE
+    assert s.players[0].servers == 1, "skipped: half the servers go back, none doubled"
 
 
 def test_S3_rules_md_track_listing_matches_the_map():

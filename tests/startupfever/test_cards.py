@@ -504,9 +504,37 @@ def test_card_security_breach_moves_back_3_and_stays_launched():
 
 
 def test_card_security_breach_only_on_launched_turns():
+    """No product is launched in year 1 here: at every decision of the card's holder the
+    card is neither offered nor accepted on any product (only the discard window's play
+    without effect), and it stays in the hand."""
     state = start(hands={1: ["security_breach"]})
-    until(state, "marketing")
-    assert state.players[1].hand.count("security_breach") >= 1  # never playable
+    assert not any(p.launched for p in state.products.values())
+    tried = 0
+    for _ in range(500):
+        if state.stage == "marketing":
+            break
+        if state.current_player == 1:
+            assert not any(isinstance(a, PlayCard) and a.card == "security_breach"
+                           and a.slot is not None for a in state.legal_actions())
+            before = state.to_json()
+            for slot in state.products:
+                with pytest.raises(sf.IllegalAction):
+                    state.apply(PlayCard("security_breach", slot))
+                tried += 1
+            assert state.to_json() == before
+        _one_quiet_step(state)
+    assert state.stage == "marketing" and tried > 0
+    assert "security_breach" in state.players[1].hand
+
+
+def _one_quiet_step(state):
+    """One step as `until` takes them: roll 1 for adoption and loss, else the quietest."""
+    if state.current_player == sf.CHANCE:
+        fixed = state.stage in ("adoption_roll", "loss_roll")
+        state.apply(Roll(1) if fixed else state.sample_chance())
+    else:
+        acts = state.legal_actions()
+        state.apply(next((a for a in acts if isinstance(a, (Pass, EndManage))), acts[-1]))
 
 
 def test_card_press_coverage_adds_3_strength():

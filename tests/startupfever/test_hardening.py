@@ -200,8 +200,9 @@ def test_simulator_checks_actions_that_were_not_listed(monkeypatch):
 def test_simulator_replay_is_unchanged_by_the_shortcut():
     """Applying listed decisions unchecked gives the same game as the public apply."""
     steps, years, winners, _kinds, bad = sim.play_game(4, 5, 0)
-    state = sf.new_game(4, seed=5)
-    agents = [cls(5 * 8 + seat) for seat, cls in enumerate(sim.seat_types(4, 0))]
+    gs = sim.game_seed(5, 0)
+    state = sf.new_game(4, seed=gs)
+    agents = [cls(gs * 8 + seat) for seat, cls in enumerate(sim.seat_types(4, 0))]
     count = 0
     while not state.is_terminal():
         cp = state.current_player

@@ -344,6 +344,23 @@ def test_rules_spend_user_loss_pips_on_rivals_never_on_themselves():
     assert decide(player, state) == EndUserLoss()
 
 
+def test_rules_break_ties_between_rivals_clockwise_not_by_seat_number():
+    """Issue 9 seat bias: ties went to the lowest seat, so seat 0 drew everyone's bad
+    cards and user-loss pips. Now the nearest rival clockwise is picked."""
+    state = start()
+    view = SeatView(state, 2)
+    assert [RulePlayer._leader(SeatView(state, me), me) for me in range(4)] == [1, 2, 3, 0]
+    assert RulePlayer._leader(view, 2) == 3
+    for slot in ("A", "G", "J"):  # seats 0, 2 and 3 level on users
+        launch(state, slot, field=40)
+    until(state, "loss", value=4)
+    assert state.current_slot == "A" and state.current_player == 0
+    assert decide(RulePlayer(), state) == LosePip("G")  # seat 2 is nearer than seat 3
+    state.turn_seat = state.actor = 3  # seen from seat 3: seat 0 is the next one
+    state.apply(LosePip("J"))  # (any pip: what matters is the next choice)
+    assert decide(RulePlayer(), state) == LosePip("A")
+
+
 # ------------------------------------------------------------------ hidden information (F13)
 
 def test_seat_view_hides_rival_hands_chips_deck_and_rng():

@@ -1,0 +1,218 @@
+"""The neutral "any cards?" beat (RULINGS F11, F13): whether and how long a human seat is
+asked at a card window, or about Defense, never depends on what its hand holds."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.startupfever.actions import Defend, Pass
+from game.startupfever.cards import PLAYABLE_IN
+from game.startupfever.events import CardPlayed, WindowOpened
+from scenes.engine.input import Action
+from scenes.startupfever.beat import BEAT_SECONDS, DefenseBeat, WindowBeat, beat_for
+from scenes.startupfever.decisions import decision_for
+from scenes.startupfever.seats import Seat
+from tests.scenes_startupfever.decision_states import at_stage, context
+
+DT = 1 / 60
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _display():
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+
+
+def window_state():
+    """The rules stand at a card window where the human (seat 0) can play."""
+    state = at_stage("window")
+    return state, WindowOpened(state.window, state.current_slot)
+
+
+def without_playable_cards(state):
+    """The same state but the human's hand holds nothing playable in this window."""
+    other = state.clone()
+    dead = [c for c in ("defense", "antitrust", "leak", "press_coverage", "funding_round")
+            if c not in PLAYABLE_IN[state.window]]
+    other.players[0].hand = dead[:len(state.players[0].hand)]
+    return other
+
+
+def run(beat, canvas, actions=None) -> tuple[int, list[bytes]]:
+    """Frames until done and the picture of each, with `actions` given at frame numbers."""
+    frames, pictures = 0, []
+    while not beat.done and frames < 2000:
+        for action in (actions or {}).get(frames, ()):
+            beat.handle(action)
+        canvas.fill((0, 0, 0))
+        beat.draw(canvas)
+        pictures.append(pygame.image.tobytes(canvas, "RGB"))
+        beat.update(DT)
+        frames += 1
+    return frames, pictures
+
+
+def test_window_beat_behaves_the_same_whatever_the_human_holds():
+    state, event = window_state()
+    other = without_playable_cards(state)
+    assert state.players[0].hand != other.players[0].hand
+    canvas = pygame.Surface((1280, 720))
+    runs = []
+    for s in (state, other):
+        beat = WindowBeat(event, s, context(s))
+        assert beat.seats == [0, 1, 2, 3]  # every human seat, asked alike
+        runs.append(run(beat, canvas))
+    (frames_a, pics_a), (frames_b, pics_b) = runs
+    assert frames_a == frames_b == pytest.approx(BEAT_SECONDS / DT, abs=2)
+    assert pics_a == pics_b  # not one pixel tells the hands apart
+
+
+def test_window_beat_same_answers_same_frames_for_any_hand():
+    state, event = window_state()
+    presses = {10: [Action("confirm")], 20: [Action("confirm")], 30: [Action("confirm")],
+               40: [Action("confirm")]}
+    canvas = pygame.Surface((1280, 720))
+    results = [run(WindowBeat(event, s, context(s)), canvas, presses)
+               for s in (state, without_playable_cards(state))]
+    assert results[0] == results[1]
+    assert results[0][0] == 41  # over at once when every human seat has passed
+
+
+def test_a_seat_that_passed_in_the_beat_is_never_shown_a_prompt():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    for _ in beat.seats:
+        beat.handle(Action("confirm"))
+    assert beat.done
+    assert decision_for(state, ctx).ready == Pass()
+
+
+def test_a_seat_that_looks_and_wants_to_play_gets_its_card_decision():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    beat.handle(Action("y", "pad:0", True))  # seat 0 looks at its hand
+    assert beat.curtain.open and beat.can_play(0)
+    beat.handle(Action("rshoulder", "pad:0", True))  # "Play a card"
+    assert not beat.curtain.open and ctx.plan[("window", 0)] is True
+    decision = decision_for(state, ctx)
+    assert decision.ready is None and decision.secret
+
+
+def test_a_seat_without_a_playable_card_cannot_say_play():
+    state, event = window_state()
+    other = without_playable_cards(state)
+    beat = WindowBeat(event, other, context(other))
+    beat.handle(Action("y", "keyboard", True))
+    assert beat.choice == 1  # only "Pass" can be picked
+    beat.handle(Action("up"))
+    beat.handle(Action("confirm"))
+    assert beat.answers[0] is False
+
+
+def test_the_countdown_waits_while_a_curtain_is_open():
+    state, event = window_state()
+    beat = WindowBeat(event, state, context(state))
+    beat.handle(Action("y", "keyboard", True))
+    for _ in range(int(2 * BEAT_SECONDS / DT)):
+        beat.update(DT)
+    assert not beat.done and beat.left == BEAT_SECONDS
+    beat.handle(Action("y", "keyboard", False))
+    assert not beat.curtain.open
+
+
+def test_computers_decide_silently_and_are_never_in_a_beat():
+    state, event = window_state()
+    ctx = context(state)
+    ctx.seats = [Seat(s.name, s.colour, human=i == 2) for i, s in enumerate(ctx.seats)]
+    assert WindowBeat(event, state, ctx).seats == [2]
+    ctx.seats = [Seat(s.name, s.colour, human=False) for s in ctx.seats]
+    assert WindowBeat(event, state, ctx).done
+
+
+def test_ask_only_when_playable_drops_the_beat():
+    state, event = window_state()
+    ctx = context(state)
+    ctx.settings.ask_only_when_playable = True
+    assert beat_for(event, state, ctx).done
+    assert decision_for(state, ctx).ready is None  # the rules ask; the prompt opens
+
+
+def test_the_time_out_counts_as_a_pass():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    run(beat, pygame.Surface((1280, 720)))
+    assert all(ctx.plan[("window", seat)] is False for seat in beat.seats)
+
+
+# -- Defense ------------------------------------------------------------------------------------
+
+def defense_event(state):
+    pc = state.pending_card
+    return CardPlayed(pc["seat"], pc["card"], "Audit (half)", "", pc["slot"], 1)
+
+
+def test_defense_beat_asks_the_target_only_whatever_it_holds():
+    state = at_stage("defense")  # seat 1 holds Defense
+    event = defense_event(state)
+    plain = state.clone()
+    plain.players[1].hand = ["leak"]  # the same moment, no Defense in hand
+    canvas = pygame.Surface((1280, 720))
+    runs = []
+    for s in (state, plain):
+        beat = beat_for(event, s, context(s))
+        assert isinstance(beat, DefenseBeat) and beat.seats == [1]
+        runs.append(run(beat, canvas))
+    assert runs[0] == runs[1]
+
+
+def test_defense_answered_in_the_beat_is_applied_when_the_rules_ask():
+    state = at_stage("defense")
+    ctx = context(state)
+    beat = beat_for(defense_event(state), state, ctx)
+    beat.handle(Action("y", "keyboard", True))
+    assert beat.can_play(1) and beat.choice == 0
+    beat.handle(Action("confirm"))
+    assert beat.done
+    assert decision_for(state, ctx).ready == Defend(True)
+
+
+def test_no_defense_beat_for_a_card_on_a_computer_or_on_oneself():
+    state = at_stage("defense")
+    ctx = context(state)
+    event = defense_event(state)
+    ctx.seats[1] = Seat(ctx.seats[1].name, ctx.seats[1].colour, human=False)
+    assert beat_for(event, state, ctx) is None
+    own = CardPlayed(0, "funding_round", "Funding Round", "", None, 0)
+    assert beat_for(own, state, context(state)) is None
+
+
+def test_one_press_of_x_lets_every_seat_pass():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    beat.handle(Action("x"))
+    assert beat.done and all(ctx.plan[("window", s)] is False for s in beat.seats)
+
+
+def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it():
+    state, event = window_state()
+    ctx = context(state)
+    beat = WindowBeat(event, state, ctx)
+    canvas = pygame.Surface((1280, 720))
+    beat.draw(canvas)
+    _row, look, _skip = beat.rows[0]
+    beat.handle(Action("click", "mouse", True, pos=look.center))
+    assert beat.curtain.open
+    beat.draw(canvas)  # the hand and the two answers
+    play, _pass = beat.buttons
+    beat.handle(Action("point", "mouse", True, pos=play.center))
+    beat.handle(Action("click", "mouse", False, pos=play.center))
+    assert not beat.curtain.open and ctx.plan[("window", 0)] is True
+    beat.draw(canvas)
+    _row, _look, skip = beat.rows[1]
+    beat.handle(Action("click", "mouse", True, pos=skip.center))
+    assert ctx.plan[("window", 1)] is False
