@@ -21,7 +21,6 @@ import sys
 import pygame
 import pytweening
 
-from game import autosave
 from game import servermania as sm
 from game.autosave import Saved
 from game.levels import make_player
@@ -44,6 +43,7 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pause import PauseMenu
+from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
@@ -76,7 +76,7 @@ DIE_SPOT = (588, 350)
 CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
-class BoardScene(Scene):
+class BoardScene(Autosaving, Scene):
     """One game of SERVERMANIA from the roll-off to the results.
 
     seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
@@ -496,22 +496,6 @@ class BoardScene(Scene):
                                                 self.devices, take))
         elif self.app.stack.top is self:
             self.open_pause("A controller was unplugged")
-
-    # -- autosave ------------------------------------------------------------------------------
-
-    def play(self, action: object) -> None:
-        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
-        events = self.state.apply(action)
-        self.director.push(events)
-        if not self.demo and autosave.turn_completed(self.GAME, events):
-            self.save_now()
-
-    def save_now(self) -> bool:
-        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
-        if self.state.is_terminal():
-            return True
-        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
-                                   autosave.progress(self.GAME, self.state))
 
     def pause(self) -> None:
         self.fast.clear()
