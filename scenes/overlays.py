@@ -1,5 +1,6 @@
-"""Overlays that stack on top of a running scene: a yes/no question, the pause menu and
-the error notice shown when a screen cannot start (a broken map, for example).
+"""Overlays that stack on top of a running scene: a yes/no question and the error notice
+shown when a screen cannot start (a broken map, for example). The games' pause menu is
+`scenes.pause.PauseMenu`.
 
 All are modal (the scene below is drawn, dimmed and frozen) and close with Back.
 """
@@ -85,39 +86,6 @@ class ConfirmOverlay(MenuOverlay):
         def close() -> None:
             self.app.stack.pop()
         super().__init__(question, [(no, close), (yes, on_yes)], message)
-
-
-class PauseOverlay(MenuOverlay):
-    """The pause menu a game pushes on Pause or when a player's controller is unplugged.
-
-    legend: a game's rules page ("scenes.servermania.legend:LegendScene" style factory),
-    offered as "Legend" under Resume when given.
-    """
-
-    def __init__(self, message: str = "", legend: Callable[[], Scene] | None = None) -> None:
-        self.legend = legend
-        extra = [("Legend", self._legend)] if legend is not None else []
-        super().__init__("Paused", [("Resume", self._resume), *extra,
-                                    ("Settings", self._settings),
-                                    ("Quit to title", self._quit)], message)
-
-    def _legend(self) -> None:
-        if self.legend is not None:
-            self.app.stack.push(self.legend())
-
-    def _resume(self) -> None:
-        self.app.stack.pop()
-
-    def _settings(self) -> None:
-        from scenes.settings import SettingsScene
-
-        self.app.stack.push(SettingsScene())
-
-    def _quit(self) -> None:
-        """Ask first: a stray press must never throw a game away (No is selected)."""
-        self.app.stack.push(ConfirmOverlay("Quit to title?", lambda: back_to_title(self.app),
-                                           yes="Quit, lose this game", no="Keep playing",
-                                           message="This game will be lost."))
 
 
 class ErrorOverlay(MenuOverlay):
