@@ -26,13 +26,13 @@ class Autosaving:
         events = self.state.apply(action)
         self.director.push(events)
         if not self.demo and autosave.turn_completed(self.GAME, events):
-            self.save_now()
+            self.save_now(wait=False)  # written off the 60 Hz loop
 
-    def save_now(self) -> bool:
+    def save_now(self, wait: bool = True) -> bool:
         """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
         if self.state.is_terminal():
             return True
         records = [SeatRecord(s.name, s.colour, s.human, getattr(s, "level", "normal"),
                               getattr(s, "token", "")) for s in self.seats]
         return self.app.saves.save(self.GAME, self.state, records,
-                                   autosave.progress(self.GAME, self.state))
+                                   autosave.progress(self.GAME, self.state), wait=wait)
