@@ -218,3 +218,29 @@ def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
     assert board.prompt is not None
     button(app, 1)
     assert board.prompt is None
+
+
+def test_save_and_quit_on_a_disk_that_refuses_says_so_and_keeps_the_game(tmp_path,
+                                                                          monkeypatch):
+    from game import autosave
+    from game.autosave import Slots
+    from scenes.overlays import ConfirmOverlay
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(autosave, "write_atomic", refuse)
+    board = BoardScene(default_seats(2, humans=2), seed=1)
+    app = app_with_pads(board, 1)
+    app.saves = Slots(tmp_path)
+    button(app, 0, pygame.CONTROLLER_BUTTON_START)
+    step(app, 2)
+    choose(app, "Save and quit", 0)
+    step(app, 2)
+    choose(app, "Save and quit", 0)
+    step(app, 2)
+    notice = app.stack.top
+    assert isinstance(notice, ConfirmOverlay) and notice.title == "Could not save"
+    assert "Permission denied" in notice.message
+    choose(app, "Keep playing", 0)
+    step(app, 30)
+    assert board in app.stack.scenes and not isinstance(app.stack.top, TitleScene)
