@@ -26,12 +26,20 @@ def level_table(game: str) -> dict[str, type]:
     return importlib.import_module(f"game.{game}.levels").LEVELS
 
 
-def make_player(game: str, level: str, seed: int | None = None) -> Any:
-    """A new computer player of `game` at `level`, with its own seeded RNG."""
+def make_player(game: str, level: str, seed: int | None = None, *, clock: bool = True) -> Any:
+    """A new computer player of `game` at `level`, with its own seeded RNG.
+
+    clock=False drops a searching player's wall-clock cap (it keeps its iteration budget),
+    so its decisions depend only on what it sees and its seed: headless runs and tests
+    replay exactly, whatever the machine's load.
+    """
     table = level_table(game)
     if level not in table:
         raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-    return table[level](seed)
+    player = table[level](seed)
+    if not clock and hasattr(player, "time_budget"):
+        player.time_budget = None
+    return player
 
 
 def parse_levels(text: str) -> list[str]:

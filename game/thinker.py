@@ -10,6 +10,10 @@ A scene asks once and polls every frame:
     if action is not None:
         events = state.apply(action)       # checked: the copy's action equals a listed one
 
+`Thinker(threaded=False)` answers at once in the caller's thread: headless runs step
+frames faster than real time, and a thread's wall-clock time would make their frame
+counts depend on the machine's load.
+
 `cancel()` forgets a pending question (leaving the game): the thread finishes its
 decision (at most the level's budget, ~100 ms) and the answer is dropped. A player that
 raises is not hidden: `poll()` raises the error in the scene's thread.
@@ -24,7 +28,8 @@ from typing import Any
 class Thinker:
     """One question at a time to one computer player, answered in a daemon thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, threaded: bool = True) -> None:
+        self.threaded = threaded  # False: `ask` decides at once (headless runs replay exactly)
         self._lock = threading.Lock()
         self._ticket = 0  # bumped by ask and cancel: a late answer to an old ticket is dropped
         self._asked = False
@@ -44,6 +49,9 @@ class Thinker:
             ticket = self._ticket
             self._asked, self._ready, self._answer, self._error = True, False, None, None
         copy = state.clone()
+        if not self.threaded:
+            self._work(ticket, agent, copy)
+            return
         thread = threading.Thread(target=self._work, args=(ticket, agent, copy),
                                   name="computer-player", daemon=True)
         thread.start()

@@ -73,7 +73,7 @@ ATTRACT_PLAYERS = 4
 ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
 
 
-class _Attract:
+class Attract:
     """Mixed into a demo: any button, key, click or stick returns to the title, and a
     finished game is followed by the next attract game instead of a results screen."""
 
@@ -81,7 +81,7 @@ class _Attract:
     ended: float
     leaving: bool
 
-    def __new__(cls, *_args: object, **_kwargs: object) -> _Attract:
+    def __new__(cls, *_args: object, **_kwargs: object) -> Attract:
         return object.__new__(cls)  # not DemoScene.__new__: the game is already chosen
 
     def handle(self, action: Action) -> bool:
@@ -101,13 +101,13 @@ class _Attract:
             self.app.stack.replace(AttractDemo(self.rng, pace=self.pace))
 
 
-class _AttractBoard(_Attract, DemoScene):
+class _AttractBoard(Attract, DemoScene):
     def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
         DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed, pace)
 
 
-class _AttractTable(_Attract, StartupFeverDemo):
+class _AttractTable(Attract, StartupFeverDemo):
     def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
         self.rng, self.ended = rng, 0.0
         StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
@@ -122,5 +122,5 @@ def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
     return cls(rng, seed, pace)
 
 
-__all__ = ["AVAILABLE", "AttractDemo", "DemoScene", "DemoUnavailable", "StartupFeverDemo",
-           "check"]
+__all__ = ["AVAILABLE", "Attract", "AttractDemo", "DemoScene", "DemoUnavailable",
+           "StartupFeverDemo", "check"]

@@ -79,7 +79,9 @@ def test_bench_collects_every_figure_from_every_table(monkeypatch):
     assert figures["frames"]["title"]["all"]["frames"] == 5
     assert figures["frames"]["a_board"] == {"moving": FRAMES}
     assert figures["ai_decision"]["x/easy"]["decisions"] == 1
-    assert figures["demo_peak_rss"] == {"servermania": {"game": "servermania"}}
+    from scenes.demo import AVAILABLE
+
+    assert figures["demo_peak_rss"] == {game: {"game": game} for game in AVAILABLE}
 
 
 def test_bench_measures_start_up_in_fresh_processes():
@@ -106,7 +108,10 @@ def test_soak_stops_when_the_games_asked_for_are_over():
     assert figures["games"] == 0 and figures["frames"] == 1
 
 
-def test_soak_of_a_game_without_a_demo_is_refused(capsys):
+def test_soak_of_a_game_without_a_demo_is_refused(capsys, monkeypatch):
+    import scenes.demo
+
+    monkeypatch.setattr(scenes.demo, "AVAILABLE", ("servermania",))
     assert main.main(["soak", "startupfever", "--minutes", "0.01"]) == 2
     assert "soak: no demo for 'startupfever'" in capsys.readouterr().err
 

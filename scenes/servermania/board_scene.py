@@ -141,9 +141,11 @@ class BoardScene(Autosaving, Scene):
                                               648 - self.hud.pot_rect().bottom - 8))
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
-        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i)
+        self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
+                                   clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
-        self.thinker = Thinker()  # computer decisions run off the 60 Hz loop
+        # computer decisions run off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about

@@ -123,9 +123,11 @@ class TableScene(Autosaving, Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
-        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i)
+        self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i,
+                                  clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
-        self.thinker = Thinker()  # a searching player thinks off the 60 Hz loop
+        # a searching player thinks off the 60 Hz loop
+        self.thinker = Thinker(threaded=not self.app.headless)
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares

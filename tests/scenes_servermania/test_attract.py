@@ -8,7 +8,7 @@ import random
 
 from main import main
 from scenes import title as title_module
-from scenes.demo import AVAILABLE, AttractDemo
+from scenes.demo import AVAILABLE, Attract, AttractDemo
 from scenes.servermania.board_scene import BoardScene
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import new_app, press, run_until, step
@@ -20,7 +20,7 @@ def test_thirty_idle_seconds_on_the_title_start_the_attract_demo():
     assert isinstance(app.stack.top, TitleScene)
     step(app, 60)
     demo = app.stack.top
-    assert isinstance(demo, AttractDemo) and demo.pace == 1.0  # full animations
+    assert isinstance(demo, Attract) and demo.pace == 1.0  # full animations
     assert len(demo.seats) == 4 and not any(s.human for s in demo.seats)
     assert sorted(a.kind for a in demo.agents.values()) == ["hard", "hard", "normal", "normal"]
     assert "servermania" in AVAILABLE
@@ -50,7 +50,7 @@ def test_attract_demos_follow_each_other_without_a_results_screen():
     first = AttractDemo(random.Random(2), pace=8.0)
     app = new_app(first, speed=2.0)
     run_until(app, lambda: app.stack.top is not first, 30_000)
-    assert isinstance(app.stack.top, AttractDemo)
+    assert isinstance(app.stack.top, Attract)
     assert first.state.is_terminal()
 
 

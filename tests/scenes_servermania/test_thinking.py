@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
+from game.thinker import Thinker
 from scenes.demo import DemoScene
 from tests.scenes_servermania.helpers import new_app, run_until, step
 
@@ -30,6 +33,7 @@ def test_a_slow_decision_never_stalls_the_board_and_shows_the_bubble():
     step(app, 2)
     slow = SlowPlayer()
     scene.agents = {seat: slow for seat in scene.agents}
+    scene.thinker = Thinker(threaded=True)  # as in a window (headless answers at once)
     run_until(app, lambda: slow.asked > 0, 20_000)
     clock = scene.clock
     step(app, 120)  # two seconds of frames while the player is still thinking
@@ -39,3 +43,13 @@ def test_a_slow_decision_never_stalls_the_board_and_shows_the_bubble():
     slow.gate.set()
     run_until(app, lambda: scene.thinker.idle and scene.thinking is None, 600)
     assert scene.state.to_json() != before  # the answer was applied
+
+
+@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+def test_headless_runs_think_at_once_so_frame_counts_do_not_depend_on_load(game):
+    scene = DemoScene(game=game, players=2, seed=3)
+    app = new_app(scene)
+    step(app, 2)
+    assert not scene.thinker.threaded
+    hard = [a for a in scene.agents.values() if a.kind == "hard"]
+    assert hard and all(getattr(a, "time_budget", None) is None for a in hard)
