@@ -170,7 +170,7 @@ def stress(game: str, games: int, seed: int = 1, workers: int | None = None
 def format_report(figures: dict[str, Any]) -> str:
     lines = [f"stress {figures['game']}: {figures['games']} random games "
              f"({figures['steps']} steps) in {figures['seconds']:.1f} s = "
-             f"{figures['games_per_second']:.0f} games/s on {figures['workers']} process(es)",
+             f"{figures['games_per_second']:.1f} games/s on {figures['workers']} process(es)",
              f"violations: {figures['violations']}"]
     for example in figures["violation_examples"]:
         lines.append(f"  - {example}")
