@@ -19,14 +19,12 @@ from __future__ import annotations
 import math
 import random
 import sys
-import wave
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from make_sounds import note, osc  # noqa: E402  (the sibling script, not a package)
+from make_sounds import note, osc, write_wav  # noqa: E402  (the sibling script)
 
 RATE = 16_000
 PEAK = 10 ** (-4.0 / 20)  # -4 dBFS: music sits under the effects
@@ -123,23 +121,12 @@ def render(track: Track) -> list[float]:
     return [x * PEAK / peak for x in buf]
 
 
-def write_wav(path: Path, buf: Sequence[float]) -> None:
-    pcm = array("h", (max(-32767, min(32767, round(x * 32767))) for x in buf))
-    if sys.byteorder == "big":
-        pcm.byteswap()
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes(pcm.tobytes())
-
-
 def main(argv: Sequence[str]) -> int:
     out_dir = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent / "music"
     out_dir.mkdir(parents=True, exist_ok=True)
     for name, track in TRACKS.items():
         buf = render(track)
-        write_wav(out_dir / f"{name}.wav", buf)
+        write_wav(out_dir / f"{name}.wav", buf, RATE)
         print(f"{name:13s} {len(buf) / RATE:5.2f} s  {track.bpm} bpm")
     return 0
 

@@ -187,14 +187,14 @@ def finish(buf: Buffer, fade_in: float = 0.002, fade_out: float = 0.012) -> Buff
     return [x * g for x in buf]
 
 
-def write_wav(path: Path, buf: Sequence[float]) -> None:
+def write_wav(path: Path, buf: Sequence[float], rate: int = RATE) -> None:
     pcm = array("h", (max(-32767, min(32767, round(x * 32767))) for x in buf))
     if sys.byteorder == "big":
         pcm.byteswap()
     with wave.open(str(path), "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(RATE)
+        w.setframerate(rate)
         w.writeframes(pcm.tobytes())
 
 

@@ -5,9 +5,9 @@ the next seat; that device is then bound to the seat and moves its own cursor in
 card: name (an on-screen keyboard for pads, real typing on a keyboard), colour and
 pawn/logo. Below the cards, any joined player (or the mouse) sets how many computer players
 fill the empty seats and their level, how many shared pass-and-play seats there are (human
-seats no device is bound to: any device answers them), and starts. Start (the pause
-button) starts too. Back leaves your seat; Back from a device with no seat returns to the
-title.
+seats no device is bound to: any device answers them), the game's own options, and
+starts. Start (the pause button) starts too. Back leaves your seat; once nobody is seated,
+Back returns to the title (a passer-by's B never throws everyone out).
 
 The lobby is generic: a `LobbyConfig` says how many seats, which colours, tokens and
 default names, how to draw a seat's pawn, and what to start with the seats chosen.
@@ -118,6 +118,7 @@ class LobbyScene(Scene):
         self.level = "normal"
         self.options = {o.key: o.values[0] for o in config.options}
         self.buttons = ("computers", "level", "shared", *self.options, "start")  # the footer
+        self.rows = ROWS if config.tokens else ROWS[:2]  # no tokens to pick: no token row
         self.mouse_row: int | None = None  # the footer button the mouse points at
         self.t = 0.0
         self.flash: dict[int, float] = {}  # seat index -> seconds since it changed
@@ -263,6 +264,8 @@ class LobbyScene(Scene):
                 self.app.audio.play("confirm")
             else:
                 self.app.audio.play("error")
+        elif action.name == "back" and self.joined:
+            self.app.audio.play("error")  # people have joined: each leaves with their own B
         elif action.name == "back":
             self.app.audio.play("back")
             self.app.stack.pop()
@@ -274,26 +277,26 @@ class LobbyScene(Scene):
         seat = self._seat_of(device)
         assert seat is not None
         name = action.name
-        in_card = cursor.row < len(ROWS)
+        in_card = cursor.row < len(self.rows)
         if name == "pause":
             self.start()
         elif name == "back":
             self.leave(device)
             self.app.audio.play("back")
         elif name == "up" and cursor.row > 0:
-            cursor.row = min(cursor.row - 1, len(ROWS) - 1) if not in_card else cursor.row - 1
+            cursor.row = min(cursor.row - 1, len(self.rows) - 1) if not in_card else cursor.row - 1
             self.app.audio.play("move")
         elif name == "down" and in_card:
-            cursor.row = cursor.row + 1 if cursor.row + 1 < len(ROWS) else len(ROWS)
+            cursor.row = cursor.row + 1 if cursor.row + 1 < len(self.rows) else len(self.rows)
             self.app.audio.play("move")
         elif name in ("left", "right") and in_card:
             step = -1 if name == "left" else 1
-            if ROWS[cursor.row] != "name":
-                self._cycle(seat, ROWS[cursor.row], step)
+            if self.rows[cursor.row] != "name":
+                self._cycle(seat, self.rows[cursor.row], step)
                 self.app.audio.play("click")
         elif name in ("left", "right"):
-            last = len(ROWS) + len(self.buttons) - 1
-            cursor.row = max(len(ROWS), min(last, cursor.row + (1 if name == "right" else -1)))
+            last = len(self.rows) + len(self.buttons) - 1
+            cursor.row = max(len(self.rows), min(last, cursor.row + (1 if name == "right" else -1)))
             self.app.audio.play("move")
         elif name == "confirm":
             self._activate(device, seat, cursor)
@@ -302,8 +305,8 @@ class LobbyScene(Scene):
         return True
 
     def _activate(self, device: DeviceId, seat: int, cursor: Cursor) -> None:
-        if cursor.row < len(ROWS):
-            row = ROWS[cursor.row]
+        if cursor.row < len(self.rows):
+            row = self.rows[cursor.row]
             if row == "name":
                 cursor.editing, cursor.before, cursor.key = True, self.joined[seat].name, 0
                 self.app.audio.play("confirm")
@@ -311,7 +314,7 @@ class LobbyScene(Scene):
                 self._cycle(seat, row, +1)
                 self.app.audio.play("click")
             return
-        which = self.buttons[cursor.row - len(ROWS)]
+        which = self.buttons[cursor.row - len(self.rows)]
         if which == "start":
             self.start()
         else:
@@ -404,7 +407,7 @@ class LobbyScene(Scene):
     def _card_click(self, seat: int, pos: tuple[int, int]) -> None:
         """A click on one of the keyboard player's own rows: as confirm on that row."""
         cursor = self.cursors[KEYBOARD]
-        for row in range(len(ROWS)):
+        for row in range(len(self.rows)):
             if self._row_rect(seat, row).collidepoint(pos):
                 cursor.row = row
                 self._activate(KEYBOARD, seat, cursor)
@@ -513,9 +516,7 @@ class LobbyScene(Scene):
             return
         values = {"name": seat.name, "colour": seat.colour.capitalize(),
                   "token": (seat.token or "—").capitalize()}
-        for row, key in enumerate(ROWS):
-            if key == "token" and not self.config.tokens:
-                continue
+        for row, key in enumerate(self.rows):
             rect = self._row_rect(i, row)
             selected = cursor is not None and cursor.row == row
             draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
@@ -562,8 +563,9 @@ class LobbyScene(Scene):
         here: dict[int, list[Color]] = {}  # footer button -> colours of cursors on it
         for seat in self.joined:
             cursor = self.cursors.get(seat.device or "")
-            if cursor is not None and cursor.row >= len(ROWS):
-                here.setdefault(cursor.row - len(ROWS), []).append(self.config.rgb(seat.colour))
+            if cursor is not None and cursor.row >= len(self.rows):
+                colours = here.setdefault(cursor.row - len(self.rows), [])
+                colours.append(self.config.rgb(seat.colour))
         for k, (which, rect) in enumerate(zip(self.buttons, self.footer, strict=True)):
             start = which == "start"
             lit = bool(here.get(k)) or self.mouse_row == k

@@ -1,5 +1,6 @@
-"""Overlays that stack on top of a running scene: a yes/no question, the pause menu and
-the error notice shown when a screen cannot start (a broken map, for example).
+"""Overlays that stack on top of a running scene: a yes/no question and the error notice
+shown when a screen cannot start (a broken map, for example). The games' pause menu is
+`scenes.pause.PauseMenu`.
 
 All are modal (the scene below is drawn, dimmed and frozen) and close with Back.
 """

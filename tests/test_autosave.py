@@ -181,3 +181,16 @@ def test_a_completed_turn_is_recognised_in_both_games():
     assert starts >= 2
     assert autosave.progress("startupfever", sf) == f"year {sf.year}"
     assert autosave.progress("servermania", state) == f"turn {state.turn}"
+
+
+def test_background_saves_keep_their_order_and_a_waiting_save_comes_last(tmp_path):
+    slots = Slots(tmp_path)
+    states = [played(t) for t in (2, 3, 4)]
+    for state in states[:2]:
+        assert slots.save("servermania", state, SEATS, f"turn {state.turn}", wait=False)
+    slots.save("servermania", states[2], SEATS, "turn 4")  # waits for the two before it
+    assert Slots(tmp_path).load("servermania").state.to_json() == states[2].to_json()
+    slots.save("servermania", states[0], SEATS, "turn 2", wait=False)
+    slots.flush()
+    assert Slots(tmp_path).load("servermania").state.to_json() == states[0].to_json()
+    assert [p.name for p in tmp_path.iterdir()] == ["servermania.json"]

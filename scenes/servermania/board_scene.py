@@ -21,7 +21,6 @@ import sys
 import pygame
 import pytweening
 
-from game import autosave
 from game import servermania as sm
 from game.autosave import Saved
 from game.levels import make_player
@@ -37,13 +36,14 @@ from game.servermania.rules import (
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pause import PauseMenu
+from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
@@ -76,7 +76,7 @@ DIE_SPOT = (588, 350)
 CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
-class BoardScene(Scene):
+class BoardScene(Autosaving, Scene):
     """One game of SERVERMANIA from the roll-off to the results.
 
     seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
@@ -103,11 +103,15 @@ class BoardScene(Scene):
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
         self.devices = devices or SeatDevices()
+        self.claimable: set[int] = set()  # continued seats: the first free pad to play one
 
     @classmethod
     def from_save(cls, saved: Saved) -> BoardScene:
-        """Continue an autosaved game; its seats are shared until someone rebinds them."""
-        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
+        """Continue an autosaved game. Devices are not saved (pads get new ids), so each
+        person's seat is claimed by the first free pad that rolls or answers for it."""
+        scene = cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
+        scene.claimable = {i for i, r in enumerate(saved.seats) if r.human}
+        return scene
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -280,8 +284,8 @@ class BoardScene(Scene):
         leaves the player's pawn uncovered."""
         call = self.roll_call
         assert call is not None
-        mouse = self.app.input.last_device == MOUSE
-        rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, self.app.input.style, mouse))
+        style, mouse = self.seat_style(call.seat)
+        rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, style, mouse))
         rect.centerx = self.view.centerx
         rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
                            [self.pawn_rect(call.seat)])
@@ -435,6 +439,13 @@ class BoardScene(Scene):
             return True
         return False
 
+    def seat_style(self, seat: int) -> tuple[str, bool]:
+        """(glyph style, mouse?) to show a seat: its own device's, else the one used last."""
+        device = self.devices.device_of(seat)
+        if device is not None and device != KEYBOARD:
+            return self.app.input.style_of(device), False
+        return self.app.input.style, self.app.input.last_device == MOUSE
+
     def _someone_elses(self, action: Action) -> bool:
         """A device answering a roll or a prompt that is not its seat's: refused, said so."""
         name = action.name
@@ -446,11 +457,21 @@ class BoardScene(Scene):
         else:
             return False
         if self.devices.may_answer(seat, action.device):
+            self._claim(seat, action)
             return False
         if action.pressed and name in ("confirm", CLICK):
             self.sound("error")
             self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
         return True
+
+    def _claim(self, seat: int, action: Action) -> None:
+        """A continued game: a pad with no seat answering a person's seat takes it."""
+        device = action.device
+        if seat in self.claimable and action.pressed and device.startswith("pad:") \
+                and self.devices.seat_of(device) is None:
+            self.claimable.discard(seat)
+            self.devices.bind(seat, device)
+            self.app.toasts.show(f"{self.name(seat)} plays with this controller")
 
     def open_pause(self, message: str = "") -> None:
         self.fast.clear()
@@ -478,24 +499,10 @@ class BoardScene(Scene):
         elif self.app.stack.top is self:
             self.open_pause("A controller was unplugged")
 
-    # -- autosave ------------------------------------------------------------------------------
-
-    def play(self, action: object) -> None:
-        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
-        events = self.state.apply(action)
-        self.director.push(events)
-        if not self.demo and autosave.turn_completed(self.GAME, events):
-            self.save_now()
-
-    def save_now(self) -> bool:
-        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
-        if self.state.is_terminal():
-            return True
-        return self.app.saves.save(self.GAME, self.state, [s.record() for s in self.seats],
-                                   autosave.progress(self.GAME, self.state))
-
     def pause(self) -> None:
         self.fast.clear()
+        if self.roll_call is not None:  # a press cut short by a pause never throws
+            self.roll_call.holding = False
 
     def level(self, seat: int) -> str:
         """The computer level of a seat (chosen in the lobby): a demo pits Hard against
@@ -647,7 +654,7 @@ class BoardScene(Scene):
             die.draw(canvas, self.app.fonts, lens.to_screen(die.spot or DIE_SPOT), alpha)
         if self.roll_call is not None:
             self.roll_call.draw(canvas, self.app.fonts, lens.to_screen(self.roll_spot()),
-                                self.app.input.style, self.app.input.last_device == MOUSE,
+                                *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
         self.hud.draw(canvas, self.app.fonts, self.clock)
@@ -720,6 +727,8 @@ class BoardScene(Scene):
                 back = look.scaled(f"card_back_{deck}", size)
                 canvas.blit(back, back.get_rect(center=(round(x - 2 * k * z),
                                                         round(y - 3 * k * z))))
+        if self.hud.rolloff:  # the roll-off's dice and names stand here for a moment
+            return
         x, y = lens.to_screen(POT_SPOT)
         pot = self.hud.pot.shown
         coins = min(14, math.ceil(pot / 25_000)) if pot else 0

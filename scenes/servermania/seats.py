@@ -26,10 +26,6 @@ class Seat:
     level: str = "normal"  # a computer seat's level: easy, normal or hard
     token: str = ""  # the pawn's shape marker ("" = the colour's own shape)
 
-    def record(self) -> SeatRecord:
-        """The seat as an autosave keeps it."""
-        return SeatRecord(self.name, self.colour, self.human, self.level, self.token)
-
     @classmethod
     def from_record(cls, record: SeatRecord) -> Seat:
         colour = record.colour if record.colour in COLOURS else COLOURS[0]

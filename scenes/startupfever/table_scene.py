@@ -27,7 +27,6 @@ from typing import Any
 import pygame
 import pytweening
 
-from game import autosave
 from game import startupfever as sf
 from game.autosave import Saved
 from game.levels import make_player
@@ -42,6 +41,7 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pause import PauseMenu
+from scenes.saving import Autosaving
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -70,7 +70,7 @@ BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
-class TableScene(Scene):
+class TableScene(Autosaving, Scene):
     """One game of Startup Fever from the chips to the results.
 
     seats: 2-6 companies. seed: dice and cards (None: from the app's RNG).
@@ -377,21 +377,6 @@ class TableScene(Scene):
         self.fast.clear()
         if self.roll_call is not None:
             self.roll_call.holding = False
-
-    def play(self, action: Any) -> None:
-        """Apply a decision or chance outcome; each finished product turn is autosaved."""
-        events = self.state.apply(action)
-        self.director.push(events)
-        if not self.demo and autosave.turn_completed(self.GAME, events):
-            self.save_now()
-
-    def save_now(self) -> bool:
-        """Write this game to its autosave slot (False, with a notice, if the disk refused)."""
-        if self.state.is_terminal():
-            return True
-        records = [autosave.SeatRecord(s.name, s.colour, s.human) for s in self.seats]
-        return self.app.saves.save(self.GAME, self.state, records,
-                                   autosave.progress(self.GAME, self.state))
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""

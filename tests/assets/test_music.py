@@ -49,6 +49,6 @@ def test_a_loop_has_no_seam(name):
 
 def test_the_script_reproduces_the_committed_loop(tmp_path):
     track = make_music.TRACKS["servermania"]
-    make_music.write_wav(tmp_path / "servermania.wav", make_music.render(track))
+    make_music.write_wav(tmp_path / "servermania.wav", make_music.render(track), make_music.RATE)
     assert (tmp_path / "servermania.wav").read_bytes() == \
         (MUSIC / "servermania.wav").read_bytes()

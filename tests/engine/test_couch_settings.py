@@ -107,3 +107,25 @@ def test_music_ducks_under_a_big_moment_and_comes_back():
     audio.play("click")  # a small sound does not duck
     audio.update(1 / 60)
     assert audio.music_level < 0.5
+
+
+def test_the_controls_screen_remaps_a_key_and_the_game_then_answers_to_it(tmp_path):
+    from scenes.app import make_app
+    from scenes.controls import ROWS, ControlsScene
+
+    settings = Settings(path=tmp_path / "settings.json")
+    app = make_app(ControlsScene(), headless=True, settings=settings)
+    for _ in range(20):
+        app.step()
+    screen = app.stack.top
+    screen.selected = ROWS.index("confirm")
+    app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    assert screen.waiting and app.input.capture
+    app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0))
+    assert settings.keys["confirm"][0] == pygame.K_j and not screen.waiting
+    assert app.input.keymap[pygame.K_j] == "confirm"
+    app._on_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_j, mod=0))
+    app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # back
+    for _ in range(30):
+        app.step()
+    assert Settings.load(settings.path).keys["confirm"][0] == pygame.K_j  # saved on leaving

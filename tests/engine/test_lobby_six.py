@@ -53,3 +53,17 @@ def test_six_pads_join_a_six_seat_table_and_start_it(tmp_path):
     press(app, "pause", "pad:0")
     [(seats, options)] = started
     assert len(seats) == 6 and seats[5].token == "cloud" and options == {"extra_years": "1"}
+
+
+def test_a_game_without_tokens_has_no_token_row():
+    from dataclasses import replace
+
+    lobby = LobbyScene(replace(SIX, tokens=()))
+    app = new_app(lobby)
+    step(app, READY)
+    press(app, "confirm", "pad:0")
+    press(app, "down", "pad:0")  # colour
+    press(app, "down", "pad:0")  # straight into the footer: Computers
+    assert lobby.cursors["pad:0"].row == len(lobby.rows) == 2
+    press(app, "confirm", "pad:0")
+    assert lobby.computers == 2

@@ -198,3 +198,49 @@ def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     resumed = app.stack.top
     assert resumed is not board and resumed.state.to_json() == expected
     assert [s.name for s in resumed.seats] == ["Ada", "Linus", "Grace", "Alan"]
+
+
+def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
+    from game.autosave import SeatRecord, Slots
+
+    slots = Slots(None)
+    slots.save("servermania", at_customer_service(["Ada", "Linus", "Grace"]),
+               [SeatRecord("Ada", "pink"), SeatRecord("Linus", "blue"),
+                SeatRecord("Grace", "yellow", human=False)], "turn 1")
+    board = BoardScene.from_save(slots.latest())
+    assert board.claimable == {0, 1}
+    app = app_with_pads(board, 2)
+    run_until(app, lambda: board.prompt is not None, 3000, each=board.skip)
+    seat = board.state.current_player
+    button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # pad 1 answers: the seat is its
+    assert board.devices.device_of(seat) == "pad:1" and seat not in board.claimable
+    button(app, 0)  # pad 0 may no longer answer this seat
+    assert board.prompt is not None
+    button(app, 1)
+    assert board.prompt is None
+
+
+def test_save_and_quit_on_a_disk_that_refuses_says_so_and_keeps_the_game(tmp_path,
+                                                                          monkeypatch):
+    from game import autosave
+    from game.autosave import Slots
+    from scenes.overlays import ConfirmOverlay
+
+    def refuse(path, data):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(autosave, "write_atomic", refuse)
+    board = BoardScene(default_seats(2, humans=2), seed=1)
+    app = app_with_pads(board, 1)
+    app.saves = Slots(tmp_path)
+    button(app, 0, pygame.CONTROLLER_BUTTON_START)
+    step(app, 2)
+    choose(app, "Save and quit", 0)
+    step(app, 2)
+    choose(app, "Save and quit", 0)
+    step(app, 2)
+    notice = app.stack.top
+    assert isinstance(notice, ConfirmOverlay) and notice.title == "Could not save"
+    assert "Permission denied" in notice.message
+    choose(app, "Keep playing", 0)
+    step(app, 30)
+    assert board in app.stack.scenes and not isinstance(app.stack.top, TitleScene)

@@ -160,3 +160,19 @@ def test_demo_returns_to_the_title_on_confirm():
 def test_demo_of_a_game_without_screens_is_refused_with_a_clear_message():
     with pytest.raises(DemoUnavailable, match="chess"):
         DemoScene(game="chess")
+
+
+def test_back_from_a_device_without_a_seat_leaves_only_an_empty_lobby():
+    app = new_app(TitleScene())
+    step(app, READY)
+    lobby = NewGameScene()
+    app.stack.push(lobby)
+    step(app, 40)
+    press(app, "confirm", "pad:1")
+    press(app, "back", "pad:2")  # a passer-by: nobody is thrown out
+    step(app, 40)
+    assert app.stack.top is lobby and len(lobby.joined) == 1
+    press(app, "back", "pad:1")  # pad 1 leaves its seat
+    press(app, "back", "pad:1")  # and then the lobby
+    step(app, 40)
+    assert isinstance(app.stack.top, TitleScene)
