@@ -69,9 +69,9 @@ PAGES: dict[str, tuple[Page, ...]] = {
             ("suit", "Suits bring revenue from their Product (1 money)."),
         )),
         Page("Executives", (
-            ("big_nerd", "A Big Nerd adds users to every Product of your company (6 "
-                         "money)."),
-            ("big_suit", "A Big Suit adds revenue to every Product (6 money)."),
+            ("big_nerd", "A Big Nerd (6 money) adds users to every Product of your "
+                         "company."),
+            ("big_suit", "A Big Suit (6 money) adds revenue to every Product."),
             ("money_token", "Only 100 money tokens exist. When the bank runs dry it pays "
                             "what it has."),
         )),
