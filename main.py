@@ -63,7 +63,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=positive_int, default=1000,
                      help="games to play (default 1000)")
     sim.add_argument("--players", type=int, default=4, help="players per game (default 4)")
-    sim.add_argument("--seed", type=int, default=1, help="seed of the first game (default 1)")
+    sim.add_argument("--seed", type=int, default=1,
+                     help="seed of the run; each game's seed derives from it (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--rule-only", action="store_true",
                      help="startupfever: the rule player in every seat (measures seat bias)")

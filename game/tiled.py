@@ -162,7 +162,8 @@ def _int_attr(node: ElementTree.Element, name: str, low: int, high: int, where: 
     except ValueError:
         value = None
     if value is None or not low <= value <= high:
-        raise MapError(f"{where}: {name} {raw!r} is not a whole number from {low} to {high}")
+        prefix = f"{where}: " if where else ""
+        raise MapError(f"{prefix}{name} {raw!r} is not a whole number from {low} to {high}")
     return value
 
 
@@ -171,7 +172,7 @@ def _check_map(root: ElementTree.Element, path: str) -> None:
 
     Messages name the part at fault; `read_tmx` puts the map's name in front.
     """
-    where = "the map"
+    where = ""  # the map itself: its attributes need no prefix
     if root.tag != "map":
         raise MapError(f"the root element is <{root.tag}>, not <map>")
     if root.get("infinite", "0") != "0":

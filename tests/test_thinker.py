@@ -75,3 +75,10 @@ def test_an_error_in_the_player_reaches_the_scene():
     gate.open.set()
     with pytest.raises(RuntimeError, match="broken player"):
         wait_for(thinker)
+
+
+def test_unthreaded_answers_at_once_for_headless_runs():
+    state = scenario("S . C . $ $ $ F", seat0={"servers": 12})
+    thinker = Thinker(threaded=False)
+    thinker.ask(HardPlayer(), state)
+    assert thinker.poll() == sm.PAY_MAINTENANCE and thinker.idle

@@ -23,6 +23,7 @@ from .state import (
 # Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
 # worker retains name the current product (`slot`), so they are cached per slot.
 END_MANAGE = EndManage()
+NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
 
 
 @functools.cache
@@ -143,6 +144,8 @@ class EmployeesMixin:
             for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
                 if protected:
                     sources.append((s, kind))
+                    continue
+                if arr == NOBODY:  # the usual case: no worker of that kind here
                     continue
                 for v in range(reach):  # fast path: nothing protected this turn
                     if arr[v]:

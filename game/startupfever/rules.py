@@ -40,7 +40,7 @@ from .actions import (
     describe,
     malformed,
 )
-from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
+from .cards import ADOPTION, HAND_SIZE, MANAGE, PLAYABLE_IN, REVENUE, USER_LOSS, full_deck
 from .effects import CardsMixin
 from .employees import EmployeesMixin
 from .persist import PersistMixin
@@ -349,10 +349,19 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         """Open a card window (F11); every window point announces itself (WindowOpened),
         even when no seat holds a playable card."""
         self._emit(ev.WindowOpened(window, self.current_slot))
-        self.window = window
-        self.window_seats = self._seats_from(self.turn_seat)
+        # Seats holding no card of this window cannot play in it (nobody draws during a
+        # window): leaving them out here spares `_step_window_check` most of its work.
+        playable = PLAYABLE_IN[window]
+        players = self.players
+        self.window_seats = seats = [s for s in self._seats_from(self.turn_seat)
+                                     if not playable.isdisjoint(players[s].hand)]
         self.after_window = then
-        self.stage = "window_check"
+        if seats:
+            self.window = window
+            self.stage = "window_check"
+        else:  # the usual case: nobody holds a card for it (as `_step_window_check` ends)
+            self.window = None
+            self.stage = then
 
     # ------------------------------------------------------------------ set-up
     def _step_chips_check(self) -> None:

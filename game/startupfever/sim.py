@@ -18,9 +18,10 @@ Figures: avg_turns counts product turns (every product has one turn a year, and 
 always ends at a year end, so it is years x products), avg_steps the applied actions
 (decisions and chance outcomes), avg_years the years played.
 
-Decisions the players take from `legal_actions()` are applied through the private
-`State._apply_unchecked` (they were listed by this very state a moment ago); chance
-outcomes and any object a player built itself go through the checked `State.apply`.
+Decisions the players take from `legal_actions()` and chance outcomes drawn by
+`sample_chance()` are applied through the private `State._apply_unchecked` (this very
+state listed or drew them a moment ago); any object a player built itself goes through
+the checked `State.apply`.
 
 Large runs are split over the machine's cores (each game is independent, so the figures
 do not depend on the split).
@@ -153,8 +154,9 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     violations: list[str] = []
     apply = state.apply
     # The one private shortcut: a decision that is the very object this state listed a
-    # moment ago (nothing changed in between) is legal, so its check is skipped. Any
-    # other object a player returns goes through the public, checked `apply`.
+    # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
+    # between), is legal, so its check is skipped. Any other object a player returns
+    # goes through the public, checked `apply`.
     apply_listed = state._apply_unchecked
     sample = state.sample_chance
     legal_actions = state.legal_actions
@@ -163,7 +165,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     while True:
         cp = state.current_player
         if cp == CHANCE:
-            apply(sample())
+            apply_listed(sample())
         elif cp == TERMINAL:
             break
         else:

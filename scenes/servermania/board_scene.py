@@ -501,6 +501,8 @@ class BoardScene(Autosaving, Scene):
 
     def pause(self) -> None:
         self.fast.clear()
+        if self.roll_call is not None:  # a press cut short by a pause never throws
+            self.roll_call.holding = False
 
     def level(self, seat: int) -> str:
         """The computer level of a seat (chosen in the lobby): a demo pits Hard against
@@ -725,6 +727,8 @@ class BoardScene(Autosaving, Scene):
                 back = look.scaled(f"card_back_{deck}", size)
                 canvas.blit(back, back.get_rect(center=(round(x - 2 * k * z),
                                                         round(y - 3 * k * z))))
+        if self.hud.rolloff:  # the roll-off's dice and names stand here for a moment
+            return
         x, y = lens.to_screen(POT_SPOT)
         pot = self.hud.pot.shown
         coins = min(14, math.ceil(pot / 25_000)) if pot else 0

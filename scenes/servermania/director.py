@@ -116,7 +116,7 @@ class Director:
         name = s.name(e.seat)
         human = s.is_human(e.seat)
         caption = {"techpad": "TechPad", "stuck": "STUCK"}.get(e.purpose, name)
-        line = {"first": f"{name} rolls {e.value} for first go",
+        line = {"first": f"{name} rolls {e.value}",  # under "Who goes first?"
                 "move": f"{name} rolls {e.value}"}.get(e.purpose)  # others: told by the result
         first = e.purpose == "first"
         # the roll-off's dice land side by side; a person's own roll is tossed up from the

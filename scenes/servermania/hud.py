@@ -98,19 +98,20 @@ class Hud:
         return [c.target + s.target * self.server_value
                 for c, s in zip(self.cash, self.servers, strict=True)]
 
-    def places(self) -> list[int]:
-        """Standing by money now (1 = leading)."""
-        return places_of(self.money())
-
     def rank_labels(self) -> list[str]:
         """The rank badge of each row: '' while all are equal or before the game starts,
         '=2nd' for a shared place, '1st' for a place held alone."""
-        money = self.money()
+        money = self.worth_shown()  # the ranks agree with the numbers on screen
         if self.turn is None or self.rolloff or len(set(money)) == 1:
             return ["" for _ in money]
         places = places_of(money)
         return [("=" if places.count(p) > 1 else "") + ORDINALS.get(p, f"{p}th")
                 for p in places]
+
+    def worth_shown(self) -> list[int]:
+        """Each row's worth as its counters show it right now (they count up to `money`)."""
+        return [c.shown + s.shown * self.server_value
+                for c, s in zip(self.cash, self.servers, strict=True)]
 
     def name_of(self, seat: int) -> str:
         s = self.seats[seat]
@@ -243,7 +244,7 @@ class Hud:
                       _flash_colour(count.flash, WHITE), anchor="bottomright")
         bump = 4 * math.sin(count.flash * 20) if count.flash else 0
         canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
-        worth = self.cash[seat].shown + count.shown * self.server_value
+        worth = self.worth_shown()[seat]
         label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
                           CREAM, anchor="bottomleft")
         draw.text(canvas, fonts.display(24), look.money(worth),

@@ -4,15 +4,16 @@ The rules ask a seat at a card window only when it holds a playable card, and as
 Defense only when the target holds one. On one shared screen that would show who holds
 what. So the scene holds a beat instead, the same whatever the hands hold:
 
-- `WindowBeat`, on every rules `WindowOpened` event: every human seat gets a row and one
-  short countdown runs. A seat answers "pass" (confirm, or a click on Pass) or looks at
-  its hand behind the curtain (hold Y / C / press and hold) and says "I'll play". The
-  beat ends at once when every human seat has answered (X: "all pass", one press for
-  the table), or when the countdown runs out (no answer = pass). The countdown waits
-  while a curtain is open. Rows show only "answered", never which answer.
-- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit (public facts):
-  the target's row alone, with the same countdown; behind its curtain it sees whether
-  it holds Defense and answers.
+- `WindowBeat`, on every rules `WindowOpened` event: every human seat holding any card
+  (hand sizes are public) gets a row and one short countdown runs. A seat answers
+  "pass" (confirm, or a click on Pass) or looks at its hand behind the curtain (hold
+  Y / C / press and hold) and says "I'll play". The beat ends at once when every human
+  seat has answered (X: "all pass", one press for the table), or when the countdown
+  runs out (no answer = pass). The countdown waits while a curtain is open. Rows show
+  only "answered", never which answer.
+- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit and any card
+  (public facts): the target's row alone, with the same countdown; behind its curtain
+  it sees whether it holds Defense and answers.
 
 Afterwards the rules ask as usual; `decisions.decision_for` reads the answers from
 `ctx.plan`: a seat that passed passes again silently, a seat that wants to play gets its
@@ -35,11 +36,13 @@ from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
-from scenes.startupfever.curtain import CARD_H, Curtain, draw_hand
+from scenes.startupfever.curtain import Curtain, hand_panel
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
+MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
 ROW = 62
 WIDTH = 640
+FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 
 
 def ask_only_when_playable(ctx: Ctx) -> bool:
@@ -48,6 +51,8 @@ def ask_only_when_playable(ctx: Ctx) -> bool:
 
 class Beat:
     """A countdown with one row per asked human seat and a curtain per row."""
+
+    rule = "Every person is asked, whatever they hold."
 
     def __init__(self, ctx: Ctx, seats: list[int], title: str, how: str) -> None:
         self.ctx, self.seats, self.title, self.how = ctx, seats, title, how
@@ -101,13 +106,28 @@ class Beat:
     def handle(self, action: Action) -> None:
         if self.done:
             return
+        own = self._own_row(action.device)
+        if own == FOREIGN:
+            return  # a pad bound to a seat not asked here answers nothing
+        if self.curtain.open:
+            if self._holder(action.device):
+                self._behind(action)
+            return
         if action.device:
             self.device = action.device
-        if self.curtain.open:
-            self._behind(action)
-            return
+        if own is not None:
+            self.selected = own  # a bound device answers its own seat's row only
+        elif not self._may(self.seat, action.device):
+            free = [i for i, seat in enumerate(self.seats) if seat not in self.answers
+                    and self._may(seat, action.device)]
+            if not free:
+                return  # every row left is someone else's pad's
+            self.selected = free[0]
         if action.name == CLICK and action.pos is not None and action.pressed:
             for i, (_row, look, skip) in enumerate(self.rows):
+                if (own is not None and i != own) or not self._may(self.seats[i],
+                                                                   action.device):
+                    continue
                 if skip.collidepoint(action.pos) and self.seats[i] not in self.answers:
                     self.answer(self.seats[i], False)
                     return
@@ -120,21 +140,44 @@ class Beat:
             return
         if action.name == POINT and action.pos is not None:
             for i, (row, _look, _skip) in enumerate(self.rows):
-                if row.collidepoint(action.pos):
+                if row.collidepoint(action.pos) and own is None:
                     self.selected = i
             return
         if not action.pressed and action.name != "y":
             return
-        if action.name in ("up", "down") and len(self.seats) > 1:
-            self.selected = (self.selected + (1 if action.name == "down" else -1)) \
-                % len(self.seats)
+        if action.name in ("up", "down") and len(self.seats) > 1 and own is None:
+            step = 1 if action.name == "down" else -1
+            for _ in self.seats:  # to the next row this device may answer
+                self.selected = (self.selected + step) % len(self.seats)
+                if self._may(self.seat, action.device):
+                    break
         elif action.name == "confirm" and self.seat not in self.answers:
             self.answer(self.seat, False)
-        elif action.name == "x" and action.pressed:
+        elif action.name == "x" and action.pressed and own is None:
             self.finish()  # "all pass": the table agrees out loud, one press goes on
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
+
+    def _own_row(self, device: str) -> int | None:
+        """With seats bound to devices (the lobby, `ctx.devices`): the row of the seat
+        `device` plays, FOREIGN for a seat not asked here; None for a shared device."""
+        devices = self.ctx.devices
+        seat = devices.seat_of(device) if devices is not None and device else None
+        if seat is None:
+            return None
+        return self.seats.index(seat) if seat in self.seats else FOREIGN
+
+    def _may(self, seat: int, device: str) -> bool:
+        """A shared device answers the seats no pad is bound to."""
+        devices = self.ctx.devices
+        return devices is None or devices.may_answer(seat, device)
+
+    def _holder(self, device: str) -> bool:
+        """Only the hands that opened the curtain work behind it (keyboard and mouse are
+        one person's)."""
+        hands = {KEYBOARD if d == MOUSE else d for d in self.curtain.holding}
+        return (KEYBOARD if device == MOUSE else device) in hands
 
     def _behind(self, action: Action) -> None:
         """The curtain is held: choose between the two answers; release closes."""
@@ -195,12 +238,12 @@ class Beat:
                 self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
         rect = self.rect
-        rect.size = (WIDTH, 150 + ROW * len(self.seats))
+        rect.size = (WIDTH, 182 + ROW * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
         key = ("rows", self.selected, tuple(sorted(self.answers)))
         if self.cache.blit(canvas, key, rect, self._paint):
             self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
-        bar = pygame.Rect(rect.x + 24, rect.y + 100, rect.w - 48, 16)
+        bar = pygame.Rect(rect.x + 24, rect.y + 132, rect.w - 48, 16)
         pygame.draw.rect(canvas, INK, bar, border_radius=8)
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
@@ -211,10 +254,11 @@ class Beat:
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
         draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
                   outline=2)
-        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 74), CREAM)
+        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 72), CREAM)
+        draw.text(canvas, fonts.body(24), self.rule, (rect.centerx, rect.y + 104), MUTED_TEXT)
         self.rows = []
         for i, seat in enumerate(self.seats):
-            row = pygame.Rect(rect.x + 20, rect.y + 130 + ROW * i, rect.w - 40, ROW - 8)
+            row = pygame.Rect(rect.x + 20, rect.y + 162 + ROW * i, rect.w - 40, ROW - 8)
             self._draw_row(canvas, i, seat, row)
 
     def _draw_row(self, canvas: pygame.Surface, i: int, seat: int, row: pygame.Rect) -> None:
@@ -243,15 +287,8 @@ class Beat:
         """Behind the held curtain: the seat's hand and its two answers."""
         fonts = self.ctx.fonts
         seat = self.seat
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
-        pygame.draw.rect(canvas, self.ctx.colour(seat), band, border_top_left_radius=20,
-                         border_top_right_radius=20)
-        draw.text(canvas, fonts.display(32), f"{self.ctx.name(seat)}'s hand: {self.title}",
-                  band.center, INK)
-        hand = self.hand(seat)
-        draw_hand(canvas, fonts, pygame.Rect(rect.x + 20, band.bottom + 24, rect.w - 40,
-                                             CARD_H), hand, self.hand_marks(seat))
+        hand_panel(canvas, fonts, rect, f"{self.ctx.name(seat)}'s hand: {self.title}",
+                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat))
         labels = self.answer_labels(seat)
         self.buttons = []
         for i, (label, enabled) in enumerate(labels):
@@ -279,6 +316,8 @@ class WindowBeat(Beat):
         humans = [i for i, s in enumerate(ctx.seats) if s.human]
         for seat in humans:
             ctx.plan.pop(("window", seat), None)
+        # hand sizes are public: a seat holding no card is not asked, and that tells nothing
+        humans = [i for i in humans if state.players[i].hand]
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         where = WINDOW_TITLES.get(event.window, event.window)
@@ -310,6 +349,8 @@ class WindowBeat(Beat):
 
 class DefenseBeat(Beat):
     """Started on a `CardPlayed` on a human company with a Suit: its owner alone."""
+
+    rule = "Asked whenever a card hits you, whatever you hold."
 
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state
@@ -343,7 +384,6 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     if name == "CardPlayed" and not ask_only_when_playable(ctx):
         target = event.target_seat
         if target is not None and target != event.seat and ctx.seats[target].human \
-                and (event.slot is not None or event.target_seat is not None) \
-                and state.has_suit(target):
+                and state.has_suit(target) and state.players[target].hand:
             return DefenseBeat(event, state, ctx)
     return None

@@ -35,7 +35,7 @@ from scenes.engine.palette import (
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
 from scenes.servermania.look import RGB
-from scenes.startupfever.curtain import CARD_H, LOOK, Curtain, draw_cover, draw_hand
+from scenes.startupfever.curtain import LOOK, Curtain, draw_cover, hand_panel
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:
@@ -81,6 +81,7 @@ class Ctx:
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
+    devices: Any = None  # seating.SeatDevices from the lobby: a bound pad answers its seat
 
     def style(self, device: str) -> str:
         """Glyph style for `device`: the app's answer when given, else keys or Xbox."""
@@ -126,7 +127,7 @@ class Option:
     spots: tuple[pygame.Rect, ...] = ()  # table places to ring (a vesting cell, a panel)
     adjust: Adjust | None = None
     key: str = ""  # stable name, to find the cursor again next step
-    back: bool = False  # the "◀ Back" row of a sub-list
+    back: bool = False  # the "Back" row a sub-list ends with (for the mouse)
     icon: pygame.Surface | None = None  # drawn at the row's right end (a chip, a hire)
 
     def __post_init__(self) -> None:
@@ -577,14 +578,8 @@ class Decision:
         self.draw_extra(canvas)
 
     def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
-        draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
-        pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
-                         border_top_right_radius=20)
-        draw.text(canvas, self.ctx.fonts.display(32), f"{self.ctx.name(self.seat)}'s hand",
-                  band.center, INK)
-        draw_hand(canvas, self.ctx.fonts, pygame.Rect(rect.x + 20, band.bottom + 20,
-                                                      rect.w - 40, CARD_H), self.hand or [])
+        hand_panel(canvas, self.ctx.fonts, rect, f"{self.ctx.name(self.seat)}'s hand",
+                   self.ctx.colour(self.seat), self.hand or [])
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.ctx.fonts

@@ -209,11 +209,23 @@ class HandLook:
         if not self.curtain.open or self.seat is None:
             return
         self.rect.center = centre
-        draw.box(canvas, self.rect, PANEL, radius=26, shadow=10, width=5)
-        name, colour = self.names[self.seat], self.colours[self.seat]
-        band = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, 70).inflate(-10, -10)
-        pygame.draw.rect(canvas, colour, band, border_top_left_radius=22,
-                         border_top_right_radius=22)
-        draw.text(canvas, fonts.display(34), f"{name}'s hand", band.center, INK)
-        draw_hand(canvas, fonts, pygame.Rect(self.rect.x + 20, band.bottom + 22,
-                                             self.rect.w - 40, CARD_H), hand)
+        hand_panel(canvas, fonts, self.rect, f"{self.names[self.seat]}'s hand",
+                   self.colours[self.seat], hand)
+
+
+def hand_panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str,
+               colour: Color, hand: Sequence[str],
+               playable: frozenset[str] | None = None) -> pygame.Rect:
+    """A panel with a band in the owner's colour, `title` and the hand's cards; returns
+    the cards' row (callers add buttons below). Only while the curtain is open."""
+    draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
+    band = pygame.Rect(rect.x, rect.y, rect.w, 70).inflate(-10, -10)
+    pygame.draw.rect(canvas, colour, band, border_top_left_radius=20,
+                     border_top_right_radius=20)
+    font = fonts.display(32)
+    while font.size(title)[0] > band.w - 30 and font.get_height() > 22:
+        font = fonts.display(font.get_height() - 2)
+    draw.text(canvas, font, title, band.center, INK)
+    cards = pygame.Rect(rect.x + 20, band.bottom + 20, rect.w - 40, CARD_H)
+    draw_hand(canvas, fonts, cards, hand, playable)
+    return cards

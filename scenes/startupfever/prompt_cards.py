@@ -59,7 +59,7 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
                                                           state, w), card_effect(
                                                               CARDS[w.card].text))
                                                           for w in ways],
-                                  title=f"{CARDS[card].name} on…"))
+                                  title=f"{CARDS[card].name} on…", how=effect))
     options.append(Option("Play no more cards", "keep the rest of your hand",
                           action=Pass(), key="pass"))
     where = WINDOW_TITLES[state.window]
@@ -134,15 +134,15 @@ def defense_decision(state: Any, ctx: Ctx) -> Decision:
     harm = [describe(e, names) for e in events if type(e).__name__ in EFFECTS]
     harm = [h for h in harm if h]
     options = [
-        Option("Play Defense", f"{card} is cancelled; both cards are discarded",
-               action=Defend(True), key="defend"),
+        Option("Play Defense", f"Cancels {card}: nothing happens", action=Defend(True),
+               key="defend"),
         Option("Let it happen", harm[0] if harm else card_effect(CARDS[pc["card"]].text),
                action=Defend(False), key="allow"),
     ]
-    if pc["slot"]:
-        for o in options:
-            o.slots = frozenset({pc["slot"]})
-    how = f"{player} plays {card} on {on}. Your Defense card can cancel it."
+    for o in options:
+        o.slots = frozenset({pc["slot"] or seat})
+    how = (f"{player} plays {card} on {on}. Your Defense card can cancel it; both "
+           "cards are then discarded.")
     return DefenseDecision(ctx, seat, f"{ctx.name(seat)}: play Defense?", how, options)
 
 

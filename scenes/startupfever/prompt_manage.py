@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
-from game.startupfever.events import Hired
+from game.startupfever.events import CounterOffered, Hired
 from scenes.servermania import look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 
@@ -56,7 +56,7 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
                how="New hires stand on vesting field 4. At most one Big Nerd and one "
                    "Big Suit per company."),
         Option("Poach a rival's employee",
-               f"{len(offers)} within your {_m(money)}" if offers
+               f"{len(offers)} you can afford with {_m(money)}" if offers
                else "nobody you can pay for", key="poach",
                then=lambda: [_poach(state, ctx, a, money) for a in offers.values()],
                enabled=bool(offers), title="Poach: whom, and for how much?",
@@ -98,17 +98,17 @@ def _hire(state: Any, ctx: Ctx, action: Hire) -> Option:
 
 def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
     owner = ctx.name(low.seat)
-    where = f" on {low.slot}" if low.slot else ""
-    label = f"{kind_name(low.kind)}{where}, {vesting(low.vest)}"
+    label = f"{kind_name(low.kind)} on {low.slot}" if low.slot else \
+        f"{owner}'s {kind_name(low.kind)}"
+    label += f", {vesting(low.vest)}"
 
     def build(offer: int) -> tuple[str, str, object]:
         action = Poach(low.seat, low.slot, low.kind, low.vest, offer, low.to)
         clone, _events = after(state, action)
-        if clone.stage == "counter" and clone.current_player == low.seat:
-            fate = f"{owner} may keep it for {_m(offer + 1)}"
-        else:
-            fate = f"{owner} can't keep it"
-        return label, f"Offer {_m(offer)} · {fate}", action
+        can = clone.stage == "counter" and clone.current_player == low.seat
+        lowest = " (lowest)" if offer == low.offer else ""
+        fate = f"{owner} can match" if can else f"{owner} can't match"
+        return label, f"Offer {_m(offer)}{lowest} · {fate}", action
 
     spots = (cell(ctx.view, low.slot, low.vest, low.kind),) if low.slot else ()
     return Option(label, adjust=Adjust(list(range(low.offer, money + 1)), 0, build),
@@ -149,7 +149,8 @@ def counter_decision(state: Any, ctx: Ctx) -> Decision:
     where = f"on {pp['slot']}" if pp["slot"] else "in your company"
     keep, keep_events = after(state, Counter(True))
     paid = state.players[seat].money - keep.players[seat].money
-    new_vest = next((e.to_vest for e in keep_events if hasattr(e, "to_vest")), pp["vest"])
+    new_vest = next((e.to_vest for e in keep_events if isinstance(e, CounterOffered)),
+                    pp["vest"])
     options = [
         Option(f"Keep your {kind} for {_m(paid)}",
                f"Money {_m(state.players[seat].money)} → {_m(keep.players[seat].money)}"

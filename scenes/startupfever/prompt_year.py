@@ -20,6 +20,7 @@ from game.startupfever.actions import (
 )
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
+from scenes.startupfever.table_view import ordinal
 
 # -- chips (set-up) -----------------------------------------------------------------------------
 
@@ -196,7 +197,7 @@ def order_decision(state: Any, ctx: Ctx) -> Decision:
             where.append(f"before {after[0]}")
         elif i == count - 1:
             where.append("plays last")
-        return f"{slot} plays {_ordinal(i + 1)} of {count}", ", ".join(where), places[i]
+        return f"{slot} plays {ordinal(i + 1)} of {count}", ", ".join(where), places[i]
 
     row = Option("", adjust=Adjust(sorted(places), 0, build), key="place",
                  slots=frozenset({slot}))
@@ -206,10 +207,6 @@ def order_decision(state: Any, ctx: Ctx) -> Decision:
                          [row], [f"Taken: {_taken(taken)}"])
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
-
-
 def _taken(taken: dict[int, str]) -> str:
-    return ", ".join(f"{_ordinal(i + 1)} {s}" for i, s in sorted(taken.items())) or \
+    return ", ".join(f"{ordinal(i + 1)} {s}" for i, s in sorted(taken.items())) or \
         "none yet"

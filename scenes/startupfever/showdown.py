@@ -94,6 +94,7 @@ class Showdown:
         self.wait = 0.0  # length of the current phase
         self.rolling: str | None = None  # the product whose die is tumbling
         self.closing = False
+        self._kept: tuple[tuple, pygame.Surface] | None = None  # the backdrop, drawn once
 
     # -- the director's verbs ------------------------------------------------------------
 
@@ -168,16 +169,10 @@ class Showdown:
             if scale <= 0.05:
                 return
             rect = rect.inflate(-(rect.w * (1 - scale)), -(rect.h * (1 - scale)))
-        draw.box(canvas, rect, INK, outline=GOLD, radius=22, shadow=8)
         if self.closing:
+            draw.box(canvas, rect, INK, outline=GOLD, radius=22, shadow=8)
             return
-        icon = sf_look.CATEGORY_ICONS.get(self.category)
-        title = draw.render(fonts.display(38), f"SHOWDOWN: {self.category.upper()}", GOLD, 3)
-        tr = title.get_rect(midtop=(rect.centerx + (26 if icon else 0), rect.y + 12))
-        canvas.blit(title, tr)
-        if icon:
-            image = look.scaled(icon, (48, 48))
-            canvas.blit(image, image.get_rect(midright=(tr.x - 8, tr.centery)))
+        canvas.blit(self._backdrop(fonts, rect.size), rect.topleft)
         high = max(20, max((e.base + 6 for e in self.entries), default=20))
         bar_x, bar_w = rect.x + 200, rect.w - 500
         y = rect.y + 84
@@ -185,17 +180,39 @@ class Showdown:
             self._draw_row(canvas, fonts, entry, pygame.Rect(rect.x + 16, y, rect.w - 32,
                                                              ROW_H - 8), bar_x, bar_w, high)
             y += ROW_H
-        self._draw_key(canvas, fonts, rect)
+
+    def _backdrop(self, fonts: Fonts, size: tuple[int, int]) -> pygame.Surface:
+        """What stays put while the show plays: the panel, its title, each row's frame,
+        marker and name (in the current order), the colour key. Drawn once per order."""
+        key = (self.category, tuple(e.slot for e in self.entries), size)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1]
+        out = pygame.Surface((size[0], size[1] + 8), pygame.SRCALPHA)
+        rect = pygame.Rect((0, 0), size)
+        draw.box(out, rect, INK, outline=GOLD, radius=22, shadow=8)
+        icon = sf_look.CATEGORY_ICONS.get(self.category)
+        title = draw.render(fonts.display(38), f"SHOWDOWN: {self.category.upper()}", GOLD, 3)
+        tr = title.get_rect(midtop=(rect.centerx + (26 if icon else 0), rect.y + 12))
+        out.blit(title, tr)
+        if icon:
+            image = look.scaled(icon, (48, 48))
+            out.blit(image, image.get_rect(midright=(tr.x - 8, tr.centery)))
+        y = rect.y + 84
+        for entry in self.entries:
+            row = pygame.Rect(rect.x + 16, y, rect.w - 32, ROW_H - 8)
+            pygame.draw.rect(out, PANEL, row, border_radius=14)
+            pygame.draw.rect(out, look.RGB[self.colours[entry.seat]], row, 3, border_radius=14)
+            marker = sf_look.user_marker(self.colours[entry.seat], entry.slot, 40)
+            out.blit(marker, marker.get_rect(midleft=(row.x + 10, row.centery)))
+            draw.text(out, fonts.body(26), self.names[entry.seat], (row.x + 60, row.centery),
+                      WHITE, anchor="midleft")
+            y += ROW_H
+        self._draw_key(out, fonts, rect)
+        self._kept = (key, out)
+        return out
 
     def _draw_row(self, canvas: pygame.Surface, fonts: Fonts, entry: Entry, row: pygame.Rect,
                   bar_x: int, bar_w: int, high: int) -> None:
-        colour = look.RGB[self.colours[entry.seat]]
-        pygame.draw.rect(canvas, PANEL, row, border_radius=14)
-        pygame.draw.rect(canvas, colour, row, 3, border_radius=14)
-        marker = sf_look.user_marker(self.colours[entry.seat], entry.slot, 40)
-        canvas.blit(marker, marker.get_rect(midleft=(row.x + 10, row.centery)))
-        draw.text(canvas, fonts.body(26), self.names[entry.seat], (row.x + 60, row.centery),
-                  WHITE, anchor="midleft")
         fill = 1.0 if self.phase != "fill" else pytweening.easeOutCubic(self.t / self.wait)
         x = bar_x
         unit = bar_w / high
@@ -218,11 +235,12 @@ class Showdown:
                 pygame.draw.rect(canvas, INK, (x, row.y + 12, w, row.h - 24), 2)
             x += w
             value = entry.dice[-1]
-            face = look.sprite(f"die_{value}") if u >= 1.0 else \
-                look.sprite(f"die_tumble_{int(self.t / 0.06) % 3 + 1}")
-            die = pygame.transform.smoothscale(face, (40, 40))
-            if u < 1.0:
-                die = pygame.transform.rotate(die, 540 * (1 - u))
+            if u >= 1.0:
+                die = look.scaled(f"die_{value}", (40, 40))
+            else:  # tumbling in
+                die = pygame.transform.rotate(
+                    look.scaled(f"die_tumble_{int(self.t / 0.06) % 3 + 1}", (40, 40)),
+                    540 * (1 - u))
             canvas.blit(die, die.get_rect(center=(row.right - 250, row.centery)))
             if len(entry.dice) > 1:
                 draw.text(canvas, fonts.body(24), "re-roll", (row.right - 250, row.bottom - 2),
@@ -232,15 +250,22 @@ class Showdown:
                   (row.right - 190, row.centery), CREAM)
         if entry.rank is not None and self.phase in ("ranks", "close"):
             pop = pytweening.easeOutBack(min(1.0, self.t / (self.wait * 0.5)))
-            if pop > 0.05:
-                font = fonts.display(max(8, round(30 * pop)))
-                draw.text(canvas, font, ORDINALS[entry.rank], (row.right - 120, row.centery),
-                          GOLD if entry.rank == 0 else WHITE, outline=2)
-                arrow = f"{entry.delta:+d}"
+            if pop > 0.05:  # rank and Table 2 move pop in (text rendered once, scaled)
+                rank = draw.render(fonts.display(30), ORDINALS[entry.rank],
+                                   GOLD if entry.rank == 0 else WHITE, 2)
                 tint = MINT if entry.delta > 0 else LOSS if entry.delta < 0 else CREAM
-                draw.text(canvas, fonts.display(max(8, round(28 * pop))),
-                          ("▲" if entry.delta > 0 else "▼" if entry.delta < 0 else "") + arrow,
-                          (row.right - 14, row.centery), tint, anchor="midright", outline=2)
+                move = draw.render(fonts.display(28), f"{entry.delta:+d}", tint, 2)
+                if abs(pop - 1.0) > 0.01:
+                    rank = pygame.transform.smoothscale_by(rank, pop)
+                    move = pygame.transform.smoothscale_by(move, pop)
+                canvas.blit(rank, rank.get_rect(center=(row.right - 120, row.centery)))
+                spot = move.get_rect(midright=(row.right - 14, row.centery))
+                canvas.blit(move, spot)
+                if entry.delta:  # Table 2's arrow: up the track or down it
+                    x, y, h = spot.x - 16, row.centery, 10 * pop * (1 if entry.delta > 0 else -1)
+                    points = [(x, y - h), (x - 9 * pop, y + h * 0.7), (x + 9 * pop, y + h * 0.7)]
+                    pygame.draw.polygon(canvas, tint, points)
+                    pygame.draw.polygon(canvas, INK, points, 2)
 
     def _draw_key(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect) -> None:
         """What the colours of the bars mean, along the bottom of the panel."""

@@ -50,7 +50,7 @@ from scenes.startupfever import look as sf_look
 from scenes.startupfever import words
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
-from scenes.startupfever.log_panel import LogPanel
+from scenes.startupfever.log_panel import HISTORY_H, LogPanel
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.movers import AdoptionRollCall, Movers
 from scenes.startupfever.seats import Seat
@@ -66,6 +66,7 @@ THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a secon
 QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
+BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
@@ -123,8 +124,12 @@ class TableScene(Autosaving, Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
+        self.log_image = pygame.Surface((1280, 720), pygame.SRCALPHA)  # the log, kept
+        self.log_key: tuple | None = None
+        self.bar_image = pygame.Surface((1280, 720))  # the prompt bar, kept
+        self.bar_key: tuple | None = None
         self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i,
-                                  clock=not self.app.headless)
+                                      clock=not self.app.headless)
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
         # a searching player thinks off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
@@ -158,7 +163,7 @@ class TableScene(Autosaving, Scene):
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons.
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
-                          ("pause", "Pause")])
+                          ("lshoulder", "Hold: log"), ("pause", "Pause")])
     BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                             ("y", "Hold: your hand"), ("dpad", "Fields"), ("pause", "Pause")])
     BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
@@ -227,7 +232,8 @@ class TableScene(Autosaving, Scene):
         return self.view.place("log").inflate(-4, -4)
 
     def card_spot(self) -> tuple[int, int]:
-        return TABLE.center
+        """Where an Event Card is read: the middle of the table, below the banner."""
+        return (TABLE.centerx, TABLE.centery + 32)
 
     def shares_beat(self) -> bool:
         """Whether card windows hold the neutral beat: any human seat at the table."""
@@ -313,6 +319,7 @@ class TableScene(Autosaving, Scene):
             inside = TABLE.collidepoint(action.pos)
             self.hover_field = self.view.field_at(action.pos) if inside else None
             self.hover_product = self.view.product_at(action.pos) if inside else None
+            self.log_panel.handle(action)  # the pointer on the log opens its history
         # A person deciding owns every button (the shoulders select behind a curtain).
         if self.decision is not None:
             return self._to_decision(action)
@@ -323,6 +330,9 @@ class TableScene(Autosaving, Scene):
             (self.fast.add if action.pressed else self.fast.discard)(action.device)
             return True
         if self.hand_look.handle(action):  # a person peeks at their own hand (F13)
+            return True
+        if name == "lshoulder":  # held: the log opens its history (keys and pads)
+            self.log_panel.expanded = action.pressed
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
             self._roll_pressed(action)
@@ -568,7 +578,7 @@ class TableScene(Autosaving, Scene):
         self.view.draw(canvas, self.model, hidden_markers=self.movers.hidden,
                        highlight=highlight, turn_seat=self.active, t=self.clock)
         canvas.set_clip(TABLE)
-        self.log_panel.draw(canvas, fonts)
+        self._draw_log(canvas)
         if self.die is not None:
             self.die.draw(canvas, fonts, self.view.place("die").center, alpha)
         self.movers.draw(canvas, fonts)
@@ -597,10 +607,36 @@ class TableScene(Autosaving, Scene):
             self.beat.draw(canvas)
         if self.decision is not None:
             self.decision.draw(canvas)
-        self._bar().draw(canvas, fonts, self.app.input.style)
+        self._draw_bar(canvas)
         if self.fast and self.decision is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
                       GOLD, anchor="topright", outline=3)
+
+    def _draw_log(self, canvas: pygame.Surface) -> None:
+        """The log, redrawn only when a line comes, its glow fades or it opens (drawing
+        it wraps every line again: too dear for every frame)."""
+        panel = self.log_panel
+        newest = panel.entries[-1] if panel.entries else None
+        glow = round(panel.age / 0.05) if panel.age < 0.6 else -1
+        rect = panel.place.copy()
+        if panel.open:
+            rect.h = max(rect.h, HISTORY_H)
+            rect.bottom = panel.place.bottom
+        key = (id(newest), len(panel.entries), tuple(rect), glow)
+        if key != self.log_key:
+            self.log_key = key
+            self.log_image.fill((0, 0, 0, 0), rect)
+            panel.draw(self.log_image, self.app.fonts)
+        canvas.blit(self.log_image, rect.topleft, rect)
+
+    def _draw_bar(self, canvas: pygame.Surface) -> None:
+        """The prompt bar, rendered again only when what it says (or the device) changes."""
+        bar, style = self._bar(), self.app.input.style
+        key = (tuple(bar.items), style)
+        if key != self.bar_key:
+            self.bar_key = key
+            bar.draw(self.bar_image, self.app.fonts, style)
+        canvas.blit(self.bar_image, (0, BAR_TOP), pygame.Rect(0, BAR_TOP, 1280, 720 - BAR_TOP))
 
     def _bar(self) -> PromptBar:
         mouse = self.app.input.last_device == MOUSE

@@ -15,6 +15,7 @@ from typing import Any
 from game.startupfever import usertrack
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS
+from scenes.startupfever.table_view import ordinal
 
 
 def describe(event: Any, names: Sequence[str]) -> str | None:
@@ -56,21 +57,15 @@ def money(amount: int) -> str:
     return f"${amount}"
 
 
-def _whose(n: _Names, seat: int | None, slot: str | None) -> str:
-    """"Bob's D", or "Bob's company" for an executive (no product)."""
-    return f"{n(seat)}'s {slot}" if slot else f"{n(seat)}'s company"
-
-
 def _adopted(e: Any, n: _Names) -> str:
     parts = [f"die {e.roll}"]
-    if e.nerds:
-        parts.append(f"{e.nerds} Nerds")
-    if e.big_nerd_bonus:
-        parts.append(f"{e.big_nerd_bonus} Big Nerd")
-    if e.card_bonus:
-        parts.append(f"{e.card_bonus} cards")
-    how = " + ".join(parts) + (", halved" if e.halved else "")
-    return f"{e.slot} gains {e.total} ({how}): now {users(e.to_field)}"
+    for amount, what in ((e.nerds, "Nerds"), (e.big_nerd_bonus, "Big Nerds"),
+                         (e.card_bonus, "cards")):
+        if amount:
+            parts.append(f"{what} +{amount}")
+    how = ", ".join(parts) + (", halved" if e.halved else "")
+    fields = "field" if e.total == 1 else "fields"
+    return f"{e.slot} grows {e.total} {fields} ({how}): {users(e.to_field)}"
 
 
 def _revenue(e: Any, n: _Names) -> str:
@@ -87,8 +82,13 @@ def _hired(e: Any, n: _Names) -> str:
 
 
 def _poach_offered(e: Any, n: _Names) -> str:
-    return (f"{n(e.seat)} offers {money(e.offer)} to {_whose(n, e.from_seat, e.from_slot)}"
-            f" {kind_name(e.kind)}")
+    return f"{n(e.seat)} offers {money(e.offer)} for {_employee(n, e)}"
+
+
+def _employee(n: _Names, e: Any) -> str:
+    """"Ada's Nerd on C", or "Ada's Big Nerd" (executives belong to the company)."""
+    on = f" on {e.from_slot}" if e.from_slot else ""
+    return f"{n(e.from_seat)}'s {kind_name(e.kind)}{on}"
 
 
 def _counter(e: Any, n: _Names) -> str:
@@ -96,8 +96,7 @@ def _counter(e: Any, n: _Names) -> str:
 
 
 def _poached(e: Any, n: _Names) -> str:
-    return (f"{n(e.seat)} poaches {_whose(n, e.from_seat, e.from_slot)} "
-            f"{kind_name(e.kind)} to {e.slot} ({money(e.cost)})")
+    return f"{n(e.seat)} poaches {_employee(n, e)} to {e.slot} ({money(e.cost)})"
 
 
 def _retained(e: Any, n: _Names) -> str:
@@ -133,14 +132,19 @@ def _money_moved(e: Any, n: _Names) -> str:
 
 
 def _moved(e: Any, n: _Names) -> str:
-    src = e.from_slot or "the supply"
-    dst = e.to_slot or "the pile"
-    return f"{kind_name(e.kind)} {src} → {dst} ({e.reason})"
+    who = a_kind(e.kind)
+    who = who[0].upper() + who[1:]
+    if e.from_slot is None:
+        return f"{who} joins {e.to_slot} from the supply ({e.reason})"
+    if e.to_slot is None:
+        return f"{who} leaves {e.from_slot} for the pile ({e.reason})"
+    return f"{who} moves from {e.from_slot} to {e.to_slot} ({e.reason})"
 
 
 def _competition(e: Any, n: _Names) -> str:
-    ranks = ", ".join(f"{slot} {delta:+d}" for slot, _s, delta, _f, _t in e.ranking)
-    return f"{e.category} showdown: {ranks}"
+    first, *rest = e.ranking
+    ranks = ", ".join(f"{slot} {delta:+d}" for slot, _s, delta, _f, _t in rest)
+    return f"{e.category} showdown: {first[0]} wins ({first[2]:+d}), {ranks}"
 
 
 def _revealed(e: Any, n: _Names) -> str:
@@ -181,7 +185,8 @@ _WORDS: dict[str, Callable[[Any, _Names], str | None]] = {
     "DeckReshuffled": lambda e, n: f"The discard pile ({e.cards} cards) becomes the deck",
     "TurnOrderSet": lambda e, n: f"Year {e.year} order: {' '.join(e.order)}",
     "ProductPicked": lambda e, n: f"{e.slot} is picked ({e.reason})",
-    "PositionChosen": lambda e, n: f"{n(e.seat)} puts {e.slot} at place {e.position + 1}",
+    "PositionChosen": lambda e, n: (f"{n(e.seat)} puts {e.slot} {ordinal(e.position + 1)} "
+                                    "in next year's order"),
     "YearStarted": lambda e, n: f"Year {e.year} begins",
     "TurnStarted": lambda e, n: f"{n(e.seat)}'s {e.slot} takes its turn",
     "DieRolled": _die,

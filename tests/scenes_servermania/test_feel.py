@@ -474,3 +474,37 @@ def test_a_drawn_card_is_shown_away_from_the_drawers_pawn(square):
     card = pygame.Rect((0, 0), CARD_SIZE)
     card.center = (round(scene.card.centre.x), round(scene.card.centre.y))
     assert not card.colliderect(scene.pawn_rect(0))
+
+
+def test_a_pause_cancels_a_half_held_roll_instead_of_throwing_it_later():
+    app, scene = board(default_seats(2, 1), seed=7)
+    run_until(app, lambda: scene.roll_call is not None, 5 * SECOND)
+    step(app, READY)
+    call = scene.roll_call
+    app.stack.dispatch(Action("confirm", "pad:0", True))  # held...
+    app.stack.dispatch(Action("device_removed", "pad:0"))  # ...and the pad is pulled out
+    step(app, 30)
+    assert isinstance(app.stack.top, PauseMenu)
+    press(app, "confirm")  # Resume
+    step(app, 5 * SECOND)
+    assert scene.roll_call is call and not call.holding
+
+
+def test_from_the_lobbys_start_the_die_waits_for_a_person_within_5_seconds():
+    """The issue's 'done when': START → "press A to roll" within 5 s → rolls on the press."""
+    from scenes.servermania.setup import NewGameScene
+
+    app = new_app(NewGameScene())
+    step(app, READY)
+    press(app, "confirm")  # join
+    for name in ("down", "down", "down", "right", "right", "right"):  # to START
+        press(app, name)
+    press(app, "confirm")  # START
+    frames = run_until(app, lambda: isinstance(app.stack.top, BoardScene)
+                       and app.stack.top.roll_call is not None, 10 * SECOND)
+    assert frames <= 5 * SECOND
+    scene = app.stack.top
+    assert scene.is_human(scene.roll_call.seat)
+    step(app, READY)
+    press(app, "confirm")
+    assert scene.roll_call is None and not scene.director.idle  # the die is rolling

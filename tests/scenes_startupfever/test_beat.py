@@ -216,3 +216,74 @@ def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it(
     _row, _look, skip = beat.rows[1]
     beat.handle(Action("click", "mouse", True, pos=skip.center))
     assert ctx.plan[("window", 1)] is False
+
+
+def test_on_the_table_defense_is_asked_in_the_beat_and_then_applied_silently():
+    """The scene holds the DefenseBeat for the card, seat 1 answers behind its curtain,
+    and when the rules ask seat 1, its answer is applied without another prompt."""
+    from scenes.startupfever.seats import default_seats
+    from tests.scenes_startupfever.helpers import run_until, step, table
+
+    state = at_stage("defense")
+    app, scene = table(default_seats(4, humans=2), state=state, pace=1.0, autoplay=False)
+    scene.director.push([defense_event(state)])
+    run_until(app, lambda: isinstance(scene.beat, DefenseBeat), 600)
+    assert scene.beat.seats == [1]
+    app.stack.dispatch(Action("y", "pad:1", True))
+    app.stack.dispatch(Action("rshoulder", "pad:1", True))  # "Play Defense"
+    app.stack.dispatch(Action("y", "pad:1", False))
+    step(app, 2)
+    assert scene.beat is None
+    scene.autoplay = True
+    shown = []
+    run_until(app, lambda: state.stage != "defense", 600,
+              each=lambda: shown.append(scene.decision))
+    assert not any(shown)  # no second question: the beat's answer was applied
+    assert "defense" in state.played and "defense" not in state.players[1].hand
+
+
+def test_a_seat_with_no_card_at_all_is_not_in_the_beat():
+    """Hand sizes are on the table for all to see: leaving out an empty hand leaks
+    nothing, while any card at all (playable or not) keeps the seat in the beat."""
+    state, event = window_state()
+    other = state.clone()
+    other.players[2].hand = []
+    other.players[3].hand = ["defense"]  # never playable in a window: still asked
+    assert WindowBeat(event, other, context(other)).seats == [0, 1, 3]
+
+
+def test_no_defense_beat_for_a_company_without_a_card_or_a_suit():
+    state = at_stage("defense")
+    event = defense_event(state)
+    empty = state.clone()
+    empty.players[1].hand = []
+    assert beat_for(event, empty, context(empty)) is None
+    suitless = state.clone()
+    for slot in suitless.players[1].slots:
+        suitless.products[slot].suits = [0] * 5
+    suitless.players[1].big_suits = []
+    assert beat_for(event, suitless, context(suitless)) is None
+
+
+def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
+    from scenes.seating import SeatDevices
+
+    state, event = window_state()
+    state = state.clone()
+    state.players[3].hand = []  # seat 3 is not asked (no card), though its pad is bound
+    ctx = context(state)
+    ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 3: "pad:3"})
+    beat = WindowBeat(event, state, ctx)
+    assert beat.seats == [0, 1, 2]
+    beat.handle(Action("confirm", "pad:1"))  # Linus passes on his own pad
+    assert beat.answers == {1: False}
+    beat.handle(Action("confirm", "pad:3"))  # a seat not asked here answers nothing
+    beat.handle(Action("x", "pad:0"))  # nor does a bound pad pass for everyone
+    assert beat.answers == {1: False}
+    beat.handle(Action("y", "pad:0", True))  # Ada looks at her hand
+    assert beat.curtain.open and beat.seat == 0
+    beat.handle(Action("rshoulder", "pad:1"))  # another pad cannot answer for her
+    assert 0 not in beat.answers
+    beat.handle(Action("y", "pad:0", False))
+    beat.handle(Action("confirm", "keyboard"))  # the shared keyboard answers a free row
+    assert beat.answers[2] is False and 0 not in beat.answers

@@ -64,10 +64,10 @@ def test_manage_poach_raises_the_offer_and_the_owner_counters(canvas):
     option = decision.choices.current
     assert rival_slot in decision.highlight  # the employee's product lights on the table
     assert option.spots, "its vesting cell is ringed"
-    assert "Offer $1" in option.detail and "may keep it for $2" in option.detail
+    assert "Offer $1 (lowest)" in option.detail and "can match" in option.detail
     decision.handle(Action("right"))
     decision.handle(Action("right"))
-    assert "Offer $3" in decision.choices.current.detail
+    assert "Offer $3 ·" in decision.choices.current.detail
     action = decision.handle(Action("confirm"))
     assert action == Poach(1, rival_slot, "nerd", 0, 3)
     events = state.apply(action)

@@ -72,3 +72,19 @@ def test_from_the_title_three_people_and_three_computers_play_six_seats_to_the_r
     assert person.used == {"keyboard", "pad:1", MOUSE}
     assert app.stack.top.scores == scene.state.scores()
     assert len(scene.state.players) == 6
+
+
+def test_computers_answer_card_windows_and_defense_silently_in_a_game_with_people():
+    """F13: a computer is asked at a window only when it holds a playable card, so it must
+    not be seen thinking there (no bubble, no pause), or its hand would show."""
+    app, scene = table(SEATS, seed=4)
+    person = Person(app, scene, "keyboard")
+    silent = []
+
+    def each() -> None:
+        person()
+        state = scene.state
+        if state.stage in ("window", "defense") and not scene.is_human(state.current_player):
+            silent.append(scene.thinking is None)
+    run_until(app, lambda: at_results(app) or len(silent) > 40, 120_000, each=each)
+    assert len(silent) > 5 and all(silent)

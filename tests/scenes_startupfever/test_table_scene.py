@@ -213,3 +213,97 @@ def test_a_person_holds_y_to_look_at_their_own_hand_only_while_held():
     assert not scene.hand_look.curtain.open
     app, computer_only = table(computers(2), pace=1.0)
     assert computer_only.hand_look.seats == []
+
+
+def played(events, seats=None, state=None):
+    """A table (autoplay off) that has shown `events`; returns (app, scene)."""
+    state = state or sf.new_game(["Ada", "Linus"], seed=1)
+    app, scene = table(seats or computers(len(state.players)), state=state, pace=1.0,
+                       autoplay=False)
+    scene.director.push(events)
+    run_until(app, lambda: scene.director.idle, 2_000)
+    return app, scene
+
+
+def test_secrets_stay_secret_on_the_table():
+    """F13/F14: a chip shows face down, a drawn card only as one more card back, a sealed
+    marketing token not at all (no amount, no money taken) until the reveal."""
+    state = sf.new_game(["Ada", "Linus"], seed=1)
+    state.players[0].money = 5
+    app, scene = played([ev.ChipPlaced(0, "A", "Media"), ev.CardDrawn(1, "leak"),
+                         ev.MarketingPlaced(0, "B", 3)], state=state)
+    a, b = scene.model.products["A"], scene.model.products["B"]
+    assert a.chip and a.category is None
+    assert scene.model.companies[1].hand == 1
+    assert b.marketing == 0 and scene.model.companies[0].money == 5
+    scene.director.push([ev.MarketingRevealed(1, (("B", 0, 3),))])
+    run_until(app, lambda: scene.director.idle, 1_000)
+    assert b.marketing == 3 and scene.model.companies[0].money == 2  # shown, then paid
+
+
+def test_a_counter_offer_keeps_the_employee_further_from_vesting_and_costs_money():
+    state = sf.new_game(["Ada", "Linus"], seed=1)
+    state.products["E"].nerds[1] = 1
+    state.players[1].money = 9
+    app, scene = played([ev.PoachOffered(0, "A", 1, "E", "nerd", 1, 2),
+                         ev.CounterOffered(1, "E", "nerd", 3, 1, 4)], state=state)
+    assert scene.model.products["E"].workers == {("nerd", 4): 1}
+    assert scene.model.companies[1].money == 6
+    assert scene.model.products["A"].workers == {}
+
+
+def test_hires_retains_and_a_failed_hire_move_cubes_money_and_the_supply():
+    app, scene = played([ev.Hired(0, "A", "nerd", 1), ev.Hired(0, "A", "big_suit", 6),
+                         ev.Retained(0, "A", "nerd", 4, 4, 0),
+                         ev.Hired(0, "A", "suit", 1, failed=True)])
+    model = scene.model
+    assert model.products["A"].workers == {("nerd", 4): 1}
+    assert model.companies[0].execs == [("big_suit", 4)]
+    assert model.supply["nerd"] == 49 and model.supply["suit"] == 50
+    assert model.supply["big_suit"] == 0
+    assert model.companies[0].money == 2 - 1 - 6 - 1
+
+
+def test_card_plays_defense_and_money_cards_update_hands_and_money():
+    app, scene = played([ev.CardDrawn(0, "audit_half"), ev.CardDrawn(1, "defense"),
+                         ev.CardPlayed(0, "audit_half", "Audit (half)", "text", None, 1),
+                         ev.CardCancelled(1, "audit_half"),
+                         ev.MoneyMoved(0, 5, "Funding Round")])
+    model = scene.model
+    assert [c.hand for c in model.companies] == [0, 0]
+    assert model.discard == 2
+    assert model.companies[0].money == 7
+
+
+def test_vesting_moves_every_worker_and_executive_one_field():
+    state = sf.new_game(["Ada", "Linus"], seed=1)
+    state.products["A"].nerds[4] = 2
+    state.products["A"].suits[0] = 1
+    state.players[0].big_nerds = [3]
+    app, scene = played([ev.YearEndStep("vest employees")], state=state)
+    assert scene.model.products["A"].workers == {("nerd", 3): 2, ("suit", 0): 1}
+    assert scene.model.companies[0].execs == [("big_nerd", 2)]
+
+
+def test_a_broken_table_map_says_so_and_offers_the_way_back(monkeypatch, capsys):
+    from game.startupfever import layout as layout_module
+    from game.tiled import MapError
+    from scenes.overlays import ErrorOverlay
+
+    def broken(*_args, **_kwargs):
+        raise MapError("map 'maps/startupfever.tmx': field 12 appears more than once")
+    monkeypatch.setattr(layout_module, "load_layout", broken)
+    app, _scene = table(computers(2))
+    assert isinstance(app.stack.top, ErrorOverlay)
+    assert app.stack.top.title == "Startup Fever cannot start"
+    assert "field 12" in app.stack.top.problem
+    assert "cannot start" in capsys.readouterr().err
+
+
+def test_holding_l_shoulder_opens_the_log_history():
+    app, scene = table(computers(2), pace=1.0)
+    app.stack.dispatch(Action("lshoulder", "pad:0", True))
+    assert scene.log_panel.open
+    step(app, 1)
+    app.stack.dispatch(Action("lshoulder", "pad:0", False))
+    assert not scene.log_panel.open

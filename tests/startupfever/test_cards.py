@@ -362,15 +362,23 @@ def test_F15_a_version_1_save_with_a_named_failure_loads_as_a_first_hire_failure
     assert loaded.hire_fails == ["A"] and loaded.to_json() == state.to_json()
 
 
-def test_F16_executive_power_allows_one_extra_executive_not_both():
+def executive_power_for_seat_0(big_nerds: dict[int, list[int]],
+                               big_suits: dict[int, list[int]]):
+    """Seat 0 plays Executive Power on its own first turn, with 20 money; the seats hold
+    executives on the given vesting fields (taken from the supply)."""
     state = start(hands={0: ["executive_power"]})
-    state.players[0].big_nerds = [0]
-    state.players[0].big_suits = [0]
-    state.supply["big_nerd"] -= 1
-    state.supply["big_suit"] -= 1
+    for kind, held in (("big_nerd", big_nerds), ("big_suit", big_suits)):
+        for seat, fields in held.items():
+            state.players[seat].executives(kind).extend(fields)
+            state.supply[kind] -= len(fields)
     to_window(state, "manage")
     state.apply(PlayCard("executive_power", seat=0))
     give_money(state, 0, 20)
+    return state
+
+
+def test_F16_executive_power_allows_one_extra_executive_not_both():
+    state = executive_power_for_seat_0({0: [0]}, {0: [0]})
     assert {Hire("big_nerd"), Hire("big_suit")} <= set(state.legal_actions())
     state.apply(Hire("big_suit"))
     assert state.players[0].big_suits == [0, 4]
@@ -379,15 +387,8 @@ def test_F16_executive_power_allows_one_extra_executive_not_both():
 
 
 def test_F16_a_kept_second_executive_uses_up_the_extra_one():
-    state = start(hands={0: ["executive_power"]})
-    state.players[0].big_suits = [2, 2]  # a second CEO from an earlier Executive Power
-    state.players[0].big_nerds = [2]
-    state.players[1].big_nerds = [0]
-    state.supply["big_suit"] -= 2
-    state.supply["big_nerd"] -= 2
-    to_window(state, "manage")
-    state.apply(PlayCard("executive_power", seat=0))
-    give_money(state, 0, 20)
+    # a second CEO from an earlier Executive Power; seat 1 has a CTO to poach
+    state = executive_power_for_seat_0({0: [2], 1: [0]}, {0: [2, 2]})
     give_money(state, 1, 0)
     acts = state.legal_actions()
     assert Hire("big_nerd") not in acts and Hire("big_suit") not in acts
