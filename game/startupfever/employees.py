@@ -131,26 +131,27 @@ class EmployeesMixin:
         """Offers on one rival's employees: the minimum, and the smallest offer the owner
         cannot counter (owner's money, as a counter costs offer + 1). Any other amount is
         legal too (see `_is_legal_manage`)."""
-        counts = self.poach_counts
+        counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
+        products = self.products
         sure = opl.money if opl.money <= money else None
-        reach = min(5, money)  # a worker on field v costs at least 1 + v
+        fields = range(min(5, money))  # a worker on field v costs at least 1 + v
         acts: list[Poach] = []
         sources: list = []
         for s in opl.slots:
-            if counts.get(s, 0) >= OFFERS_PER_TARGET:
+            if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
                 continue
-            tp = self.products[s]
+            if protected:
+                sources += ((s, NERD), (s, SUIT))
+                continue
+            tp = products[s]
             for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
-                if protected:
-                    sources.append((s, kind))
-                    continue
-                if arr == NOBODY:  # the usual case: no worker of that kind here
-                    continue
-                for v in range(reach):  # fast path: nothing protected this turn
-                    if arr[v]:
-                        acts += _offers(other, s, kind, v, 1 + v, sure, slot)
-        if exec_room and counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
+                if arr != NOBODY:  # fast path (nothing protected): any worker here?
+                    for v in fields:
+                        if arr[v]:
+                            acts += _offers(other, s, kind, v, 1 + v, sure, slot)
+        if exec_room and (opl.big_nerds or opl.big_suits) and \
+                counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
             sources += [(None, k) for k in exec_room if opl.executives(k)]
         for src, kind in sources:
             for v in self._poachable(other, src, kind):

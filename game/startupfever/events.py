@@ -1,12 +1,13 @@
 """Events returned by `apply`, in order, for scenes to animate and logs to print.
 
 Frozen dataclasses carrying what a scene needs (who, which product, from/to fields,
-amounts, dice, revealed categories, card text) with a readable str().
+amounts, dice, revealed categories, card text) with a readable str(). About a thousand
+are built per game, so each gets a quicker `__init__` (see `_quick_init`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields, is_dataclass
 
 from .actions import KIND_NAMES
 from .cards import WINDOW_TITLES
@@ -378,3 +379,24 @@ class GameEnded:
     def __str__(self) -> str:
         return f"game over after year {self.year} ({self.reason}): VP {list(self.scores)}, " \
                f"winners {list(self.winners)}"
+
+
+def _quick_init(cls: type) -> None:
+    """Replace a frozen dataclass's `__init__` (one `object.__setattr__` call per field)
+    by one that fills the instance's `__dict__` directly: the same signature and result
+    (still frozen, equal, hashable), built 2-3 times quicker."""
+    names = [f.name for f in fields(cls)]
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    params = ", ".join(f"{n}=_defaults[{n!r}]" if n in defaults else n for n in names)
+    body = "".join(f"\n    d[{n!r}] = {n}" for n in names)
+    namespace: dict = {"_defaults": defaults}
+    exec(f"def __init__(self, {params}):\n    d = self.__dict__{body}", namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init
+
+
+for _cls in list(globals().values()):
+    if isinstance(_cls, type) and is_dataclass(_cls) and _cls.__module__ == __name__:
+        _quick_init(_cls)
+del _cls

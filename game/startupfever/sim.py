@@ -2,17 +2,24 @@
 
 Plays whole games with the simple players (seat types alternate random / rules and rotate
 from game to game, so seat and player type are not confounded; `rule_only` puts the rule
-player in every seat, to measure seat bias), checks the invariants after every applied
-action, and returns the figures. Game `g` of a run uses the seed `mixed_seed(seed, g)` (a
-hash of both: runs with different seeds are independent), so any game can be replayed
-alone with `play_game(players, seed, g)`.
+player in every seat, to measure seat bias), checks the invariants after every product
+turn and at the end, and returns the figures. Game `g` of a run uses the seed
+`mixed_seed(seed, g)` (a hash of both: runs with different seeds are independent), so any
+game can be replayed alone with `play_game(players, seed, g)`.
 
-Invariants checked after every `apply` (F3, F4, F12):
+Invariants checked whenever a product turn has ended (`turn_index` moved on: after each
+turn, and after the year end's steps when the next year starts) and when the game ends
+(F3, F4, F12):
 * money: bank + players + marketing (sealed tokens too) = 100, nobody (bank included)
   below 0;
 * employees: Nerds and Suits on products + supply = 50 each, executives held + supply =
   players - 1 each, and no negative count anywhere;
 * the game does not run past the year-15 safety stop, and it reaches its end.
+
+Why not after every action: money and employees are conserved quantities, so a leak stays
+visible at the next check, and the check cost as much as a sixth of the run. `main.py
+stress` still checks every invariant after every single step (game/stress.py), on random
+play that reaches far more states; a violation found here names the game to replay there.
 
 Figures: avg_turns counts product turns (every product has one turn a year, and a game
 always ends at a year end, so it is years x products), avg_steps the applied actions
@@ -162,11 +169,14 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     legal_actions = state.legal_actions
     ok = fast_check(state)
     steps = 0
+    turn = 0  # turn_index at the last check: a product turn (or a year end) ended since
     while True:
         cp = state.current_player
         if cp == CHANCE:
             apply_listed(sample())
         elif cp == TERMINAL:
+            if not ok():
+                violations += _broken(state, g, gs, steps)
             break
         else:
             legal = legal_actions()
@@ -176,15 +186,21 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
             else:
                 apply(action)
         steps += 1
-        if not ok():
-            bad = invariant_violations(state) or ["fast check and full check disagree"]
-            violations += [f"game {g} (seed {gs}) year {state.year} step {steps}: {b}"
-                           for b in bad]
-            break
+        if state.turn_index != turn:
+            turn = state.turn_index
+            if not ok():
+                violations += _broken(state, g, gs, steps)
+                break
         if steps > STEP_CAP:
             violations.append(f"game {g} (seed {gs}) did not end in {STEP_CAP} steps")
             break
     return steps, state.year, state.winners(), [cls.kind for cls in kinds], violations
+
+
+def _broken(state: State, g: int, gs: int, steps: int) -> list[str]:
+    """The violation messages of game g once `fast_check` has failed."""
+    bad = invariant_violations(state) or ["fast check and full check disagree"]
+    return [f"game {g} (seed {gs}) year {state.year} step {steps}: {b}" for b in bad]
 
 
 def _play_range(args: tuple[int, int, int, int], rule_only: bool = False) -> dict[str, Any]:

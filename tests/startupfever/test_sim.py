@@ -201,3 +201,19 @@ def test_cli_sim_prints_a_readable_report():
         [sys.executable, "main.py", "sim", "startupfever", "--games", "4", "--players", "3",
          "--seed", "2"], capture_output=True, text=True, check=True, cwd=ROOT)
     assert "startupfever: 4 games" in out.stdout and "invariant violations: 0" in out.stdout
+
+
+def test_a_leak_in_the_very_last_step_is_reported(monkeypatch):
+    """The simulator checks after each product turn and once more at the end (stress
+    checks every step): a leak in the step that ends the game is still caught."""
+    original = sf.State._apply_unchecked
+
+    def leaky_end(self, action):
+        events = original(self, action)
+        if self.is_terminal():
+            self.bank += 1
+        return events
+
+    monkeypatch.setattr(sf.State, "_apply_unchecked", leaky_end)
+    *_, violations = sim.play_game(4, seed=1, g=0)
+    assert len(violations) == 1 and "money adds up to 101" in violations[0]
