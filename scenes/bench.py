@@ -8,7 +8,7 @@
   which exits right after it), the median of 5 fresh processes;
 - demo peak RSS: the peak resident memory of a fresh process playing one whole demo game
   of each game in `scenes.demo.AVAILABLE` (`main.py soak GAME --games 1`);
-- AI decision time p50/p99 per level (`AI_LEVELS`, empty until the AI levels exist).
+- AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`).
 
 Another board scene or AI level is one more entry in its table. Figures for people and
 the README; nothing here asserts a speed.
@@ -53,8 +53,49 @@ BOARD_SCENES: dict[str, Callable[[int], dict[str, dict[str, float]]]] = {
     "startupfever_table": _startupfever_table,
 }
 
+AI_GAMES = {"servermania": 3, "startupfever": 1}  # whole four-player games timed per level
+
+
+def ai_decision_figures(game: str, level: str, games: int) -> dict[str, float]:
+    """Wall milliseconds of every decision with a choice (more than one legal action) made
+    by four `level` players over `games` whole games, as a screen would ask them."""
+    import importlib
+
+    from game.levels import make_player
+
+    rules = importlib.import_module(f"game.{game}")
+    times: list[float] = []
+    for g in range(games):
+        state = rules.new_game(4, seed=1000 + g)
+        agents = [make_player(game, level, seed=8 * g + seat) for seat in range(4)]
+        while not state.is_terminal():
+            seat = state.current_player
+            if seat == rules.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            started = time.perf_counter()
+            action = agents[seat].decide(state, legal)
+            if len(legal) > 1:
+                times.append((time.perf_counter() - started) * 1000)
+            state.apply(action)
+    times.sort()
+    n = len(times)
+    return {"decisions": n, "p50_ms": times[n // 2] if n else 0.0,
+            "p99_ms": times[min(n - 1, int(n * 0.99))] if n else 0.0}
+
+
+def _ai_levels() -> dict[str, Callable[[], dict[str, float]]]:
+    from functools import partial
+
+    from game.levels import LEVELS
+
+    return {f"{game}/{level}": partial(ai_decision_figures, game, level, games)
+            for game, games in AI_GAMES.items() for level in LEVELS}
+
+
 #: "game/level" -> measure() returning {"decisions": n, "p50_ms": ..., "p99_ms": ...}
-AI_LEVELS: dict[str, Callable[[], dict[str, float]]] = {}
+AI_LEVELS: dict[str, Callable[[], dict[str, float]]] = _ai_levels()
 
 
 def sim_figures(game: str, games: int) -> dict[str, Any]:
@@ -141,7 +182,7 @@ def report(figures: dict[str, Any]) -> str:
                      f"({rss['seconds']:.0f} s at pace {rss['pace']:g})")
     if figures["ai_decision"]:
         for level, ai in figures["ai_decision"].items():
-            lines.append(f"AI {level}: p50 {ai['p50_ms']:.1f} ms, p99 {ai['p99_ms']:.1f} ms "
+            lines.append(f"AI {level}: p50 {ai['p50_ms']:.2f} ms, p99 {ai['p99_ms']:.2f} ms "
                          f"over {ai['decisions']} decisions")
     else:
         lines.append("AI decision time per level: no AI levels yet")

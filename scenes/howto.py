@@ -9,6 +9,7 @@ rules themselves are decided in `game/`, never here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LI
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
 from scenes.servermania import look
+
+if TYPE_CHECKING:
+    from scenes.engine.app import App
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,9 @@ PAGES: dict[str, tuple[Page, ...]] = {
             ("suit", "Suits bring revenue from their Product (1 money)."),
         )),
         Page("Executives", (
-            ("big_nerd", "A Big Nerd adds users to every Product of your company (6 "
-                         "money)."),
-            ("big_suit", "A Big Suit adds revenue to every Product (6 money)."),
+            ("big_nerd", "A Big Nerd (6 money) adds users to every Product of your "
+                         "company."),
+            ("big_suit", "A Big Suit (6 money) adds revenue to every Product."),
             ("money_token", "Only 100 money tokens exist. When the bank runs dry it pays "
                             "what it has."),
         )),
@@ -135,15 +139,12 @@ class HowToPlayScene(Scene):
             self.app.audio.play("back")
             self.app.stack.pop()
         elif name in ("left", "right", "confirm"):
-            step = -1 if name == "left" else 1
-            if 0 <= self.page + step < len(self.pages):
-                self.page += step
-                self.app.audio.play("card_flip")
+            page = turn_page(self.app, self.page, -1 if name == "left" else 1, len(self.pages))
+            if page != self.page:
+                self.page = page
                 self._layout()
-            elif name == "confirm":
+            elif name == "confirm":  # past the last page: done reading
                 self.app.stack.pop()
-            else:
-                self.app.audio.play("error")
         elif name in ("lshoulder", "rshoulder"):
             games = list(GAMES)
             self.game = games[(games.index(self.game) + 1) % len(games)]
@@ -191,6 +192,15 @@ class HowToPlayScene(Scene):
             pygame.draw.circle(canvas, colour, (x0 + 36 * i, PANEL_RECT.bottom - 30), 8)
         draw.text(canvas, fonts.body(24), f"{self.page + 1} / {count}",
                   (PANEL_RECT.right - 30, PANEL_RECT.bottom - 30), WHITE, anchor="midright")
+
+
+def turn_page(app: App, page: int, step: int, count: int) -> int:
+    """The page after turning `step` pages (a page flip sound), or the same one (a "no")."""
+    if 0 <= page + step < count:
+        app.audio.play("card_flip")
+        return page + step
+    app.audio.play("error")
+    return page
 
 
 def _fit(sprite: str) -> tuple[int, int]:

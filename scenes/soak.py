@@ -21,10 +21,14 @@ from scenes.procstats import rss_mb
 Clock = Callable[[], float]
 
 
-def is_new_game(scene: object, last: object) -> bool:
-    """A game screen (it holds a rules `state`) that was not on top before."""
+def game_state(scene: object) -> object | None:
+    """The rules state a game screen plays (None for other screens).
+
+    A game is told by its state object, not by the scene on top: overlays of a game
+    (prompts, beats) may hold the same state, and a new game always has a new one.
+    """
     state = getattr(scene, "state", None)
-    return scene is not last and state is not None and hasattr(state, "is_terminal")
+    return state if state is not None and hasattr(state, "is_terminal") else None
 
 
 def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: float = 60.0,
@@ -55,11 +59,11 @@ def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: 
         app.render(0.5)
         window.append((time.perf_counter() - began) * 1000)
         frame += 1
-        top = app.stack.top
-        if is_new_game(top, last):
+        state = game_state(app.stack.top)
+        if state is not None and state is not last:
             if games is not None and len(per_game) >= games:
                 break  # the next game starts: the ones asked for are over
-            last = top
+            last = state
             row = {"game": len(per_game) + 1, "frame": frame, "rss_mb": round(rss_mb(), 1)}
             per_game.append(row)
             out(f"  game {row['game']:3d} starts at frame {frame:8d}: RSS {row['rss_mb']:.1f} MB")

@@ -62,7 +62,7 @@ def test_bench_report_names_every_figure():
 def test_bench_lists_ai_levels_once_they_exist(monkeypatch):
     figures = {**FIGURES, "ai_decision": {"servermania/hard": {
         "decisions": 400, "p50_ms": 1.25, "p99_ms": 9.5}}}
-    assert "AI servermania/hard: p50 1.2 ms, p99 9.5 ms over 400 decisions" in \
+    assert "AI servermania/hard: p50 1.25 ms, p99 9.50 ms over 400 decisions" in \
         bench.report(figures)
 
 
@@ -82,6 +82,16 @@ def test_bench_collects_every_figure_from_every_table(monkeypatch):
     from scenes.demo import AVAILABLE
 
     assert figures["demo_peak_rss"] == {game: {"game": game} for game in AVAILABLE}
+
+
+def test_bench_has_every_ai_level_of_both_games_and_times_their_decisions():
+    from game.levels import LEVELS
+
+    assert set(bench.AI_LEVELS) == {f"{game}/{level}" for game in ("servermania",
+                                                                   "startupfever")
+                                    for level in LEVELS}
+    figures = bench.ai_decision_figures("servermania", "normal", games=1)
+    assert figures["decisions"] > 5 and 0 <= figures["p50_ms"] <= figures["p99_ms"]
 
 
 def test_bench_measures_start_up_in_fresh_processes():

@@ -7,10 +7,14 @@ fall uses easeOutBounce, and the landing pops the final face.
 Optional knobs (all keyword, so `DieRoll(value, caption, colour)` keeps working): `spot`
 where it lands (world px, the caller's choice), `pace` (computer and roll-off dice settle
 faster), `size`, `launch` (where it is thrown from, relative to its rest: a player's own
-roll is tossed straight up from the die they hit) and `leave()` to fade it out early.
+roll is tossed straight up from the die they hit), `on_land` (called once as the final face
+shows, so the roll-off can throw the next die before this one lands) and `leave()` to fade
+it out early.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 import pytweening
@@ -33,7 +37,7 @@ class DieRoll:
     def __init__(self, value: int, caption: str, colour: tuple[int, int, int], *,
                  spot: tuple[float, float] | None = None, pace: float = 1.0,
                  size: int = SIZE, launch: tuple[float, float] = (330, -300),
-                 linger: float = LINGER) -> None:
+                 linger: float = LINGER, on_land: Callable[[], None] | None = None) -> None:
         self.value = value
         self.caption = caption
         self.colour = colour
@@ -42,6 +46,7 @@ class DieRoll:
         self.size = size
         self.launch = launch
         self.linger = linger  # seconds it rests on the board after settling
+        self.on_land = on_land
         self.t = 0.0
         self.prev_t = 0.0
 
@@ -61,9 +66,16 @@ class DieRoll:
     def update(self, dt: float) -> None:
         self.prev_t = self.t
         self.t += dt * self.pace
+        self._tell_landed()
 
     def finish(self) -> None:
         self.t = self.prev_t = max(self.t, FLIGHT + HOLD)
+        self._tell_landed()
+
+    def _tell_landed(self) -> None:
+        if self.on_land is not None and self.landed:
+            call, self.on_land = self.on_land, None
+            call()
 
     def leave(self) -> None:
         """Fade out now (the turn moved on): keeps the face, drops the lingering."""

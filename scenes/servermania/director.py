@@ -26,7 +26,7 @@ from scenes.engine.palette import GOLD, MINT, RED, WHITE
 from scenes.servermania import look
 from scenes.servermania.board_view import KIND_TITLES
 from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import LINGER, DieRoll
+from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Flyer
 from scenes.servermania.hud import ORDINALS
 
@@ -34,8 +34,17 @@ if TYPE_CHECKING:
     from scenes.servermania.board_scene import BoardScene
 
 # Die pace: a person's own roll is savoured; a computer's settles faster; the roll-off's
-# computer dice land quickly so the first turn starts within ~3 s.
+# computer dice land quickly so the first turn starts within 3 s, ties included.
 HUMAN_PACE, CPU_PACE, ROLL_OFF_PACE = 1.2, 2.4, 2.4
+#: Computers' roll-off dice fly overlapping: the next is thrown this long after the last.
+ROLL_OFF_STAGGER = 0.08
+#: Each tie's re-roll round throws its dice this much faster than the round before (so
+#: even three ties in a row stay within 3 s while every die still tumbles and lands).
+TIE_PACE_STEP = 0.8
+#: Seconds "TIE!" shows over the landed dice before the tied ones fly again; each further
+#: tie in a row is told quicker (TIE_QUICKEN times the one before).
+TIE_BEAT, TIE_QUICKEN = 0.3, 0.7
+FIRST_BEAT = 0.3  # seconds "Ada goes first!" shows before turn 1 (the banner stays on)
 #: Where the roll-off's dice land, one per seat, side by side (world px).
 ROLL_OFF_SPOTS = ((215, 350), (355, 350), (495, 350), (635, 350))
 CARD_HOLD_HUMAN, CARD_HOLD_CPU = 2.4, 1.0  # seconds a drawn card's text stays up
@@ -68,6 +77,8 @@ class Director:
         self.played = 0  # steps finished so far (tests count them)
         self._batch: list = []  # the events of the current `push`, for look-ahead
         self.burst: set[int] = set()  # PAYDAY! squares already celebrated during a move
+        self.roll_off: dict[int, DieRoll] = {}  # seat -> its die in the roll-off's round
+        self.ties = 0  # roll-off ties so far: each re-roll round is quicker
 
     @property
     def idle(self) -> bool:
@@ -118,50 +129,76 @@ class Director:
         caption = {"techpad": "TechPad", "stuck": "STUCK"}.get(e.purpose, name)
         line = {"first": f"{name} rolls {e.value}",  # under "Who goes first?"
                 "move": f"{name} rolls {e.value}"}.get(e.purpose)  # others: told by the result
-        first = e.purpose == "first"
-        # the roll-off's dice land side by side; a person's own roll is tossed up from the
-        # die they hit; computers' dice settle faster
-        spot = ROLL_OFF_SPOTS[e.seat % len(ROLL_OFF_SPOTS)] if first else None
-        pace = ROLL_OFF_PACE if first and not human else (HUMAN_PACE if human else CPU_PACE)
+        if e.purpose == "first":
+            return self._roll_off_die(e, human, line or "")
+        pace = HUMAN_PACE if human else CPU_PACE  # a computer's die settles faster
+        # a person's own roll is tossed up from the die they hit
         launch = (0.0, -170.0) if human else (330.0, -300.0)
-        die = DieRoll(e.value, caption, s.colour(e.seat), spot=spot, pace=pace,
-                      size=84 if first else 100, launch=launch,
-                      linger=30.0 if first else LINGER)  # the roll-off's stay till turn 1
+        die = DieRoll(e.value, caption, s.colour(e.seat), pace=pace, launch=launch)
 
         def throw() -> None:
-            s.throw_die(die, keep=first)
+            s.throw_die(die)
             s.sound("dice_roll")
 
         def land() -> None:
             s.sound("dice_land")
-            if first:
-                s.hud.rolloff[e.seat] = e.value
             if line:
                 s.log(line, e.seat)
 
-        if first:  # the roll-off moves on as soon as the face shows
-            return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
-                    Step("die lands", 0.05, land)]
         if not human:  # a computer's pawn sets off as the face shows (the die stays)
             return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
                     Step("die lands", 0.05, land)]
         return [Step("die thrown", 0.0, throw, until=lambda: die.landed),
                 Step("die settles", 0.0, land, until=lambda: die.settled or die not in s.dice)]
 
+    def _roll_off_die(self, e: ev.Rolled, human: bool, line: str) -> list[Step]:
+        """The roll-off's dice land side by side and stay till turn 1. A computer's die
+        is thrown while the one before is still tumbling (its face, HUD value and log
+        line come as it lands); a person's own die is tossed up from the die they hit and
+        the next roll waits for it. The tie or the first player waits for all of them."""
+        s = self.stage
+        pace = HUMAN_PACE if human else ROLL_OFF_PACE + TIE_PACE_STEP * self.ties
+
+        def land() -> None:
+            s.sound("dice_land")
+            s.hud.rolloff[e.seat] = e.value
+            s.log(line, e.seat)
+
+        die = DieRoll(e.value, s.name(e.seat), s.colour(e.seat),
+                      spot=ROLL_OFF_SPOTS[e.seat % len(ROLL_OFF_SPOTS)], pace=pace, size=84,
+                      launch=(0.0, -170.0) if human else (330.0, -300.0), linger=30.0,
+                      on_land=land)
+        self.roll_off[e.seat] = die
+
+        def throw() -> None:
+            s.throw_die(die, keep=True)
+            s.sound("dice_roll")
+        if human:
+            return [Step("die thrown", 0.0, throw, until=lambda: die.landed)]
+        return [Step("die thrown", ROLL_OFF_STAGGER, throw)]
+
+    def _all_landed(self) -> bool:
+        return all(die.landed for die in self.roll_off.values())
+
     def _RollOffTie(self, e: ev.RollOffTie) -> list[Step]:
         s = self.stage
         names = " & ".join(s.name(i) for i in e.seats)
+        self.ties += 1  # the re-roll's dice (pushed after this) fly faster
 
         def begin() -> None:
             s.banner(f"TIE! {names} roll again", GOLD)
             s.sound("whoosh")
             s.log(f"Tie on {e.value}: {names} roll again")
 
-        def clear() -> None:
-            s.clear_dice()
+        def clear() -> None:  # only the tied dice leave: the others keep their faces
             for seat in e.seats:
+                die = self.roll_off.pop(seat, None)
+                if die is not None:
+                    die.leave()
                 s.hud.rolloff.pop(seat, None)
-        return [Step("tie", 0.8, begin), Step("tie cleared", 0.0, clear)]
+        return [Step("roll-off dice land", 0.0, until=self._all_landed),
+                Step("tie", TIE_BEAT * TIE_QUICKEN ** (self.ties - 1), begin),
+                Step("tie cleared", 0.0, clear)]
 
     def _FirstPlayer(self, e: ev.FirstPlayer) -> list[Step]:
         s = self.stage
@@ -171,7 +208,9 @@ class Director:
             s.effects.confetti(s.pawn_screen(e.seat), 24, 600)
             s.sound("fanfare")
             s.log(f"{s.name(e.seat)} goes first with a {e.value}", e.seat)
-        return [Step("first player", 0.7, begin)]
+            self.roll_off.clear()
+        return [Step("roll-off dice land", 0.0, until=self._all_landed),
+                Step("first player", FIRST_BEAT, begin)]
 
     def _TurnStarted(self, e: ev.TurnStarted) -> list[Step]:
         s = self.stage

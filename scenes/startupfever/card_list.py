@@ -15,6 +15,7 @@ from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, MUTED, NIGHT, PANEL_LIGHT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
+from scenes.howto import turn_page
 from scenes.servermania import look
 
 PANEL_RECT = pygame.Rect(60, 80, 1160, 540)
@@ -63,11 +64,7 @@ class CardListScene(Scene):
             self.app.stack.pop()
         elif name in ("left", "right", "up", "down", "confirm"):
             step = -1 if name in ("left", "up") else 1
-            if 0 <= self.page + step < len(self.pages):
-                self.page += step
-                self.app.audio.play("card_flip")
-            else:
-                self.app.audio.play("error")
+            self.page = turn_page(self.app, self.page, step, len(self.pages))
         else:
             return False
         return True

@@ -19,11 +19,11 @@ from scenes.engine import draw
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.engine.widgets import panel
 from scenes.servermania import look
-from scenes.servermania.hud import ORDINALS
 from scenes.servermania.results import CHART, TABLE
 from scenes.servermania.results import ResultsScene as ServermaniaResults
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.seats import Seat
+from scenes.startupfever.showdown import ORDINALS
 
 
 class ResultsScene(ServermaniaResults):
@@ -81,18 +81,21 @@ class ResultsScene(ServermaniaResults):
             winner = seat in self.winners
             draw.box(canvas, rect, mix(PANEL, look.RGB[s.colour], 0.3 if winner else 0.12),
                      outline=GOLD if winner else INK, radius=14, shadow=3)
-            draw.text(canvas, fonts.display(30), ORDINALS.get(place, str(place)),
+            draw.text(canvas, fonts.display(30), ORDINALS[place - 1],
                       (rect.x + 12, rect.centery), GOLD if place == 1 else CREAM,
                       anchor="midleft", outline=2)
             canvas.blit(look.marker(s.colour, 34), (rect.x + 72, rect.centery - 17))
-            draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}",
-                      (rect.x + 116, rect.y + 4), WHITE, anchor="topleft")
-            x = rect.x + 116
+            one_line = rect.h < 70  # five or six companies: name and products side by side
+            name_at = (rect.x + 116, rect.centery if one_line else rect.y + 20)
+            draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}", name_at,
+                      WHITE, anchor="midleft")
+            x = rect.x + 300 if one_line else rect.x + 116
+            line = rect.centery if one_line else rect.bottom - 16
             for slot, field in self.products[seat]:  # each product: its marker and its VP
                 marker = sf_look.user_marker(s.colour, slot, 24)
-                canvas.blit(marker, marker.get_rect(midleft=(x, rect.bottom - 16)))
+                canvas.blit(marker, marker.get_rect(midleft=(x, line)))
                 r = draw.text(canvas, fonts.body(24), f"{usertrack.victory_points(field)}",
-                              (x + 28, rect.bottom - 16), CREAM, anchor="midleft")
+                              (x + 28, line), CREAM, anchor="midleft")
                 x = r.right + 14
             total = round(self.scores[seat] * count)
             draw.text(canvas, fonts.display(34), f"{total} VP", (rect.right - 14, rect.centery),

@@ -256,7 +256,7 @@ class TableScene(Autosaving, Scene):
 
         if self.ctx is None:
             self.ctx = Ctx(self.seats, self.view, self.model, self.app.settings,
-                           self.app.fonts)
+                           self.app.fonts, style_of=self.app.input.style_of)
         self.ctx.model = self.model
         return self.ctx
 

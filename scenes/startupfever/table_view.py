@@ -69,6 +69,7 @@ class TableView:
         self._base: pygame.Surface | None = None  # static + areas + places + panels
         self._painted: dict[str, tuple] = {}  # piece of the base -> key of what it shows
         self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
+        self._markers: tuple[tuple, list] = ((), [])  # (fields, layout) of the markers
         self.panels = panels.CompanyPanels(self.seats)
 
     # -- geometry --------------------------------------------------------------------------
@@ -248,22 +249,38 @@ class TableView:
 
     def _draw_markers(self, surface: pygame.Surface, model: TableModel,
                       hidden: frozenset[str], t: float) -> None:
+        for slot, (x, y), face, topleft in self._marker_layout(model):
+            if slot in hidden:
+                continue
+            if slot == model.current:  # the product whose turn it is bobs in a white ring
+                y -= round(2 + 2 * math.sin(t * 6))
+                r = face.get_width() // 2
+                pygame.draw.circle(surface, INK, (x, y), r + 7)  # ink frames the white ring
+                pygame.draw.circle(surface, WHITE, (x, y), r + 4)  # on light fields too
+                surface.blit(face, face.get_rect(center=(x, y + 1)))
+            else:
+                surface.blit(face, topleft)
+
+    def _marker_layout(self, model: TableModel) -> list:
+        """(slot, spot, image, top-left) of every marker, worked out again only when a
+        marker has moved (a frame then costs one blit per marker)."""
+        key = tuple((slot, p.field, p.owner) for slot, p in model.products.items())
+        if key == self._markers[0]:
+            return self._markers[1]
         by_field: dict[int, list[str]] = {}
         for slot in sorted(model.products):
             by_field.setdefault(usertrack.clamp(model.products[slot].field), []).append(slot)
+        layout = []
         for field, slots in by_field.items():
             n = len(slots)
             size = self.marker_size(n) if field else SHARED
             for i, slot in enumerate(slots):
-                if slot in hidden:
-                    continue
                 x, y = self._spot(i, n, field)
                 face = look.user_marker(self.seats[model.products[slot].owner].colour, slot,
                                         size)
-                if slot == model.current:
-                    y -= round(2 + 2 * math.sin(t * 6))
-                    pygame.draw.circle(surface, WHITE, (x, y), size // 2 + 3)
-                surface.blit(face, face.get_rect(center=(x, y + 1)))
+                layout.append((slot, (x, y), face, face.get_rect(center=(x, y + 1)).topleft))
+        self._markers = (key, layout)
+        return layout
 
     def draw_field_info(self, surface: pygame.Surface, field: int) -> None:
         """A card beside a field: its users, base revenue and VP (the rules' numbers)."""
@@ -492,7 +509,7 @@ class TableView:
     def _area(self, p: ProductShown, position: int) -> tuple[tuple, pygame.Surface]:
         """One product area with its chip, cubes, marketing and turn position: an opaque
         copy of the static frame with the pieces on it, cached by what it shows."""
-        key = (p.chip, p.category, p.marketing, position, tuple(sorted(p.workers.items())))
+        key = (p.chip, p.category, p.marketing, position, tuple(p.workers.items()))
         cached = self._areas.get(p.slot)
         if cached is not None and cached[0] == key:
             return cached

@@ -11,7 +11,7 @@ import pytest
 
 from game import servermania as sm
 from game.servermania import events as ev
-from game.servermania.rules import STUCK_ROLL, TECHPAD_ROLL
+from game.servermania.rules import ROLL_OFF, STUCK_ROLL, TECHPAD_ROLL
 from scenes.engine.input import CLICK, MOUSE, Action, InputMapper
 from scenes.engine.palette import MINT
 from scenes.overlays import ConfirmOverlay
@@ -123,11 +123,59 @@ def test_the_roll_prompt_is_never_over_the_rolling_players_pawn(position):
     assert not scene.roll_plate_rect().colliderect(scene.pawn_rect(0))
 
 
-def test_computers_settle_who_goes_first_within_3_seconds():
-    app, scene = board(default_seats(4, 0), seed=1)
+def roll_off_ties(players: int, seed: int) -> int:
+    """How many tie rounds the rules' roll-off (S2) has with this seed."""
+    state = sm.new_game([f"P{i}" for i in range(players)], seed=seed)
+    ties = 0
+    while state.phase == ROLL_OFF:
+        ties += sum(isinstance(e, ev.RollOffTie) for e in state.apply(state.sample_chance()))
+    return ties
+
+
+def roll_off_seeds() -> list[tuple[int, int, int]]:
+    """(players, seed, ties): for 2-4 players, the first seeds with 0, 1, 2 and 3 ties."""
+    cases = []
+    for players in (2, 3, 4):
+        found: dict[int, list[int]] = {}
+        for seed in range(300):
+            found.setdefault(roll_off_ties(players, seed), []).append(seed)
+        cases += [(players, seed, ties) for ties in range(4) for seed in found.get(ties, [])[:3]]
+    return cases
+
+
+@pytest.mark.parametrize(("players", "seed", "ties"), roll_off_seeds())
+def test_computers_settle_who_goes_first_within_3_seconds_ties_included(players, seed, ties):
+    app, scene = board(default_seats(players, 0), seed=seed)
     frames = run_until(app, lambda: scene.active is not None, 10 * SECOND)
-    assert not any("Tie" in text for text, _ in scene.log_panel.entries)
+    assert sum("Tie" in text for text, _ in scene.log_panel.entries) == ties
     assert frames <= 3 * SECOND
+
+
+def test_the_roll_off_has_seeds_with_one_two_and_three_ties():
+    assert {ties for _, _, ties in roll_off_seeds()} == {0, 1, 2, 3}
+
+
+def test_a_tie_rethrows_only_the_tied_dice_and_each_still_tumbles_and_lands():
+    players, seed, _ = next(c for c in roll_off_seeds() if c[0] == 4 and c[2] == 1)
+    app, scene = board(default_seats(players, 0), seed=seed)
+    dice = scene.director.roll_off  # seat -> its die in the current round
+    run_until(app, lambda: scene.banner_state is not None
+              and scene.banner_state.text.startswith("TIE!"), 5 * SECOND)
+    before = dict(dice)
+    assert len(before) == 4 and all(die.landed for die in before.values())
+    run_until(app, lambda: any(dice.get(k) is not d for k, d in before.items()), SECOND)
+    tied = {k for k, d in before.items() if dice.get(k) is not d}
+    assert 2 <= len(tied) < 4
+    assert all(before[k] in scene.dice for k in before.keys() - tied), "the others stay"
+    run_until(app, lambda: all(k in dice for k in tied), SECOND)
+    fresh = dice[min(tied)]
+    faces, frames = set(), 0
+    while not fresh.landed:
+        faces.add(id(fresh.face(fresh.t)))
+        step(app, 1, draw=False)
+        frames += 1
+    assert frames >= 10 and len(faces) >= 4, "a re-thrown die still visibly tumbles"
+    assert fresh.face(fresh.t) is fresh.face(99.0)  # and lands on its rolled face
 
 
 def test_the_roll_off_dice_leave_the_board_when_the_first_turn_starts():

@@ -50,3 +50,12 @@ def test_the_table_mid_turn_and_the_results(tmp_path):
     run_until(app, lambda: at_results(app), 60_000)
     step(app, 150)  # the numbers have counted up and the chart is drawn
     assert_not_blank(shoot(app, "sf_results", tmp_path))
+
+
+def test_the_results_of_six_companies_fit(tmp_path):
+    app, scene = table(computers(6), seed=2, pace=8.0)
+    run_until(app, lambda: at_results(app), 80_000)
+    step(app, 150)
+    results = app.stack.top
+    assert len(results.order) == 6
+    assert_not_blank(shoot(app, "sf_results_6", tmp_path))
