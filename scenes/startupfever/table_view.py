@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 import pygame
+from pytmx.util_pygame import pygame_image_loader
 
 from game.startupfever import usertrack
 from game.startupfever.layout import TableLayout
@@ -29,6 +30,7 @@ from game.startupfever.state import (
     SUIT,
     products_per_player,
 )
+from game.tiled import MapError, open_tmx
 from scenes.engine import draw
 from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
 from scenes.startupfever import look, panels
@@ -375,12 +377,14 @@ class TableView:
         out.blit(art, area)
 
     def _draw_floor(self, out: pygame.Surface) -> None:
-        """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists."""
+        """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists.
+        The floor is decoration: if its art cannot be read the table stays on plain night."""
         if not self.layout.source or pygame.display.get_surface() is None:
             return
-        from pytmx.util_pygame import load_pygame
-
-        tmx = load_pygame(self.layout.source)
+        try:
+            tmx = open_tmx(self.layout.source, pygame_image_loader)  # checked, like the board
+        except MapError:
+            return
         for layer in tmx.visible_layers:
             if hasattr(layer, "tiles"):
                 for x, y, image in layer.tiles():
