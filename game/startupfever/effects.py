@@ -78,7 +78,7 @@ class CardsMixin:
         playable = PLAYABLE_IN.get(self.window, frozenset())
         if playable.isdisjoint(hand):  # the usual case: no card for this window
             return False
-        return any(self.card_plays(seat, c) for c in set(hand) if c in playable)
+        return any(self.card_plays(seat, card) for card in playable.intersection(hand))
 
     def _step_window_check(self) -> None:
         seats = self.window_seats

@@ -169,10 +169,11 @@ class EmployeesMixin:
             for v in range(NEW_HIRE_FIELD):
                 if fields[v]:
                     acts += _retains(kind, v, slot)[:money]
-        for kind in EXEC_KINDS:
-            for v in sorted(set(pl.executives(kind))):
-                if v < NEW_HIRE_FIELD:
-                    acts += _retains(kind, v, None)[:money]
+        for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
+            if held:  # most companies hold no executive: skip the sorting
+                for v in sorted(set(held)):
+                    if v < NEW_HIRE_FIELD:
+                        acts += _retains(kind, v, None)[:money]
         return acts
 
     def _is_legal_manage(self, action) -> bool:

@@ -18,6 +18,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 import pygame
+from pytmx.util_pygame import pygame_image_loader
 
 from game.startupfever import usertrack
 from game.startupfever.layout import TableLayout
@@ -29,6 +30,7 @@ from game.startupfever.state import (
     SUIT,
     products_per_player,
 )
+from game.tiled import MapError, open_tmx
 from scenes.engine import draw
 from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
 from scenes.startupfever import look, panels
@@ -225,6 +227,7 @@ class TableView:
         """Keep the base picture (static table + product areas + places + panels) up to
         date, redrawing only the pieces whose content changed since the last frame."""
         if self._base is None:
+            self._warm()
             self._static = self._render_static()
             self._base = pygame.Surface((PANELS_RIGHT, TABLE.h))
             if pygame.display.get_surface() is not None:
@@ -260,6 +263,24 @@ class TableView:
                 surface.blit(face, face.get_rect(center=(x, y + 1)))
             else:
                 surface.blit(face, topleft)
+
+    def _warm(self) -> None:
+        """Render once, before the first frame, the pieces and numbers a game keeps
+        asking for (markers at every size, counts, money, VP), so no later frame pays
+        for a first rendering while things move."""
+        fonts = look.fonts()
+        for slot, seat in self.owner.items():
+            for size in (SHARED, 26, 28, MARKER, 36):
+                look.user_marker(self.seats[seat].colour, slot, size)
+        for n in range(101):
+            if n <= 60:
+                draw.render(fonts.display(22), str(n), WHITE, 2)  # supply, marketing
+                draw.render(fonts.display(30), str(n), GOLD)  # VP on the panels
+                draw.render(fonts.display(28), look.money(n), WHITE)  # company money
+            if n <= 12:
+                draw.render(fonts.display(20), str(n), WHITE, 2)  # cubes on one cell
+                draw.render(fonts.body(20), "1 card" if n == 1 else f"{n} cards", CREAM)
+            draw.render(fonts.display(28), look.money(n), GOLD)  # the bank
 
     def _marker_layout(self, model: TableModel) -> list:
         """(slot, spot, image, top-left) of every marker, worked out again only when a
@@ -375,12 +396,14 @@ class TableView:
         out.blit(art, area)
 
     def _draw_floor(self, out: pygame.Surface) -> None:
-        """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists."""
+        """The map's tile layers (the SERVERMANIA blueprint floor), when a display exists.
+        The floor is decoration: if its art cannot be read the table stays on plain night."""
         if not self.layout.source or pygame.display.get_surface() is None:
             return
-        from pytmx.util_pygame import load_pygame
-
-        tmx = load_pygame(self.layout.source)
+        try:
+            tmx = open_tmx(self.layout.source, pygame_image_loader)  # checked, like the board
+        except MapError:
+            return
         for layer in tmx.visible_layers:
             if hasattr(layer, "tiles"):
                 for x, y, image in layer.tiles():

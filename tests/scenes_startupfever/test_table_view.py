@@ -360,3 +360,17 @@ def test_the_table_draws_again_after_pygame_font_was_quit_and_started():
     canvas = pygame.Surface((1280, 720))
     view_for(2).draw(canvas, TableModel.from_state(new_game(2, seed=1)))
     look.fonts().body(24).size("still alive")
+
+
+def test_a_map_whose_floor_art_is_missing_still_draws_the_table(tmp_path):
+    """The floor tiles are decoration: without their picture the table draws on night."""
+    import shutil
+
+    from game.startupfever.layout import DEFAULT_MAP, load_layout
+
+    copy = tmp_path / "startupfever.tmx"  # its tileset path now points nowhere
+    shutil.copy(DEFAULT_MAP, copy)
+    view = TableView(load_layout(copy), default_seats(2, humans=1))
+    canvas = pygame.Surface((1280, 720))
+    view.draw(canvas, TableModel.from_state(new_game(2, seed=1)))
+    assert_not_blank(canvas, 60)
