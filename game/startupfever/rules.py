@@ -569,6 +569,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
 
     def _step_turn_end(self) -> None:
         self.in_turn = False
+        self.hire_fails = []  # F15 lasts this turn only (manage may have been skipped)
         self.turn_index += 1
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 

@@ -700,3 +700,18 @@ def test_F10_rules_notes_state_the_real_split_of_helpful_and_harmful_cards():
              sum(c.count for c in CARD_TYPES if c.id in HARMFUL))
     assert f"{whole[0]} helpful to {whole[1]}" in notes and "equal measure" not in \
         notes.replace("**not** good and bad in equal measure", "")
+
+
+def test_F15_an_unused_hiring_failure_ends_with_the_product_turn():
+    """Played, then the product hires nobody: the failure is this turn's only, and the
+    save of the next turn loads (stress seed 15380 found it left pending)."""
+    state = start(hands={1: ["hiring_failure"]})
+    to_window(state, "manage")
+    state.apply(PlayCard("hiring_failure", "A"))
+    assert state.hire_fails == ["A"]
+    while state.in_turn:
+        action = next((a for a in state.legal_actions()
+                       if type(a).__name__ in ("EndManage", "EndUserLoss", "Pass")), None)
+        state.apply(action if action is not None else state.legal_actions()[0])
+    assert state.hire_fails == []
+    assert sf.from_json(state.to_json()).to_json() == state.to_json()
