@@ -703,15 +703,25 @@ def test_F10_rules_notes_state_the_real_split_of_helpful_and_harmful_cards():
 
 
 def test_F15_an_unused_hiring_failure_ends_with_the_product_turn():
-    """Played, then the product hires nobody: the failure is this turn's only, and the
-    save of the next turn loads (stress seed 15380 found it left pending)."""
-    state = start(hands={1: ["hiring_failure"]})
-    to_window(state, "manage")
+    """Played on the year's last product, which then hires nobody: the failure was this
+    turn's only, and the year-end state saves and loads (stress seed 15380 found it left
+    pending, and the save check refused that legal state)."""
+    state = start(players=2, hands={1: ["hiring_failure"]}, order="BCDEFGHA")
+    passive = ("EndManage", "EndUserLoss", "Pass", "Defend", "Counter")
+
+    def step() -> None:
+        if state.current_player == sf.CHANCE:
+            state.apply(state.sample_chance())
+            return
+        legal = state.legal_actions()
+        state.apply(next((a for a in legal if type(a).__name__ in passive), legal[0]))
+
+    while not (state.stage == "window" and state.window == "manage"
+               and state.current_slot == "A" and state.current_player == 1):
+        step()
     state.apply(PlayCard("hiring_failure", "A"))
     assert state.hire_fails == ["A"]
     while state.in_turn:
-        action = next((a for a in state.legal_actions()
-                       if type(a).__name__ in ("EndManage", "EndUserLoss", "Pass")), None)
-        state.apply(action if action is not None else state.legal_actions()[0])
+        step()  # A manages without hiring: End Manage Employees
     assert state.hire_fails == []
     assert sf.from_json(state.to_json()).to_json() == state.to_json()
