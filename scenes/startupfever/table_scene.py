@@ -46,8 +46,8 @@ from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Effects
+from scenes.startupfever import kept, words
 from scenes.startupfever import look as sf_look
-from scenes.startupfever import words
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
@@ -124,9 +124,9 @@ class TableScene(Autosaving, Scene):
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
         self.log_panel = LogPanel(self.view.place("log"))
-        self.log_image = pygame.Surface((1280, 720), pygame.SRCALPHA)  # the log, kept
+        self.log_image = kept.surface("log layer", (1280, 720), alpha=True)  # the log, kept
         self.log_key: tuple | None = None
-        self.bar_image = pygame.Surface((1280, 720))  # the prompt bar, kept
+        self.bar_image = kept.surface("bar layer", (1280, 720))  # the prompt bar, kept
         self.bar_key: tuple | None = None
         self.agents = {i: make_player("startupfever", self.level(i), seed * 8 + i,
                                       clock=not self.app.headless)

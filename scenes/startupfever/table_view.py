@@ -33,7 +33,7 @@ from game.startupfever.state import (
 from game.tiled import MapError, open_tmx
 from scenes.engine import draw
 from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
-from scenes.startupfever import look, panels
+from scenes.startupfever import kept, look, panels
 from scenes.startupfever.model import VESTS, ProductShown, TableModel
 from scenes.startupfever.panels import SeatLike
 
@@ -229,9 +229,7 @@ class TableView:
         if self._base is None:
             self._warm()
             self._static = self._render_static()
-            self._base = pygame.Surface((PANELS_RIGHT, TABLE.h))
-            if pygame.display.get_surface() is not None:
-                self._base = self._base.convert()
+            self._base = kept.surface("table base", (PANELS_RIGHT, TABLE.h))
             self._base.blit(self._static, (0, 0))
         base = self._base
         order = {slot: i + 1 for i, slot in enumerate(model.order)}
@@ -360,9 +358,7 @@ class TableView:
     # -- static layer ----------------------------------------------------------------------
 
     def _render_static(self) -> pygame.Surface:
-        out = pygame.Surface(TABLE.size)
-        if pygame.display.get_surface() is not None:
-            out = out.convert()
+        out = kept.surface("table static", TABLE.size)
         out.fill(NIGHT)
         self._draw_floor(out)
         self._draw_track(out)
