@@ -19,9 +19,12 @@ from scenes.engine.widgets import Button, Menu, PromptBar, panel
 
 SPEED_NAMES = {0.75: "Relaxed", 1.0: "Normal", 1.5: "Fast", 2.0: "Turbo"}
 PALETTE_NAMES = {"standard": "Standard", "safe": "Colour-blind safe"}
+# Startup Fever's card windows: a neutral beat for every person (F13), or, faster but
+# leaking a little, only the people who hold a card they can play now.
+CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 112, 46, 8
+        "Card questions", "Fullscreen", "Controls", "Back")
+TOP, ROW_H, GAP = 112, 44, 6
 SAMPLE = pygame.Rect(200, 572, 880, 60)
 
 
@@ -44,7 +47,8 @@ class SettingsScene(Scene):
         s = self.app.settings
         values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
-                  PALETTE_NAMES[s.palette], "On" if s.fullscreen else "Off", "Keys ›", "")
+                  PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
+                  "On" if s.fullscreen else "Off", "Keys ›", "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
 
@@ -87,6 +91,8 @@ class SettingsScene(Scene):
                                            len(TEXT_SIZES), wrap)]
         elif name == "Player colours":
             s.palette = PALETTES[_step(PALETTES.index(s.palette), delta, len(PALETTES), wrap)]
+        elif name == "Card questions":
+            s.ask_only_when_playable = not s.ask_only_when_playable
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()

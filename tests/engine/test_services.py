@@ -59,6 +59,20 @@ def test_settings_screen_animation_speed_reaches_the_fades():
     assert app.settings.anim_speed == 1.5 and app.stack.speed == 1.5
 
 
+def test_settings_screen_switches_startupfever_card_questions_and_saves_it(tmp_path):
+    """F13's neutral card beat is the default; the faster, leakier choice is one row."""
+    from scenes.settings import ROWS
+
+    path = tmp_path / "settings.json"
+    downs = [(19 + i, Action("down")) for i in range(ROWS.index("Card questions"))]
+    app = make_app(SettingsScene(), headless=True, frames=60, settings=Settings(path=path),
+                   script=[*downs, (30, Action("right")), (35, Action("back"))])
+    assert not app.settings.ask_only_when_playable
+    app.run()
+    assert app.settings.ask_only_when_playable
+    assert json.loads(path.read_text())["ask_only_when_playable"] is True
+
+
 # sound
 
 
