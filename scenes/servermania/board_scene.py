@@ -42,6 +42,7 @@ from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pace import FAST, click_pace
 from scenes.pause import PauseMenu
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, SeatLostOverlay
@@ -60,7 +61,6 @@ from scenes.servermania.roll_call import RollCall
 from scenes.servermania.seats import Seat
 
 VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
-FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.35  # seconds a computer seat "thinks" before deciding (at speed 1)
 ROLL_BEAT = 0.15  # seconds before a computer seat rolls (the roll-off does not wait)
 CPU_HOPS = 1.8  # a computer's pawn hops this much faster than a person's
@@ -68,7 +68,6 @@ FINISHED_PACE = 2.0  # once every person has finished, the computers' turns pass
 #: The rules' die phases and what the roll is for (the `Rolled.purpose` words).
 ROLL_PURPOSES = {ROLL_OFF: "first", MOVE_ROLL: "move", STUCK_ROLL: "stuck",
                  TECHPAD_ROLL: "techpad"}
-QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 # Places in the empty middle of the track (world px): the decks, the pot and the die.
 DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
 POT_SPOT = (438, 350)
@@ -427,15 +426,7 @@ class BoardScene(Autosaving, Scene):
             self.skip()
             return True
         if name == CLICK:
-            if action.pressed:
-                self.mouse_down_at = self.clock
-                self.fast.add(action.device)
-            else:
-                self.fast.discard(action.device)
-                if self.mouse_down_at is not None and \
-                        self.clock - self.mouse_down_at < QUICK_CLICK:
-                    self.skip()
-                self.mouse_down_at = None
+            click_pace(self, action)
             return True
         return False
 

@@ -40,6 +40,7 @@ from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title, dim
+from scenes.pace import FAST, click_pace
 from scenes.pause import PauseMenu
 from scenes.saving import Autosaving
 from scenes.servermania import look
@@ -60,10 +61,8 @@ from scenes.startupfever.table_view import TABLE, TableView
 # Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
 # quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
 COMPUTER_LEVEL = "normal"
-FAST = 4.0  # speed-up while the fast button is held
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
-QUICK_CLICK = 0.25  # a click shorter than this skips; holding plays fast
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
 FLASH = 0.9
 BAR_TOP = 720 - PromptBar.HEIGHT
@@ -347,15 +346,7 @@ class TableScene(Autosaving, Scene):
             self.skip()
             return True
         if name == CLICK:
-            if action.pressed:
-                self.mouse_down_at = self.clock
-                self.fast.add(action.device)
-            else:
-                self.fast.discard(action.device)
-                if self.mouse_down_at is not None and \
-                        self.clock - self.mouse_down_at < QUICK_CLICK:
-                    self.skip()
-                self.mouse_down_at = None
+            click_pace(self, action)
             return True
         return name == POINT
 
