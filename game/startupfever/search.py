@@ -45,6 +45,7 @@ from .determinize import sample_state
 from .evaluate import evaluate
 from .normal import NormalPlayer
 from .rules import CHANCE, TERMINAL, IllegalAction, State
+from .showdown import HardRules
 from .state import BIG_NERD, BIG_SUIT, NERD
 
 #: Stages decided by the Normal player without search.
@@ -76,7 +77,7 @@ class HardPlayer:
         self.samples = samples
         self.time_budget = time_budget
         self.depth = depth
-        self.normal = NormalPlayer()
+        self.normal = HardRules()
         self.policy: list[NormalPlayer] = []  # every seat's play after a candidate
         self.last = DecisionStats()
 
@@ -114,7 +115,8 @@ class HardPlayer:
                      and a.steps == 4 - a.vest]
             poaches = sorted((a for a in legal if type(a) is Poach and a.offer <= money
                               and a.kind != "suit"), key=lambda a: (a.offer, a.kind != NERD))
-            pool = hires + ends + execs[:1] + poaches[:2]
+            big = [a for a in poaches if a.kind == BIG_NERD]  # the costliest that no
+            pool = hires + ends + execs[:1] + poaches[:2] + big[-1:]  # counter can stop
         elif stage == "loss":
             pips = sorted((a for a in legal if type(a) is LosePip),
                           key=lambda a: -obs["products"][a.slot]["field"])
@@ -195,7 +197,7 @@ class HardPlayer:
         `depth` steps; then the heuristic value for `seat` (None: out of time)."""
         policy = self.policy
         while len(policy) < len(s.players):
-            policy.append(NormalPlayer())
+            policy.append(HardRules() if len(policy) == seat else NormalPlayer())
         clock = time.perf_counter
         for step in range(self.depth):
             if deadline is not None and step % 8 == 7 and clock() >= deadline:

@@ -1,0 +1,135 @@
+"""The Hard player's own rules (game/startupfever/showdown.py): marketing by expected
+Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach; and the search
+compares that poach as a candidate."""
+
+from __future__ import annotations
+
+from game import startupfever as sf
+from game.startupfever.actions import EndMarketing, Hire, Market, Poach
+from game.startupfever.players import RandomPlayer
+from game.startupfever.search import HardPlayer
+from game.startupfever.showdown import (
+    RESERVE,
+    HardRules,
+    big_nerd_poach,
+    comp_value,
+    marketing_choice,
+)
+from game.startupfever.state import BIG_NERD, NERD, SUIT
+from game.startupfever.views import view_of
+
+
+def first_state(stage: str, seed: int = 0, players: int = 4) -> sf.State:
+    """The first decision at `stage` in a random game (four players, Normal's deal)."""
+    for g in range(40):
+        state = sf.new_game(players, seed=seed * 100 + g)
+        player = RandomPlayer(g)
+        while not state.is_terminal():
+            if state.current_player == sf.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if state.stage == stage and len(legal) > 2:
+                return state
+            state.apply(player.decide(state, legal))
+    raise AssertionError(f"no {stage} decision found")
+
+
+def one_rival_per_category(state: sf.State) -> tuple[str, str]:
+    """Launch the seat's first product and one rival product of its category, equal in
+    strength; everything else unlaunched. Returns (my slot, rival slot)."""
+    me = state.current_player
+    mine = state.products[state.players[me].slots[0]]
+    rival = next(p for p in state.products.values()
+                 if p.owner != me and p.category == mine.category)
+    for p in state.products.values():
+        p.launched, p.field, p.marketing = False, 5, 0
+        p.nerds[:] = [0] * 5
+    for p in (mine, rival):
+        p.launched, p.field = True, 20
+        p.nerds[:] = [0, 0, 0, 0, 3]
+    for pl in state.players:
+        pl.big_nerds.clear()
+    return mine.slot, rival.slot
+
+
+def test_marketing_goes_where_a_token_wins_rank_and_keeps_the_reserve():
+    state = first_state("marketing")
+    me = state.current_player
+    mine, _rival = one_rival_per_category(state)
+    state.players[me].money = 6
+    legal = state.legal_actions()
+    view = view_of(state)
+    assert comp_value(view, {mine: 1}) > comp_value(view, {})  # a tie broken in my favour
+    assert marketing_choice(view, legal, end_near=False) == Market(mine)
+    state.players[me].money = RESERVE  # the reserve is kept unless the game may end now
+    assert type(marketing_choice(view_of(state), state.legal_actions(), False)) \
+        is EndMarketing
+
+
+def test_marketing_stops_when_a_token_no_longer_changes_the_odds():
+    state = first_state("marketing")
+    me = state.current_player
+    mine, _rival = one_rival_per_category(state)
+    state.products[mine].nerds[:] = [0, 0, 0, 0, 20]  # far beyond a die's reach
+    state.players[me].money = 8
+    assert type(marketing_choice(view_of(state), state.legal_actions(), False)) \
+        is EndMarketing
+
+
+def test_hard_rules_hire_only_nerds_from_year_two():
+    state = first_state("manage")
+    me = state.current_player
+    pl = state.players[me]
+    pl.money = 3
+    pl.big_nerds[:] = [4]  # nothing to save up for
+    state.players[me].big_suits[:] = [4]
+    for slot in pl.slots:  # Normal would want a Suit: it has more Nerds than Suits
+        state.products[slot].nerds[:] = [0, 0, 0, 0, 4]
+        state.products[slot].suits[:] = [0] * 5
+    state.year = 3
+    assert HardRules().decide(state, state.legal_actions()) == Hire(NERD)
+    state.year = 1
+    assert HardRules().decide(state, state.legal_actions()) == Hire(SUIT)
+
+
+def big_nerd_state() -> tuple[sf.State, int]:
+    """A manage step where a rival holds a Big Nerd and the seat has money but none."""
+    state = first_state("manage", seed=3)
+    me = state.current_player
+    rival = (me + 1) % len(state.players)
+    state.supply[BIG_NERD] -= 1
+    state.players[rival].big_nerds[:] = [1]
+    state.players[me].big_nerds.clear()
+    state.players[me].money = 12
+    return state, rival
+
+
+def test_big_nerd_poached_only_where_no_counter_can_come():
+    state, rival = big_nerd_state()
+    state.players[rival].money = 0  # cannot counter any offer
+    legal = state.legal_actions()
+    poach = big_nerd_poach(view_of(state), legal)
+    assert poach is not None and poach.kind == BIG_NERD and poach.seat == rival
+    assert poach.offer == min(a.offer for a in legal
+                              if type(a) is Poach and a.kind == BIG_NERD)
+    state.players[rival].money = 30  # rich, and a counter of 6 + 1 is within Normal's limit
+    state.players[rival].big_nerds[:] = [0]  # vest 0: the minimum offer is 6
+    assert state.supply[BIG_NERD] > 0
+    legal = state.legal_actions()
+    assert any(type(a) is Poach and a.kind == BIG_NERD and a.offer == 6 for a in legal)
+    assert big_nerd_poach(view_of(state), legal) is None
+    state.players[state.current_player].big_nerds[:] = [4]  # already has one
+    assert big_nerd_poach(view_of(state), state.legal_actions()) is None
+
+
+def test_search_compares_the_big_nerd_poach():
+    state, rival = big_nerd_state()
+    state.players[rival].money = 0
+    legal = state.legal_actions()
+    obs = state.observation(state.current_player)
+    default = HardRules().decide(state, legal)
+    candidates = HardPlayer.candidates(obs, legal, default)
+    assert any(type(a) is Poach and a.kind == BIG_NERD for a in candidates)
+    choice = HardPlayer(1, samples=2, time_budget=None).decide(state, legal)
+    assert choice in legal
