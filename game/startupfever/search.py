@@ -6,18 +6,20 @@ Information-set Monte Carlo search, one level deep, with a heuristic cut-off:
    parts). Each iteration samples one determinization from it (determinize.py): a whole
    game consistent with what the seat sees.
 2. On that same sample and with the same dice (common random numbers, so the candidates
-   are compared fairly) each candidate action is applied, then every seat plays on as the
-   Normal player for a few steps: to the end of the current product turn (or into next
+   are compared fairly) each candidate action is applied, then every seat plays on for a
+   few steps, the rivals as the Normal player and the seat by its own rules (HardRules,
+   showdown.py: Normal with better marketing, hiring and Big Nerd poaching): to the end
+   of the current product turn (or into next
    year for year-end decisions), at most `depth` steps. No full playouts.
 3. The position there is scored by the heuristic evaluation (evaluate.py: projected VP
    lead as a win chance). The candidate with the best mean over the samples is played
-   if it beats Normal's choice by more than CONFIDENCE standard errors of the paired
-   differences; otherwise Normal's choice stands.
+   if it beats the HardRules choice by more than CONFIDENCE standard errors of the paired
+   differences; otherwise that choice stands.
 
 Budget: at most `samples` determinizations and, as a safety cap, `time_budget` seconds
 (None: no clock, so a decision depends only on the observation and the seed; tests use
 that). Stages where search buys little (chips, reassign, attrition) and single-choice
-steps are decided by the Normal player at once. `last` holds the figures of the latest
+steps are decided by HardRules at once. `last` holds the figures of the latest
 decision (samples, candidates, seconds) for the budget report and tests.
 """
 
@@ -48,13 +50,13 @@ from .rules import CHANCE, TERMINAL, IllegalAction, State
 from .showdown import HardRules
 from .state import BIG_NERD, BIG_SUIT, NERD
 
-#: Stages decided by the Normal player without search.
+#: Stages decided by HardRules without search.
 NO_SEARCH = frozenset({"chips", "reassign", "attrition"})
 SAMPLES = 12  # determinizations per decision (each tries every candidate)
 TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
 DEPTH = 40  # steps played on after a candidate, at most
 MAX_CANDIDATES = 7
-CONFIDENCE = 1.0  # standard errors by which a candidate must beat Normal's choice
+CONFIDENCE = 1.0  # standard errors by which a candidate must beat the default
 
 
 @dataclass
@@ -104,7 +106,7 @@ class HardPlayer:
     # ------------------------------------------------------------------ candidates
     @staticmethod
     def candidates(obs: dict[str, Any], legal: list, default: Any) -> list:
-        """The actions worth comparing: Normal's choice first, then the stage's main
+        """The actions worth comparing: the default (HardRules) choice first, then the stage's main
         alternatives (capped at MAX_CANDIDATES, so each gets enough samples)."""
         stage = obs["stage"]
         if stage == "manage":
@@ -173,7 +175,7 @@ class HardPlayer:
 
     @staticmethod
     def pick(values: list[list[float]]) -> int:
-        """The candidate with the best mean, but only if it beats Normal's choice (index 0)
+        """The candidate with the best mean, but only if it beats the default (index 0)
         by more than CONFIDENCE standard errors of the paired differences: a noisy
         evaluation must not make the player worse than the rule it improves on."""
         n = len(values[0])
@@ -193,8 +195,9 @@ class HardPlayer:
 
     def play_on(self, s: State, seat: int, year: int, turn_index: int,
                 deadline: float | None = None) -> float | None:
-        """Every seat plays Normal until the product turn (or year) moves on, at most
-        `depth` steps; then the heuristic value for `seat` (None: out of time)."""
+        """Every seat plays its rules (rivals Normal, the seat HardRules) until the product
+        turn (or year) moves on, at most `depth` steps; then the heuristic value for
+        `seat` (None: out of time)."""
         policy = self.policy
         while len(policy) < len(s.players):
             policy.append(HardRules() if len(policy) == seat else NormalPlayer())

@@ -16,6 +16,7 @@ from game.startupfever.levels import LEVELS
 from game.startupfever.normal import NormalPlayer
 from game.startupfever.players import RandomPlayer, RulePlayer
 from game.startupfever.search import HardPlayer
+from game.startupfever.showdown import HardRules
 
 
 def quick_hard(seed: int = 5, samples: int = 2) -> HardPlayer:
@@ -135,11 +136,11 @@ def test_hard_keeps_to_its_iteration_budget():
     assert player.last.samples == 3 and player.last.candidates > 1
 
 
-def test_hard_out_of_time_plays_the_normal_choice():
+def test_hard_out_of_time_plays_its_rules_choice():
     state = searched_state()
     legal = state.legal_actions()
     player = HardPlayer(1, samples=50, time_budget=0.0)
-    assert player.decide(state, legal) == NormalPlayer().decide(state, legal)
+    assert player.decide(state, legal) == HardRules().decide(state, legal)
     assert player.last.samples <= 1  # the clock stops it in (or right after) its first sample
 
 
