@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 
 from . import events as ev
-from .actions import Counter, EndManage, Hire, Poach, Retain
+from .actions import Counter, EndManage, Hire, Poach, Retain, shared
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -40,14 +40,14 @@ def _retains(kind: str, vest: int, slot: str | None) -> tuple[Retain, ...]:
 
 
 @functools.cache
-def _offers(seat: int, slot: str | None, kind: str, vest: int, low: int, sure: int | None,
-            to: str) -> tuple[Poach, ...]:
-    """The listed offers for one employee: the minimum `low`, then `sure` (the smallest
-    offer its owner cannot counter) if that is higher; None: `sure` is unaffordable.
-    `to` is the current product, which the poached employee would join."""
-    if sure is not None and low < sure:
-        return Poach(seat, slot, kind, vest, low, to), Poach(seat, slot, kind, vest, sure, to)
-    return (Poach(seat, slot, kind, vest, low, to),)
+def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
+    """The minimum offer for one employee of `kind` on `slot` (None: an executive of
+    company `seat`) per vesting field 0-4; `to` is the current product, which the
+    poached employee would join."""
+    return tuple(Poach(seat, slot, kind, v, COST[kind] + v, to) for v in range(5))
+
+
+_poach = shared(Poach)  # the "sure" offers: one shared object per argument tuple
 
 
 class EmployeesMixin:
@@ -76,7 +76,7 @@ class EmployeesMixin:
 
     def _step_manage_check(self) -> None:
         if self.players[self.turn_seat].money == 0:
-            self._emit(ev.ManageSkipped(self.current_slot, "out of money"))
+            self._emit(ev.ManageSkipped, self.current_slot, "out of money")
             self.stage = "after_manage"
         else:
             self.actor = self.turn_seat
@@ -105,16 +105,18 @@ class EmployeesMixin:
         order is part of the game: the random player picks by index)."""
         slot = self.current_slot
         seat = self.turn_seat
-        pl = self.players[seat]
+        players = self.players
+        pl = players[seat]
         money = pl.money
-        exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)]
+        exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)] \
+            if pl.big_nerds or pl.big_suits else list(EXEC_KINDS)  # none held: room for both
         acts: list = []
         if self.hires < self.hire_limit:
             acts += self._legal_hires(slot, money, exec_room)
-        for other, opl in enumerate(self.players):
+        for other, opl in enumerate(players):
             if other != seat:
-                acts += self._listed_offers(other, opl, money, exec_room, slot)
-        acts += self._legal_retains(slot, pl, money)
+                self._listed_offers(acts, other, opl, money, exec_room, slot)
+        self._legal_retains(acts, slot, pl, money)
         acts.append(END_MANAGE)
         return acts
 
@@ -126,17 +128,17 @@ class EmployeesMixin:
                 if supply[kind] and money >= COST[kind]
                 and (kind in WORKER_KINDS or kind in exec_room)]
 
-    def _listed_offers(self, other: int, opl: Player, money: int, exec_room: list[str],
-                       slot: str) -> list[Poach]:
-        """Offers on one rival's employees: the minimum, and the smallest offer the owner
-        cannot counter (owner's money, as a counter costs offer + 1). Any other amount is
-        legal too (see `_is_legal_manage`)."""
+    def _listed_offers(self, acts: list, other: int, opl: Player, money: int,
+                       exec_room: list[str], slot: str) -> None:
+        """Offers on one rival's employees, per employee the minimum, then the smallest
+        offer the owner cannot counter (owner's money, as a counter costs offer + 1) if
+        that is higher and affordable, appended to `acts`. Any other amount is legal too
+        (see `_is_legal_manage`)."""
         counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
         products = self.products
-        sure = opl.money if opl.money <= money else None
+        sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
         fields = range(min(5, money))  # a worker on field v costs at least 1 + v
-        acts: list[Poach] = []
         sources: list = []
         for s in opl.slots:
             if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
@@ -147,34 +149,38 @@ class EmployeesMixin:
             tp = products[s]
             for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
                 if arr != NOBODY:  # fast path (nothing protected): any worker here?
+                    lows = _lows(other, s, kind, slot)
                     for v in fields:
                         if arr[v]:
-                            acts += _offers(other, s, kind, v, 1 + v, sure, slot)
+                            acts.append(lows[v])
+                            if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                                acts.append(_poach(other, s, kind, v, sure, slot))
         if exec_room and (opl.big_nerds or opl.big_suits) and \
                 counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
             sources += [(None, k) for k in exec_room if opl.executives(k)]
         for src, kind in sources:
+            lows = _lows(other, src, kind, slot)
             for v in self._poachable(other, src, kind):
-                low = COST[kind] + v
-                if low <= money:
-                    acts += _offers(other, src, kind, v, low, sure, slot)
-        return acts
+                low = lows[v]
+                if low.offer <= money:
+                    acts.append(low)
+                    if low.offer < sure:
+                        acts.append(_poach(other, src, kind, v, sure, slot))
 
-    def _legal_retains(self, slot: str, pl: Player, money: int) -> list[Retain]:
+    def _legal_retains(self, acts: list, slot: str, pl: Player, money: int) -> None:
         """Moving the current product's workers, then the company's executives, 1+ fields
-        towards 4 (a field per token)."""
-        acts: list[Retain] = []
+        towards 4 (a field per token), appended to `acts`."""
         p = self.products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
-            for v in range(NEW_HIRE_FIELD):
-                if fields[v]:
-                    acts += _retains(kind, v, slot)[:money]
+            if fields != NOBODY:
+                for v in range(NEW_HIRE_FIELD):
+                    if fields[v]:
+                        acts += _retains(kind, v, slot)[:money]
         for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             if held:  # most companies hold no executive: skip the sorting
                 for v in sorted(set(held)):
                     if v < NEW_HIRE_FIELD:
                         acts += _retains(kind, v, None)[:money]
-        return acts
 
     def _is_legal_manage(self, action) -> bool:
         """Every offer from the minimum up to the poacher's money is legal (the rulebook
@@ -197,11 +203,11 @@ class EmployeesMixin:
         self.hires += 1
         if slot in self.hire_fails:  # Hiring Failure (F15): money lost, nobody comes
             self.hire_fails.remove(slot)
-            self._emit(ev.Hired(seat, slot, kind, cost, failed=True))
+            self._emit(ev.Hired, seat, slot, kind, cost, True)
         else:
             self.supply[kind] -= 1
             self._add_employee(seat, slot, kind)
-            self._emit(ev.Hired(seat, slot, kind, cost))
+            self._emit(ev.Hired, seat, slot, kind, cost)
         self.stage = "manage_check"
 
     def _add_employee(self, seat: int, slot: str, kind: str) -> None:
@@ -214,8 +220,8 @@ class EmployeesMixin:
         key = action.slot if action.slot is not None else f"@{action.seat}"
         self.poach_counts[key] = self.poach_counts.get(key, 0) + 1
         slot = self.current_slot
-        self._emit(ev.PoachOffered(self.turn_seat, slot, action.seat, action.slot, action.kind,
-                                   action.vest, action.offer))
+        self._emit(ev.PoachOffered, self.turn_seat, slot, action.seat, action.slot, action.kind,
+                                   action.vest, action.offer)
         self.pending_poach = {"seat": action.seat, "slot": action.slot, "kind": action.kind,
                               "vest": action.vest, "offer": action.offer}
         if self.players[action.seat].money >= action.offer + 1:
@@ -247,7 +253,7 @@ class EmployeesMixin:
             arr[new_vest] += 1
             key = f"{slot}:{kind}:{new_vest}"
         self.protected[key] = self.protected.get(key, 0) + 1  # no re-poach this turn
-        self._emit(ev.CounterOffered(seat, slot, kind, amount, vest, new_vest))
+        self._emit(ev.CounterOffered, seat, slot, kind, amount, vest, new_vest)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -263,7 +269,7 @@ class EmployeesMixin:
         else:
             self.products[slot].workers(kind)[vest] -= 1
         self._add_employee(me, self.current_slot, kind)
-        self._emit(ev.Poached(me, self.current_slot, seat, slot, kind, offer))
+        self._emit(ev.Poached, me, self.current_slot, seat, slot, kind, offer)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -281,7 +287,7 @@ class EmployeesMixin:
             fields.remove(vest)
             fields.append(vest + steps)
             slot = None
-        self._emit(ev.Retained(seat, slot, kind, vest, vest + steps, steps))
+        self._emit(ev.Retained, seat, slot, kind, vest, vest + steps, steps)
         self.stage = "manage_check"
 
     def _apply_end_manage(self, action: EndManage) -> None:

@@ -176,13 +176,15 @@ class RulePlayer:
         for a in legal:
             if type(a) is not PlayCard:
                 continue
-            if leader < 0 and a.card not in SELF_CARDS:  # only bad cards need the leader
+            target = a.seat if a.slot is None else products[a.slot].owner
+            if (a.card in SELF_CARDS) != (target == me):
+                continue  # worth 0: a good card on a rival, or a bad one on myself
+            if leader < 0 and target != me:  # only bad cards need the leader
                 scores = vp(view)
                 leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
                 leader = self._leader(view, me, scores)
             score = self._card_value(view, a, me, leader, leading)
             if score >= best_key[0] and score > 0:  # ties: the nearest target clockwise
-                target = a.seat if a.slot is None else products[a.slot].owner
                 key = (score, -after(me, target, n))
                 if key > best_key:
                     best, best_key = a, key
