@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from itertools import compress
 
 from . import events as ev
 from .actions import Counter, EndManage, Hire, Poach, Retain, shared
@@ -24,6 +25,7 @@ from .state import (
 # worker retains name the current product (`slot`), so they are cached per slot.
 END_MANAGE = EndManage()
 NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
+_FIELDS = tuple(range(n) for n in range(6))  # vesting fields 0 .. n-1
 
 
 @functools.cache
@@ -138,7 +140,7 @@ class EmployeesMixin:
         protected = self.protected
         products = self.products
         sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
-        fields = range(min(5, money))  # a worker on field v costs at least 1 + v
+        fields = _FIELDS[min(5, money)]  # a worker on field v costs at least 1 + v
         sources: list = []
         for s in opl.slots:
             if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
@@ -147,14 +149,15 @@ class EmployeesMixin:
                 sources += ((s, NERD), (s, SUIT))
                 continue
             tp = products[s]
+            # the fast path (nothing protected); `compress` yields the fields holding
+            # a worker, so empty fields cost no Python step
             for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
-                if arr != NOBODY:  # fast path (nothing protected): any worker here?
+                if arr != NOBODY:
                     lows = _lows(other, s, kind, slot)
-                    for v in fields:
-                        if arr[v]:
-                            acts.append(lows[v])
-                            if v + 1 < sure:  # the minimum offer of a worker is 1 + v
-                                acts.append(_poach(other, s, kind, v, sure, slot))
+                    for v in compress(fields, arr):
+                        acts.append(lows[v])
+                        if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                            acts.append(_poach(other, s, kind, v, sure, slot))
         if exec_room and (opl.big_nerds or opl.big_suits) and \
                 counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
             sources += [(None, k) for k in exec_room if opl.executives(k)]
@@ -173,9 +176,8 @@ class EmployeesMixin:
         p = self.products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
             if fields != NOBODY:
-                for v in range(NEW_HIRE_FIELD):
-                    if fields[v]:
-                        acts += _retains(kind, v, slot)[:money]
+                for v in compress(_FIELDS[NEW_HIRE_FIELD], fields):  # fields with workers
+                    acts += _retains(kind, v, slot)[:money]
         for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             if held:  # most companies hold no executive: skip the sorting
                 for v in sorted(set(held)):

@@ -4,6 +4,7 @@ reassigning, discarding, replenishing, marketing and next year's turn order."""
 from __future__ import annotations
 
 import functools
+from itertools import compress
 from typing import Any
 
 from . import events as ev
@@ -23,6 +24,7 @@ TABLE2: dict[int, tuple[int, ...]] = {
 
 END_REASSIGN = EndReassign()
 END_MARKETING = EndMarketing()
+VESTS = range(5)  # vesting fields 0-4
 BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
 
 
@@ -35,9 +37,11 @@ def table1_strength(product: Any, big_nerds: int, press: dict[str, int]) -> int:
 
 
 @functools.cache
-def _moves(src: str, dests: tuple[str, ...], kind: str, vest: int) -> tuple[Reassign, ...]:
-    """Shared Reassign actions of one worker to each of `dests` (slots never change)."""
-    return tuple(Reassign(src, dest, kind, vest) for dest in dests)
+def _moves(src: str, slots: tuple[str, ...], kind: str) -> tuple[tuple[Reassign, ...], ...]:
+    """Per vesting field 0-4, the shared Reassign actions of one worker of `kind` from
+    `src` to each other product of `slots` (a company's slots never change)."""
+    return tuple(tuple(Reassign(src, dest, kind, vest) for dest in slots if dest != src)
+                 for vest in range(5))
 
 
 class YearEndMixin:
@@ -143,14 +147,15 @@ class YearEndMixin:
 
     def _legal_reassign(self) -> list:
         slots = self.players[self.actor].slots
+        key = tuple(slots)
+        products = self.products
         acts: list = []
         for src in slots:
-            p = self.products[src]
-            dests = tuple(dest for dest in slots if dest != src)
+            p = products[src]
             for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
-                for v in range(5):
-                    if arr[v]:
-                        acts += _moves(src, dests, kind, v)
+                moves = _moves(src, key, kind)
+                for v in compress(VESTS, arr):  # only the fields holding a worker
+                    acts += moves[v]
         acts.append(END_REASSIGN)
         return acts
 
