@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from itertools import compress
 
 from . import events as ev
@@ -87,8 +88,11 @@ class EmployeesMixin:
     def _poachable(self, seat: int, slot: str | None, kind: str) -> list[int]:
         """Vesting fields holding an employee of that kind the current product may still
         try to poach (those kept by a counter-offer are protected for this turn)."""
+        protected = self.protected
         if slot is None:
             fields = self.players[seat].executives(kind)
+            if not protected:  # the usual case: every field once, in the order held
+                return list(dict.fromkeys(fields))
             key = f"@{seat}:{kind}:"
             counts: dict[int, int] = {}
             for v in fields:
@@ -97,7 +101,6 @@ class EmployeesMixin:
             arr = self.products[slot].workers(kind)
             key = f"{slot}:{kind}:"
             counts = {v: arr[v] for v in range(5) if arr[v]}
-        protected = self.protected
         if not protected:
             return list(counts)
         return [v for v, k in counts.items() if k > protected.get(key + str(v), 0)]
@@ -111,7 +114,7 @@ class EmployeesMixin:
         pl = players[seat]
         money = pl.money
         exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)] \
-            if pl.big_nerds or pl.big_suits else list(EXEC_KINDS)  # none held: room for both
+            if pl.big_nerds or pl.big_suits else EXEC_KINDS  # none held: room for both
         acts: list = []
         if self.hires < self.hire_limit:
             acts += self._legal_hires(slot, money, exec_room)
@@ -122,7 +125,7 @@ class EmployeesMixin:
         acts.append(END_MANAGE)
         return acts
 
-    def _legal_hires(self, slot: str, money: int, exec_room: list[str]) -> list[Hire]:
+    def _legal_hires(self, slot: str, money: int, exec_room: Sequence[str]) -> list[Hire]:
         """Kinds left in the supply that the company can pay for (and has room for)."""
         hires = _hires(slot)
         supply = self.supply
@@ -131,7 +134,7 @@ class EmployeesMixin:
                 and (kind in WORKER_KINDS or kind in exec_room)]
 
     def _listed_offers(self, acts: list, other: int, opl: Player, money: int,
-                       exec_room: list[str], slot: str) -> None:
+                       exec_room: Sequence[str], slot: str) -> None:
         """Offers on one rival's employees, per employee the minimum, then the smallest
         offer the owner cannot counter (owner's money, as a counter costs offer + 1) if
         that is higher and affordable, appended to `acts`. Any other amount is legal too
@@ -140,7 +143,7 @@ class EmployeesMixin:
         protected = self.protected
         products = self.products
         sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
-        fields = _FIELDS[min(5, money)]  # a worker on field v costs at least 1 + v
+        fields = _FIELDS[5 if money > 5 else money]  # a worker on field v costs >= 1 + v
         sources: list = []
         for s in opl.slots:
             if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
@@ -159,7 +162,7 @@ class EmployeesMixin:
                         if v + 1 < sure:  # the minimum offer of a worker is 1 + v
                             acts.append(_poach(other, s, kind, v, sure, slot))
         if exec_room and (opl.big_nerds or opl.big_suits) and \
-                counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
+                (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
             sources += [(None, k) for k in exec_room if opl.executives(k)]
         for src, kind in sources:
             lows = _lows(other, src, kind, slot)

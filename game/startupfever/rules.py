@@ -297,7 +297,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         new = State.__new__(State)
         d = new.__dict__
         for key, value in self.__dict__.items():
-            d[key] = _copy(value)
+            d[key] = value if type(value) in _IMMUTABLE else _copy(value)
         new._events = []
         return new
 
@@ -585,6 +585,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 
 
+_IMMUTABLE = frozenset({int, str, bool, float, type(None)})  # shared, not copied, by clone
+
+
 def _copy(value: Any) -> Any:
     """Copy one attribute of a State for `clone`: lists, dicts, products, players, RNG."""
     t = type(value)
@@ -593,7 +596,11 @@ def _copy(value: Any) -> Any:
             return [_copy(x) for x in value]
         return value[:]
     if t is dict:
-        return {k: _copy(v) for k, v in value.items()}
+        new = value.copy()
+        for k, v in value.items():
+            if type(v) not in _IMMUTABLE:  # most values (counts, the deck) are ints
+                new[k] = _copy(v)
+        return new
     if t is Product or t is Player:
         return value.copy()
     if t is random.Random:

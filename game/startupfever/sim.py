@@ -181,7 +181,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
         else:
             legal = legal_actions()
             action = agents[cp].decide(state, legal)
-            if any(map(partial(is_, action), legal)):
+            if legal[-1] is action or any(map(partial(is_, action), legal)):  # often last
                 apply_listed(action, False)
             else:
                 apply(action)
