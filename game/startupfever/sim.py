@@ -164,7 +164,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
     # between), is legal, so its check is skipped. Any other object a player returns
     # goes through the public, checked `apply`.
-    apply_listed = state._apply_unchecked  # called with build_events=False: nobody reads them
+    apply_listed = state._apply_unchecked  # builds no events: nobody reads them
     sample = state.sample_chance
     legal_actions = state.legal_actions
     ok = fast_check(state)
@@ -173,7 +173,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     while True:
         cp = state.current_player
         if cp == CHANCE:
-            apply_listed(sample(), False)
+            apply_listed(sample())
         elif cp == TERMINAL:
             if not ok():
                 violations += _broken(state, g, gs, steps)
@@ -182,7 +182,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
             legal = legal_actions()
             action = agents[cp].decide(state, legal)
             if legal[-1] is action or any(map(partial(is_, action), legal)):  # often last
-                apply_listed(action, False)
+                apply_listed(action)
             else:
                 apply(action)
         steps += 1
