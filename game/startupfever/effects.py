@@ -35,6 +35,7 @@ PATENT_TROLL_PER_LAUNCH = 2
 
 _play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
 PASS = Pass()
+DEFENSE_CHOICES = (Defend(True), Defend(False))
 
 
 class CardsMixin:
@@ -131,7 +132,7 @@ class CardsMixin:
         self._resolve_card()
 
     def _legal_defense(self) -> list:
-        return [Defend(True), Defend(False)]
+        return list(DEFENSE_CHOICES)
 
     def _apply_defend(self, action: Defend) -> None:
         if not action.use:

@@ -25,6 +25,7 @@ from .state import (
 # Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
 # worker retains name the current product (`slot`), so they are cached per slot.
 END_MANAGE = EndManage()
+COUNTER_CHOICES = (Counter(True), Counter(False))
 NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
 _FIELDS = tuple(range(n) for n in range(6))  # vesting fields 0 .. n-1
 
@@ -236,7 +237,7 @@ class EmployeesMixin:
             self._complete_poach()
 
     def _legal_counter(self) -> list:
-        return [Counter(True), Counter(False)]
+        return list(COUNTER_CHOICES)
 
     def _apply_counter(self, action: Counter) -> None:
         if not action.accept:

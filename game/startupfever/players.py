@@ -162,8 +162,13 @@ class RulePlayer:
         scores = scores or vp(view)
         players = view.players
         n = len(players)
-        return max((s for s in range(n) if s != me),
-                   key=lambda s: (scores[s], players[s].money, -after(me, s, n)))
+        best, best_key = -1, ()
+        for s in range(n):  # the first seat with the greatest key, as max() would pick
+            if s != me:
+                key = (scores[s], players[s].money, -after(me, s, n))
+                if best < 0 or key > best_key:
+                    best, best_key = s, key
+        return best
 
     @staticmethod
     def _end_near(view) -> bool:

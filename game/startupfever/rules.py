@@ -39,6 +39,7 @@ from .actions import (
     Roll,
     describe,
     malformed,
+    shared,
 )
 from .cards import ADOPTION, HAND_SIZE, MANAGE, PLAYABLE_IN, REVENUE, USER_LOSS, full_deck
 from .effects import CardsMixin
@@ -69,6 +70,12 @@ CHANCE_STAGES = frozenset({"deal", "first_order", "adoption_roll", "loss_roll", 
 DECISION_STAGES = frozenset({"chips", "window", "defense", "attrition", "manage", "counter",
                              "loss", "reassign", "marketing", "order_choose"})
 ROLLS = tuple(Roll(v) for v in range(1, 7))
+# Shared outcome and action objects (frozen: the same object may be listed again and
+# again; building a frozen dataclass costs several look-ups of a cache)
+_draw = shared(Draw)
+_pick = shared(PickProduct)
+_lose_pip = shared(LosePip)
+END_USER_LOSS = EndUserLoss()
 #: players -> seat -> every seat once, clockwise from that seat
 _ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
               for n in range(2, 7)}
@@ -190,13 +197,13 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return [(r, 1 / 6) for r in ROLLS]
         if stage == "deal":
             total = sum(self.deck.values())
-            return [(Draw(c), k / total) for c, k in self.deck.items() if k]
+            return [(_draw(c), k / total) for c, k in self.deck.items() if k]
         if stage == "first_order":
             pool = self.order_pool
-            return [(PickProduct(s), 1 / len(pool)) for s in pool]
+            return [(_pick(s), 1 / len(pool)) for s in pool]
         if stage == "order_tie":
             group = self.order_groups[0]
-            return [(PickProduct(s), 1 / len(group)) for s in group]
+            return [(_pick(s), 1 / len(group)) for s in group]
         return []
 
     def sample_chance(self) -> Action:
@@ -209,13 +216,13 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             pick = rng.randrange(sum(self.deck.values()))
             for card, k in self.deck.items():
                 if pick < k:
-                    return Draw(card)
+                    return _draw(card)
                 pick -= k
         if stage == "first_order":
-            return PickProduct(self.order_pool[rng.randrange(len(self.order_pool))])
+            return _pick(self.order_pool[rng.randrange(len(self.order_pool))])
         if stage == "order_tie":
             group = self.order_groups[0]
-            return PickProduct(group[rng.randrange(len(group))])
+            return _pick(group[rng.randrange(len(group))])
         raise IllegalAction(f"no chance step now (stage {stage})")
 
     def apply(self, action: Action) -> list:
@@ -565,7 +572,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             self.stage = "turn_end"
 
     def _legal_loss(self) -> list:
-        return [LosePip(s) for s in self._loss_targets()] + [EndUserLoss()]
+        return [_lose_pip(s) for s in self._loss_targets()] + [END_USER_LOSS]
 
     def _apply_lose_pip(self, action: LosePip) -> None:
         p = self.products[action.slot]

@@ -9,7 +9,7 @@ from typing import Any
 
 from . import events as ev
 from . import usertrack
-from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign
+from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .state import LAST_YEAR, NERD, SUIT
 
@@ -24,6 +24,8 @@ TABLE2: dict[int, tuple[int, ...]] = {
 
 END_REASSIGN = EndReassign()
 END_MARKETING = EndMarketing()
+_market = shared(Market)  # shared action objects, as in employees.py
+_choose = shared(ChoosePosition)
 VESTS = range(5)  # vesting fields 0-4
 BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
 
@@ -217,7 +219,7 @@ class YearEndMixin:
             (s, p.owner, p.marketing) for s, p in self.products.items()))
 
     def _legal_marketing(self) -> list:
-        return [Market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
+        return [_market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
 
     def _apply_market(self, action: Market) -> None:
         slot = action.slot
@@ -269,7 +271,7 @@ class YearEndMixin:
         self.stage = "order_choose"
 
     def _legal_order(self) -> list:
-        return [ChoosePosition(i) for i, s in enumerate(self.new_order) if s is None]
+        return [_choose(i) for i, s in enumerate(self.new_order) if s is None]
 
     def _take_position(self, position: int) -> None:
         slot = self.order_groups[0].pop(0)
