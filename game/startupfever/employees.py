@@ -119,9 +119,7 @@ class EmployeesMixin:
         acts: list = []
         if self.hires < self.hire_limit:
             acts += self._legal_hires(slot, money, exec_room)
-        for other, opl in enumerate(players):
-            if other != seat:
-                self._listed_offers(acts, other, opl, money, exec_room, slot)
+        self._listed_offers(acts, seat, money, exec_room, slot)
         self._legal_retains(acts, slot, pl, money)
         acts.append(END_MANAGE)
         return acts
@@ -134,45 +132,48 @@ class EmployeesMixin:
                 if supply[kind] and money >= COST[kind]
                 and (kind in WORKER_KINDS or kind in exec_room)]
 
-    def _listed_offers(self, acts: list, other: int, opl: Player, money: int,
-                       exec_room: Sequence[str], slot: str) -> None:
-        """Offers on one rival's employees, per employee the minimum, then the smallest
-        offer the owner cannot counter (owner's money, as a counter costs offer + 1) if
-        that is higher and affordable, appended to `acts`. Any other amount is legal too
-        (see `_is_legal_manage`)."""
+    def _listed_offers(self, acts: list, seat: int, money: int, exec_room: Sequence[str],
+                       slot: str) -> None:
+        """Offers on the rivals' employees, rival by rival: per employee the minimum, then
+        the smallest offer its owner cannot counter (the owner's money, as a counter
+        costs offer + 1) if that is higher and affordable, appended to `acts`. Any other
+        amount is legal too (see `_is_legal_manage`)."""
         counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
         products = self.products
-        sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
         fields = _FIELDS[5 if money > 5 else money]  # a worker on field v costs >= 1 + v
-        sources: list = []
-        for s in opl.slots:
-            if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
+        for other, opl in enumerate(self.players):
+            if other == seat:
                 continue
-            if protected:
-                sources += ((s, NERD), (s, SUIT))
-                continue
-            tp = products[s]
-            # the fast path (nothing protected); `compress` yields the fields holding
-            # a worker, so empty fields cost no Python step
-            for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
-                if arr != NOBODY:
-                    lows = _lows(other, s, kind, slot)
-                    for v in compress(fields, arr):
-                        acts.append(lows[v])
-                        if v + 1 < sure:  # the minimum offer of a worker is 1 + v
-                            acts.append(_poach(other, s, kind, v, sure, slot))
-        if exec_room and (opl.big_nerds or opl.big_suits) and \
-                (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
-            sources += [(None, k) for k in exec_room if opl.executives(k)]
-        for src, kind in sources:
-            lows = _lows(other, src, kind, slot)
-            for v in self._poachable(other, src, kind):
-                low = lows[v]
-                if low.offer <= money:
-                    acts.append(low)
-                    if low.offer < sure:
-                        acts.append(_poach(other, src, kind, v, sure, slot))
+            sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
+            sources: list = []
+            for s in opl.slots:
+                if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
+                    continue
+                if protected:
+                    sources += ((s, NERD), (s, SUIT))
+                    continue
+                tp = products[s]
+                # the fast path (nothing protected); `compress` yields the fields holding
+                # a worker, so empty fields cost no Python step
+                for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
+                    if arr != NOBODY:
+                        lows = _lows(other, s, kind, slot)
+                        for v in compress(fields, arr):
+                            acts.append(lows[v])
+                            if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                                acts.append(_poach(other, s, kind, v, sure, slot))
+            if exec_room and (opl.big_nerds or opl.big_suits) and \
+                    (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
+                sources += [(None, k) for k in exec_room if opl.executives(k)]
+            for src, kind in sources:
+                lows = _lows(other, src, kind, slot)
+                for v in self._poachable(other, src, kind):
+                    low = lows[v]
+                    if low.offer <= money:
+                        acts.append(low)
+                        if low.offer < sure:
+                            acts.append(_poach(other, src, kind, v, sure, slot))
 
     def _legal_retains(self, acts: list, slot: str, pl: Player, money: int) -> None:
         """Moving the current product's workers, then the company's executives, 1+ fields

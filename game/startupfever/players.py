@@ -134,10 +134,12 @@ class RulePlayer:
     # ------------------------------------------------------------------ entry
     def decide(self, state_or_observation, legal: list) -> Any:
         view = self._view
-        if state_or_observation is not self._state or isinstance(state_or_observation, dict) \
+        if state_or_observation is not self._state \
                 or view.seat != state_or_observation.current_player:
             self._view = view = view_of(state_or_observation)
-            self._state = state_or_observation
+            # a live state's view reads through it; an observation's view is a snapshot
+            self._state = None if isinstance(state_or_observation, dict) \
+                else state_or_observation
         choose = _CHOOSERS.get(view.stage)
         action = getattr(self, choose)(view, legal) if choose else None
         return legal[0] if action is None else action
