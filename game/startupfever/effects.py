@@ -8,6 +8,8 @@ whether to play Defense (only if they hold one and have a Suit).
 
 from __future__ import annotations
 
+import functools
+
 from . import events as ev
 from . import usertrack
 from .actions import Defend, MoveResigned, Pass, PlayCard, shared
@@ -21,7 +23,7 @@ from .cards import (
     PLAYABLE_IN,
     UNLAUNCHED,
 )
-from .state import NERD, NEW_HIRE_FIELD, SUIT
+from .state import NERD, NEW_HIRE_FIELD, SLOTS, SUIT
 
 SECURITY_BREACH_FIELDS = 3
 VIRAL_GROWTH_BONUS = 3
@@ -34,6 +36,14 @@ ACQUI_HIRE_NERDS = 2
 PATENT_TROLL_PER_LAUNCH = 2
 
 _play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
+
+
+@functools.cache
+def _plays_on(card: str) -> dict[str, PlayCard]:
+    """slot -> the shared play of `card` on that product (any slot A-L)."""
+    return {s: _play(card, s, None, None) for s in SLOTS}
+
+
 PASS = Pass()
 DEFENSE_CHOICES = (Defend(True), Defend(False))
 
@@ -67,11 +77,14 @@ class CardsMixin:
             slot = self.current_slot
             return [] if slot is None else [_play(card, None, self.products[slot].owner, None)]
         if target == UNLAUNCHED:
-            return [_play(card, s, None, None) for s, p in self.products.items() if not p.launched]
+            on = _plays_on(card)
+            return [on[s] for s, p in self.products.items() if not p.launched]
         if target == LAUNCHED:
-            return [_play(card, s, None, None) for s, p in self.products.items() if p.launched]
+            on = _plays_on(card)
+            return [on[s] for s, p in self.products.items() if p.launched]
         if target == ANY_PRODUCT:
-            return [_play(card, s, None, None) for s in self.products]
+            on = _plays_on(card)
+            return [on[s] for s in self.products]
         return []  # Defense: reaction only
 
     def _can_play(self, seat: int) -> bool:
