@@ -169,9 +169,10 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def current_slot(self) -> str | None:
         """The product whose turn it is (None outside product turns)."""
         if self.in_turn:  # checked first: outside product turns it is all there is to do
-            order = self.turn_order
-            if order and self.turn_index < len(order):
-                return order[self.turn_index]
+            try:
+                return self.turn_order[self.turn_index]
+            except IndexError:  # past the last product (or no order yet)
+                return None
         return None
 
     def is_terminal(self) -> bool:
