@@ -1,7 +1,7 @@
-"""Startup Fever on screen: new-game setup, the table and its animations, results.
+"""Startup Fever on screen: the join-in lobby, the table and its animations, results.
 
-Reading order: DESIGN.md (who owns what, the contract), seats.py (who plays), look.py
-(sprites, colours, markers and chips), model.py (what the table shows: public only),
+Reading order: DESIGN.md (who owns what, the contract), seats.py (who plays), setup.py
+(the lobby's config), look.py (sprites, colours, markers and chips), model.py (what the table shows: public only),
 table_view.py and panels.py (the table and company panels, drawn from
 `maps/startupfever.tmx` through `game.startupfever.layout`), movers.py (things that
 move), director.py (rules events -> animation steps), table_scene.py (the screen that ties

@@ -84,7 +84,7 @@ class ResultsScene(ServermaniaResults):
             draw.text(canvas, fonts.display(30), ORDINALS[place - 1],
                       (rect.x + 12, rect.centery), GOLD if place == 1 else CREAM,
                       anchor="midleft", outline=2)
-            canvas.blit(look.marker(s.colour, 34), (rect.x + 72, rect.centery - 17))
+            canvas.blit(look.marker(s.colour, 34, s.token), (rect.x + 72, rect.centery - 17))
             one_line = rect.h < 70  # five or six companies: name and products side by side
             name_at = (rect.x + 116, rect.centery if one_line else rect.y + 20)
             draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}", name_at,
@@ -135,5 +135,5 @@ class ResultsScene(ServermaniaResults):
             if len(points) >= 2:
                 pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
                 pygame.draw.lines(canvas, colour, False, points, 5)
-            badge = look.marker(self.seats[seat].colour, 28)
+            badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
             canvas.blit(badge, badge.get_rect(center=points[-1]))
