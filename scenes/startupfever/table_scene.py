@@ -42,7 +42,7 @@ from game.startupfever import layout as layout_module
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
@@ -51,7 +51,7 @@ from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pace import FAST, click_pace
 from scenes.pause import PauseMenu
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, hand_over, refusal_note, seat_style
+from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -665,29 +665,51 @@ class TableScene(Autosaving, Scene):
         canvas.blit(self.log_image, rect.topleft, rect)
 
     def _draw_bar(self, canvas: pygame.Surface) -> None:
-        """The prompt bar, rendered again only when what it says (or the device) changes."""
+        """The prompt bar, rendered again only when what it says (or the device) changes.
+        A seat's own question shows the glyphs of the pad bound to it."""
         bar, style = self._bar(), self.app.input.style
+        seat = self._asked()
+        if seat is not None:
+            style = seat_style(self.app, self.devices, seat)[0]
         key = (tuple(bar.items), style)
         if key != self.bar_key:
             self.bar_key = key
             bar.draw(self.bar_image, self.app.fonts, style)
         canvas.blit(self.bar_image, (0, BAR_TOP), pygame.Rect(0, BAR_TOP, 1280, 720 - BAR_TOP))
 
+    def _asked(self) -> int | None:
+        """The seat a decision or a die waits for (None: nobody's in particular)."""
+        if self.demo:
+            return None
+        if self.decision is not None:
+            return self.decision.seat
+        return self.roll_call.seat if self.roll_call is not None else None
+
     def _bar(self) -> PromptBar:
         mouse = self.app.input.last_device == MOUSE
         if self.demo:
             return self.BAR_DEMO
         if self.decision is not None:
-            return self.decision.bar
+            return self._whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
         if self.roll_call is not None:
-            return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
+            mouse = seat_style(self.app, self.devices, self.roll_call.seat)[1]
+            return self._whose(self.roll_call.seat,
+                               self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL)
         if mouse:
             return self.BAR_MOUSE
         if not self.hand_look.seats:
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
+
+    def _whose(self, seat: int, bar: PromptBar) -> PromptBar:
+        """A seat bound to a pad: the bar starts by naming the pad that answers
+        ("Pad 4 Alan"), so six people on a couch see whose controller is asked."""
+        device = self.devices.device_of(seat)
+        if device is None or device == KEYBOARD:
+            return bar
+        return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
     def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
         """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,

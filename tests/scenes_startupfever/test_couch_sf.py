@@ -27,9 +27,11 @@ from tests.pads import choose as choose_with_pad
 from tests.scenes_startupfever.helpers import (
     READY,
     Person,
+    assert_not_blank,
     computers,
     press,
     run_until,
+    shoot,
     step,
     table,
 )
@@ -277,3 +279,22 @@ def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
     decision = scene.decision
     hold(app, 0, pygame.CONTROLLER_BUTTON_Y)  # pad 0 may no longer answer this seat
     assert not decision.curtain.open
+
+
+def test_a_pad_bound_prompt_names_the_pad_and_the_seat_lost_overlay_names_the_seat(tmp_path):
+    """Screenshots (shots/) of a seat's question on a six-pad table and of its pad lost."""
+    app, scene = join_six_from_the_title()
+    players = OwnPads(app, scene)
+
+    def manage() -> bool:
+        return scene.decision is not None and scene.decision.stage == "manage"
+    run_until(app, lambda: manage() and scene.decision.t > 0.3, 30_000,
+              each=lambda: None if manage() else players())
+    seat = scene.decision.seat
+    pad = scene.devices.device_of(seat)
+    assert scene._bar().items[0] == (f"Pad {int(pad[4:]) + 1}", scene.name(seat))
+    assert_not_blank(shoot(app, "sf_pad_prompt", tmp_path))
+    unplug(app, int(pad[4:]))
+    step(app, 10)
+    assert isinstance(app.stack.top, SeatLostOverlay) and app.stack.top.name == scene.name(seat)
+    assert_not_blank(shoot(app, "sf_seat_lost", tmp_path))
