@@ -6,16 +6,18 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import threading
 
 import pytest
 
+from game.thinker import Thinker
 from scenes.demo import DemoScene, StartupFeverDemo
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.paths import ROOT
 from scenes.menu import TITLE_MENU, resolve
 from scenes.servermania.look import shape_of
 from scenes.startupfever.results import ResultsScene
-from scenes.startupfever.seats import MAX_SEATS, default_seats
+from scenes.startupfever.seats import MAX_SEATS, Seat, default_seats
 from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
@@ -159,3 +161,36 @@ def test_main_runs_the_startupfever_demo_headless():
                            "--headless", "--frames", "120"], capture_output=True, text=True,
                           timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+class SlowHard:
+    """A Hard company whose search takes until the test opens the gate."""
+
+    kind = "hard"
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.asked = 0
+
+    def decide(self, state, legal):
+        self.asked += 1
+        self.gate.wait(10)
+        return legal[-1]
+
+
+def test_a_hard_company_thinks_off_the_loop_and_shows_its_bubble():
+    seats = [Seat("Ada", "pink", human=False, level="hard"),
+             Seat("Linus", "blue", human=False, level="normal")]
+    app = new_app(TableScene(seats, seed=3, pace=8.0))
+    step(app, 2)
+    scene = app.stack.top
+    slow = SlowHard()
+    scene.agents[0] = slow
+    scene.thinker = Thinker(threaded=True)  # as in a window (headless answers at once)
+    run_until(app, lambda: slow.asked > 0, 20_000)
+    clock, before = scene.clock, scene.state.to_json()
+    step(app, 120)  # two seconds of frames while Ada's search runs
+    assert scene.clock > clock + 1.9 and scene.state.to_json() == before
+    assert scene.thinking == 0 and not scene.thinker.idle
+    slow.gate.set()
+    run_until(app, lambda: scene.state.to_json() != before, 600)
