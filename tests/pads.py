@@ -57,3 +57,18 @@ def choose(app: App, label: str, pad: int) -> None:
     while menu.selected != target:
         button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
     button(app, pad)
+
+
+def save_and_quit(app: App, pad: int) -> None:
+    """Pause with pad `pad`, choose Save and quit and confirm it: back on the title."""
+    from scenes.pause import PauseMenu
+    from scenes.title import TitleScene
+    from tests.scenes_servermania.helpers import run_until
+
+    button(app, pad, pygame.CONTROLLER_BUTTON_START)
+    step(app, 2)
+    assert isinstance(app.stack.top, PauseMenu)
+    choose(app, "Save and quit", pad)
+    step(app, 2)
+    choose(app, "Save and quit", pad)  # the confirmation
+    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 100)

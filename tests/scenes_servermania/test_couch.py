@@ -17,7 +17,7 @@ from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import default_seats
 from scenes.servermania.setup import NewGameScene
 from scenes.title import TitleScene
-from tests.pads import app_with_pads, button, choose, plug, unplug
+from tests.pads import app_with_pads, button, choose, plug, save_and_quit, unplug
 from tests.scenes_servermania.helpers import READY, run_until, step
 
 
@@ -139,14 +139,8 @@ def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     run_until(app, lambda: board.state.turn >= 6, 20_000, each=lambda: answer_with_own_pad(
         app, board))
 
-    button(app, 9, pygame.CONTROLLER_BUTTON_START)
-    step(app, 2)
-    assert isinstance(app.stack.top, PauseMenu)
     expected = board.state.to_json()
-    choose(app, "Save and quit", 9)
-    step(app, 2)
-    choose(app, "Save and quit", 9)  # the confirmation
-    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 100)
+    save_and_quit(app, 9)
     title = app.stack.top
     assert title.menu.buttons[0].label == "Continue"
     assert title.saved.summary().startswith("SERVERMANIA · Ada, Linus, Grace, Alan · turn ")

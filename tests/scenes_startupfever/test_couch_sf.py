@@ -9,6 +9,7 @@ Pads are synthetic (tests/pads.py): SDL controller events through the app's inpu
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game import startupfever as sf
 from game.autosave import SeatRecord, Slots
@@ -21,7 +22,7 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
-from tests.pads import app_with_pads, hold, plug, unplug
+from tests.pads import app_with_pads, hold, plug, save_and_quit, unplug
 from tests.pads import button as pad_button
 from tests.pads import choose as choose_with_pad
 from tests.scenes_startupfever.helpers import (
@@ -46,15 +47,21 @@ def choose(app, label: str) -> None:
     step(app, 2)
 
 
-def test_six_companies_autosave_save_and_quit_and_continue_the_same_game(monkeypatch):
-    entered: list[str] = []  # the state each table starts from (computers then play on)
+@pytest.fixture
+def entered(monkeypatch) -> list[str]:
+    """The state each table starts from (as Continue hands it over), as JSON."""
+    states: list[str] = []
     enter = TableScene.enter
 
     def spy(self):
         if self.initial_state is not None:
-            entered.append(self.initial_state.to_json())
+            states.append(self.initial_state.to_json())
         enter(self)
     monkeypatch.setattr(TableScene, "enter", spy)
+    return states
+
+
+def test_six_companies_autosave_save_and_quit_and_continue_the_same_game(entered):
     app, scene = table(computers(6))
     run_until(app, lambda: app.saves.latest() is not None and scene.state.year >= 1, 20_000)
     saved = app.saves.latest()
@@ -213,15 +220,7 @@ def test_an_unplugged_seat_pad_waits_for_a_device_and_another_pad_takes_the_seat
     assert scene.devices.device_of(1) == "pad:1" and scene.state.to_json() == before
 
 
-def test_done_when_six_pads_play_one_is_replaced_then_save_quit_and_continue(monkeypatch):
-    entered: list[str] = []  # the state each table starts from (as Continue hands it over)
-    enter = TableScene.enter
-
-    def spy(self):
-        if self.initial_state is not None:
-            entered.append(self.initial_state.to_json())
-        enter(self)
-    monkeypatch.setattr(TableScene, "enter", spy)
+def test_done_when_six_pads_play_one_is_replaced_then_save_quit_and_continue(entered):
     app, scene = join_six_from_the_title()
     players = OwnPads(app, scene)
     run_until(app, lambda: players.person.rolls >= 3 and "startupfever" in app.saves.memory,
@@ -240,14 +239,8 @@ def test_done_when_six_pads_play_one_is_replaced_then_save_quit_and_continue(mon
     run_until(app, lambda: "pad:9" in players.person.used and
               app.saves.memory["startupfever"] is not saved, 30_000, each=players)
 
-    pad_button(app, 9, pygame.CONTROLLER_BUTTON_START)
-    step(app, 2)
-    assert isinstance(app.stack.top, PauseMenu)
     expected = scene.state.to_json()
-    choose_with_pad(app, "Save and quit", 9)
-    step(app, 2)
-    choose_with_pad(app, "Save and quit", 9)  # the confirmation
-    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 100)
+    save_and_quit(app, 9)  # Start, Save and quit, confirmed: the title
     title = app.stack.top
     assert title.menu.buttons[0].label == "Continue"
     assert title.saved.summary().startswith("Startup Fever · Ada, Linus, Grace, Alan, Radia, "

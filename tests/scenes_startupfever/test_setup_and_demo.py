@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import threading
 
 import pytest
 
@@ -21,6 +20,7 @@ from scenes.startupfever.seats import MAX_SEATS, Seat, default_seats
 from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
+from tests.scenes_servermania.test_thinking import SlowPlayer
 from tests.scenes_startupfever.helpers import READY, new_app, press, run_until, step
 
 
@@ -163,19 +163,10 @@ def test_main_runs_the_startupfever_demo_headless():
     assert done.returncode == 0, done.stderr
 
 
-class SlowHard:
+class SlowHard(SlowPlayer):
     """A Hard company whose search takes until the test opens the gate."""
 
     kind = "hard"
-
-    def __init__(self) -> None:
-        self.gate = threading.Event()
-        self.asked = 0
-
-    def decide(self, state, legal):
-        self.asked += 1
-        self.gate.wait(10)
-        return legal[-1]
 
 
 def test_a_hard_company_thinks_off_the_loop_and_shows_its_bubble():
