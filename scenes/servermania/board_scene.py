@@ -612,7 +612,8 @@ class BoardScene(Autosaving, Scene):
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],
-                                            demo=self.demo, pace=self.pace))
+                                            demo=self.demo, pace=self.pace,
+                                            devices=self.devices))
 
     # -- drawing -------------------------------------------------------------------------------
 

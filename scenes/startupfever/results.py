@@ -16,7 +16,6 @@ import pytweening
 
 from game.startupfever import usertrack
 from scenes.engine import draw
-from scenes.engine.input import DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.engine.widgets import panel
 from scenes.seating import SeatDevices
@@ -29,15 +28,13 @@ from scenes.startupfever.showdown import ORDINALS
 
 
 class ResultsScene(ServermaniaResults):
-    """devices: the table's seat bindings, kept for "Play again" (a pad unplugged here
-    leaves its seat shared in the next game rather than waiting for a pad that is gone)."""
+    """SERVERMANIA's results with victory points, money as the tie-break, and products."""
 
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
                  demo: bool = False, pace: float = 1.0,
                  devices: SeatDevices | None = None) -> None:
         super().__init__(seats, state.scores(), state.winners(), history, [], demo=demo,
-                         pace=pace)
-        self.devices = devices or SeatDevices()
+                         pace=pace, devices=devices)
         self.money = [p.money for p in state.players]
         self.products = {seat: [(slot, state.products[slot].field)
                                 for slot in state.players[seat].slots]
@@ -62,11 +59,6 @@ class ResultsScene(ServermaniaResults):
         self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace,
                                           extra_years=self.extra_years,
                                           devices=self.devices))
-
-    def on_device_removed(self, device: DeviceId) -> None:
-        seat = self.devices.seat_of(device)
-        if seat is not None:
-            self.devices.unbind(seat)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
