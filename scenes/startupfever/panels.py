@@ -31,6 +31,7 @@ class SeatLike(Protocol):
     name: str
     colour: str
     human: bool
+    token: str  # the logo's shape chosen in the lobby ("" = the colour's own)
 
 
 def panel_rect(seat: int, seats: int) -> pygame.Rect:
@@ -101,7 +102,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     draw.box(surface, rect, fill, outline=colour if active or marked else INK, radius=14,
              shadow=0, width=4)
     fonts = look.fonts()
-    surface.blit(look.marker(seat.colour, 34), (rect.x + 8, rect.y + 6))
+    surface.blit(look.marker(seat.colour, 34, seat.token), (rect.x + 8, rect.y + 6))
     name = seat.name + ("" if seat.human else " (CPU)")
     size, room = 26, rect.w - 150
     while fonts.body(size).size(name)[0] > room and size > 20:
