@@ -189,8 +189,8 @@ class PromptBar:
         gap = 40
         if sum(widths) + gap * (len(parts) - 1) > CANVAS_W - 40:  # crowded: tighten first
             gap = 18
-        strip = pygame.Surface((sum(widths) + gap * (len(parts) - 1), self.HEIGHT),
-                               pygame.SRCALPHA)
+        strip = draw.scratch("prompt bar", (sum(widths) + gap * (len(parts) - 1), self.HEIGHT))
+        strip.fill((0, 0, 0, 0))  # kept from bar to bar: no fresh surface per change
         x, cy = 0, self.HEIGHT // 2 - 1
         for (g, t), width in zip(parts, widths, strict=True):
             strip.blit(g, g.get_rect(midleft=(x, cy)))
@@ -198,7 +198,7 @@ class PromptBar:
             strip.blit(t, label.move(0, draw.optical_offset(font)))
             x += width + gap
         if strip.get_width() > CANVAS_W - 40:  # still too long: shrink rather than clip
-            strip = pygame.transform.smoothscale_by(strip, (CANVAS_W - 40) / strip.get_width())
+            strip = draw.scaled_now("prompt bar fit", strip, (CANVAS_W - 40) / strip.get_width())
         canvas.blit(strip, strip.get_rect(center=band.center))
 
 

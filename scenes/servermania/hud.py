@@ -237,18 +237,18 @@ class Hud:
         money_font = fonts.display(26)
         draw.text(canvas, money_font, look.money(self.cash[seat].shown),
                   (rect.x + 56, rect.y + 58), _flash_colour(self.cash[seat].flash, WHITE),
-                  anchor="bottomleft")
+                  anchor="bottomleft", volatile=True)
         icon = look.scaled("icon_server", (26, 26))
         count = self.servers[seat]
         r = draw.text(canvas, money_font, f"{count.shown}", (rect.right - 12, rect.y + 58),
-                      _flash_colour(count.flash, WHITE), anchor="bottomright")
+                      _flash_colour(count.flash, WHITE), anchor="bottomright", volatile=True)
         bump = 4 * math.sin(count.flash * 20) if count.flash else 0
         canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
         worth = self.worth_shown()[seat]
         label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
                           CREAM, anchor="bottomleft")
         draw.text(canvas, fonts.display(24), look.money(worth),
-                  (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft")
+                  (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft", volatile=True)
 
     def _draw_pot(self, canvas: pygame.Surface, fonts: Fonts, clock: float) -> None:
         rect = self.pot_rect()
@@ -262,7 +262,7 @@ class Hud:
                   anchor="topleft")
         draw.text(canvas, fonts.display(26), look.money(self.pot.shown),
                   (rect.right - 12, rect.bottom - 3), _flash_colour(self.pot.flash, GOLD),
-                  anchor="bottomright")
+                  anchor="bottomright", volatile=True)
 
 
 def places_of(money: list[int]) -> list[int]:

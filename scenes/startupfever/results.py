@@ -93,7 +93,7 @@ class ResultsScene(ServermaniaResults):
             one_line = rect.h < 70  # five or six companies: name and products side by side
             name_at = (rect.x + 116, rect.centery if one_line else rect.y + 20)
             draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}", name_at,
-                      WHITE, anchor="midleft")
+                      WHITE, anchor="midleft", volatile=True)  # this game's only
             x = rect.x + 300 if one_line else rect.x + 116
             line = rect.centery if one_line else rect.bottom - 16
             for slot, field in self.products[seat]:  # each product: its marker and its VP
@@ -104,7 +104,8 @@ class ResultsScene(ServermaniaResults):
                 x = r.right + 14
             total = round(self.scores[seat] * count)
             draw.text(canvas, fonts.display(34), f"{total} VP", (rect.right - 14, rect.centery),
-                      GOLD if winner else WHITE, anchor="midright", outline=2)
+                      GOLD if winner else WHITE, anchor="midright", outline=2,
+                      volatile=True)  # counting up
             y += row_h
         if self.tie_on_vp:
             draw.text(canvas, fonts.body(24), "Tied on VP: more money wins", (TABLE.centerx,

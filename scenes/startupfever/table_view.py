@@ -534,7 +534,11 @@ class TableView:
             return cached
         rect = self._products[p.slot]
         assert self._static is not None
-        out = self._static.subsurface(rect).copy()
+        out = cached[1] if cached is not None else None
+        if out is None or out.get_size() != rect.size:
+            out = self._static.subsurface(rect).copy()
+        else:  # repainted in place: a product changes often, a fresh copy each time churned
+            out.blit(self._static, (0, 0), rect)  # the C heap (issue 13); static is opaque
         dx, dy = -rect.x, -rect.y
         if p.chip:
             face = look.chip(p.category, 36)
