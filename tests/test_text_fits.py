@@ -9,6 +9,7 @@ check fails when a label is made too long for its button.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 import pygame
 import pytest
@@ -145,8 +146,18 @@ def test_servermania_results(audit, size):
 
 # -- Startup Fever --------------------------------------------------------------------------
 
+LONG_NAMES = ("Margaret", "Bartholomew", "Christabel", "Maximilian", "Evangeline",
+              "Wilhelmina")
+
+
+def long_named(count: int, humans: int) -> list:
+    """The default seats with the longest names a player is likely to type."""
+    return [replace(seat, name=name) for seat, name in
+            zip(sf_seats(count, humans=humans), LONG_NAMES, strict=False)]
+
+
 def _table(state: sf.State, size: int, humans: int = 1) -> tuple[App, TableScene]:
-    scene = TableScene(sf_seats(len(state.players), humans=humans), state=state, pace=1.0)
+    scene = TableScene(long_named(len(state.players), humans), state=state, pace=1.0)
     return open_app(scene, size), scene
 
 
@@ -193,7 +204,7 @@ def test_startupfever_showdown(audit, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_startupfever_results_of_six(audit, size):
     state = play_until(sf.new_game(6, seed=2), lambda s: s.is_terminal())
-    scene = SfResults(sf_seats(6, humans=2), state, [[0] * 6, state.scores()])
+    scene = SfResults(long_named(6, 2), state, [[0] * 6, state.scores()])
     app = open_app(scene, size)
     assert_fits(audit, app, 200)
 

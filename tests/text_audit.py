@@ -14,7 +14,8 @@ swapped for recording ones, so nothing in `scenes/` changes and no screen can op
   screen nor a clipped area;
 - an opaque fill, rect or picture drawn later over a text removes it, and over a box it
   does not lie inside removes the box, so a new frame, a popup over the board or a
-  repainted panel starts clean;
+  repainted panel starts clean; but an opaque shape drawn inside a text's own box over
+  part of it (a badge over the end of a name) is a problem;
 - `overlaps()` lists texts still visible on a surface whose ink crosses another's.
 
 Limits: text drawn on a surface made by C code the audit cannot see (e.g. a
@@ -43,7 +44,7 @@ _HERE = Path(__file__).resolve()
 
 @dataclass
 class Problem:
-    kind: str  # "outside" or "overlap"
+    kind: str  # "outside", "covered" (a shape drawn over part of it) or "overlap"
     text: str
     ink: pygame.Rect
     box: pygame.Rect
@@ -51,6 +52,9 @@ class Problem:
     other: str = ""
 
     def __str__(self) -> str:
+        if self.kind == "covered":
+            return f"covered: {self.text!r} ink {tuple(self.ink)} is partly under a shape " \
+                   f"{tuple(self.box)} drawn later in its own box ({self.where})"
         if self.kind == "overlap":
             return f"overlap: {self.text!r} {tuple(self.ink)} crosses {self.other!r} " \
                    f"{tuple(self.box)} ({self.where})"
@@ -66,6 +70,7 @@ class _Text:
     text: str
     where: str
     face: pygame.Surface
+    holder: pygame.Rect
     problem: Problem | None = None
 
 
@@ -145,11 +150,11 @@ class TextAudit:
         page = self.page(target)
         if not ink.colliderect(target.get_rect()):
             return  # wholly off the surface (sliding in): nothing of it is seen
-        entry = _Text(ink, text, _caller(), face)
         points = (ink.midleft, ink.center, ink.midright)
         holders = [b for b in page.boxes if any(b.collidepoint(p) for p in points)]
         bounds = target.get_clip()
         box = min(holders, key=lambda b: b.w * b.h) if holders else bounds
+        entry = _Text(ink, text, _caller(), face, box)
         for limit in (box, bounds):
             if not limit.inflate(2 * SLACK, 2 * SLACK).contains(ink):
                 entry.problem = Problem("outside", text, ink, limit, entry.where)
@@ -168,10 +173,19 @@ class TextAudit:
 
     @staticmethod
     def _cover(page: _Page, rect: pygame.Rect) -> None:
-        """Something opaque drawn over `rect`: texts under it are gone (a text half under
-        it too: a popup over the game cuts it), and so are boxes it lies across (a box
-        it lies inside, like a panel under its rows, still holds what is drawn next)."""
-        page.texts = [t for t in page.texts if not rect.colliderect(t.ink)]
+        """Something opaque drawn over `rect`. A text wholly under it is gone; one half
+        under it is gone too if the cover comes from outside the text's box (a popup
+        over the game), but a shape drawn inside the text's own box over part of it (a
+        badge on a name) is a problem. Boxes it lies across are gone (a box it lies
+        inside, like a panel under its rows, still holds what is drawn next)."""
+        kept = []
+        for t in page.texts:
+            if not rect.colliderect(t.ink):
+                kept.append(t)
+            elif not rect.contains(t.ink) and t.holder.contains(rect) and t.holder != rect:
+                t.problem = t.problem or Problem("covered", t.text, t.ink, rect, t.where)
+                kept.append(t)
+        page.texts = kept
         page.boxes = [b for b in page.boxes if b.contains(rect) and b != rect
                       or not b.colliderect(rect)]
 
