@@ -232,6 +232,21 @@ def test_the_audit_catches_two_texts_drawn_over_each_other(audit):
     assert any({p.text, p.other} == {"Player one", "Player two"} for p in audit.overlaps())
 
 
+def test_the_audit_catches_a_name_running_under_a_badge(audit):
+    """A name drawn after the badge beside it, running into it, is caught too."""
+    app = open_app(TitleScene(), 100)
+    step(app, READY)
+    canvas, font = app.display.canvas, app.fonts.body(24)
+    row = pygame.Rect(300, 560, 300, 90)
+    draw.box(canvas, row, (60, 50, 100), shadow=0)
+    badge = pygame.Rect(row.right - 80, row.y + 8, 70, 30)
+    pygame.draw.rect(canvas, (250, 200, 60), badge, border_radius=14)
+    draw.text(canvas, font, "1st", badge.center, (0, 0, 0))
+    draw.text(canvas, font, "Margaret the Magnificent", (row.x + 60, row.y + 10),
+              (255, 255, 255), anchor="topleft")
+    assert any(p.kind == "crosses" and p.other == "1st" for p in audit.overlaps())
+
+
 def test_the_audit_puts_pygame_back_when_it_ends():
     before = (pygame.Surface, pygame.font.Font, pygame.draw.rect, draw.render)
     with TextAudit().active():

@@ -16,7 +16,8 @@ swapped for recording ones, so nothing in `scenes/` changes and no screen can op
   does not lie inside removes the box, so a new frame, a popup over the board or a
   repainted panel starts clean; but an opaque shape drawn inside a text's own box over
   part of it (a badge over the end of a name) is a problem;
-- `overlaps()` lists texts still visible on a surface whose ink crosses another's.
+- `overlaps()` lists texts still visible on a surface whose ink crosses another's, or
+  runs into the box holding another text (a name running under a rank badge).
 
 Limits: text drawn on a surface made by C code the audit cannot see (e.g. a
 `pygame.transform` result used as a canvas) is only checked once that surface is blitted
@@ -52,6 +53,9 @@ class Problem:
     other: str = ""
 
     def __str__(self) -> str:
+        if self.kind == "crosses":
+            return f"crosses: {self.text!r} ink {tuple(self.ink)} runs into the box " \
+                   f"{tuple(self.box)} of {self.other!r} ({self.where})"
         if self.kind == "covered":
             return f"covered: {self.text!r} ink {tuple(self.ink)} is partly under a shape " \
                    f"{tuple(self.box)} drawn later in its own box ({self.where})"
@@ -176,8 +180,7 @@ class TextAudit:
         """Something opaque drawn over `rect`. A text wholly under it is gone; one half
         under it is gone too if the cover comes from outside the text's box (a popup
         over the game), but a shape drawn inside the text's own box over part of it (a
-        badge on a name) is a problem. Boxes it lies across are gone (a box it lies
-        inside, like a panel under its rows, still holds what is drawn next)."""
+        badge on a name) is a problem. Boxes it hides are gone (see `_hides`)."""
         kept = []
         for t in page.texts:
             if not rect.colliderect(t.ink):
@@ -186,8 +189,7 @@ class TextAudit:
                 t.problem = t.problem or Problem("covered", t.text, t.ink, rect, t.where)
                 kept.append(t)
         page.texts = kept
-        page.boxes = [b for b in page.boxes if b.contains(rect) and b != rect
-                      or not b.colliderect(rect)]
+        page.boxes = [b for b in page.boxes if not _hides(rect, b)]
 
     def overlaps(self) -> list[Problem]:
         """Visible texts whose ink pixels cross another's on the same surface (the same
@@ -198,6 +200,13 @@ class TextAudit:
             if self.text_of(surface) is not None:
                 continue
             texts = page.texts
+            for a in texts:  # a text running into the box of another text (a badge)
+                for b in texts:
+                    box, cross = b.holder, b.holder.clip(a.ink)
+                    if cross.w > SLACK and cross.h > SLACK and not _within(a.holder, box) \
+                            and box != target_of(surface):
+                        found.setdefault((a.text, tuple(box)), Problem(
+                            "crosses", a.text, a.ink, box, f"{a.where} / {b.where}", b.text))
             for i, a in enumerate(texts):
                 for b in texts[i + 1:]:
                     if a.text == b.text or not a.ink.colliderect(b.ink) or _letters(a, b):
@@ -243,6 +252,27 @@ def _offset(a: _Text, b: _Text) -> tuple[int, int]:
     """Where b's face sits relative to a's (faces are placed so their ink lands at `ink`)."""
     ia, ib = a.face.get_bounding_rect(), b.face.get_bounding_rect()
     return (b.ink.x - ib.x) - (a.ink.x - ia.x), (b.ink.y - ib.y) - (a.ink.y - ia.y)
+
+
+def _hides(cover: pygame.Rect, box: pygame.Rect) -> bool:
+    """A cover hides a box it mostly covers, or one it lies mostly outside of (a popup
+    across a row); a shape mostly inside a box (a tag poking out of a panel by a few px)
+    leaves the box holding what is drawn next."""
+    cross = cover.clip(box)
+    if not cross.w or not cross.h:
+        return False
+    area = cross.w * cross.h
+    return 2 * area >= box.w * box.h or 2 * area < cover.w * cover.h
+
+
+def _within(inner: pygame.Rect, outer: pygame.Rect) -> bool:
+    """`inner` lies (mostly) inside `outer`: a box within a box, not one beside it."""
+    cross = inner.clip(outer)
+    return 2 * cross.w * cross.h >= inner.w * inner.h
+
+
+def target_of(surface: pygame.Surface) -> pygame.Rect:
+    return surface.get_rect()
 
 
 def _letters(a: _Text, b: _Text) -> bool:

@@ -179,7 +179,7 @@ class Hud:
     def flag_rect(self, seat: int) -> pygame.Rect:
         """The FINISH place (flag and ordinal), under the player's badge at the left."""
         r = self.row_rect(seat)
-        return pygame.Rect(r.x + 3, r.bottom - self.px(30), self.px(50), self.px(26))
+        return pygame.Rect(r.x + 4, r.bottom - self.px(30), self.px(50), self.px(26))
 
     def name_rect(self, seat: int, fonts: Fonts) -> pygame.Rect:
         """Where the name is drawn: between the player's badge and the rank badge."""

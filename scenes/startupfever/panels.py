@@ -149,12 +149,13 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     # two or three companies: executives get a line of their own if it fits
     tall = rect.h >= 130 and row + round(38 * k) + round(16 * k) <= bottom - round(15 * k)
     if tall:
-        _draw_execs(surface, company, (rect.right - 12, row + round(38 * k)), k)
+        _draw_execs(surface, company, (rect.right - 12, row + round(38 * k)), k,
+                    rect.bottom - 5)
     small = k  # the bottom row (products, and executives unless tall) shrinks if crowded
     while small > 0.8 and _bottom_width(model, company, small, not tall) > rect.w - 22:
         small = round(small - 0.05, 2)
     if not tall:
-        _draw_execs(surface, company, (rect.right - 12, bottom), small)
+        _draw_execs(surface, company, (rect.right - 12, bottom), small, rect.bottom - 5)
     _draw_products(surface, model, company, seat.colour, (rect.x + 10, bottom), small)
 
 
@@ -194,7 +195,7 @@ def _draw_hand(surface: pygame.Surface, cards: int, left_mid: tuple[int, int], r
 
 
 def _draw_execs(surface: pygame.Surface, company: CompanyShown,
-                right_mid: tuple[int, int], k: float = 1.0) -> None:
+                right_mid: tuple[int, int], k: float = 1.0, floor: int = 10_000) -> None:
     """Big Nerds and Big Suits, each with its vesting field on a small ink tag."""
     x, y = right_mid
     font = look.fonts().body(round(20 * k))
@@ -203,7 +204,7 @@ def _draw_execs(surface: pygame.Surface, company: CompanyShown,
         r = icon.get_rect(midright=(x, y - 2))
         surface.blit(icon, r)
         tag = pygame.Rect(0, 0, max(round(18 * k), font.size(str(vest))[0] + 6), round(20 * k))
-        tag.bottomright = (r.right + 4, r.bottom + 4)
+        tag.bottomright = (r.right + 4, min(r.bottom + 4, floor))  # inside the panel's rim
         pygame.draw.rect(surface, INK, tag, border_radius=6)
         draw.text(surface, font, str(vest), tag.center, CREAM)
         x = min(r.x, tag.x) - 8
