@@ -79,6 +79,10 @@ class CompanyPanels:
         self.seats = list(seats)
         self._painted: dict[int, object] = {}  # seat -> key of what the surface shows
 
+    def forget(self) -> None:
+        """The surface was cleared: paint every panel again next time."""
+        self._painted = {}
+
     def paint(self, surface: pygame.Surface, model: TableModel, *,
               turn_seat: int | None = None, highlight: frozenset = frozenset()) -> None:
         """Bring `surface` (kept between frames) up to date with the model."""

@@ -74,6 +74,7 @@ class TableView:
         self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
         self._markers: tuple[tuple, list] = ((), [])  # (fields, layout) of the markers
         self.panels = panels.CompanyPanels(self.seats)
+        self._scale = Fonts.text_scale  # the text size the static table was drawn at
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -227,7 +228,11 @@ class TableView:
     def _compose(self, model: TableModel, turn_seat: int | None, marked: frozenset) -> None:
         """Keep the base picture (static table + product areas + places + panels) up to
         date, redrawing only the pieces whose content changed since the last frame."""
-        if self._base is None:
+        if self._base is None or self._scale != Fonts.text_scale:  # new, or new text size
+            self._scale = Fonts.text_scale
+            self._painted.clear()
+            self._areas.clear()
+            self.panels.forget()
             self._warm()
             self._static = self._render_static()
             self._base = kept.surface("table base", (PANELS_RIGHT, TABLE.h))
@@ -455,7 +460,7 @@ class TableView:
         fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
         span = self._fields[first].unionall([self._fields[f] for f in fields])
         label = usertrack.label(first) + (" users" if first == 1 else "")
-        font = look.fonts().display(22)
+        font = look.fonts().display(track_px(22))
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
             icon = look.scaled("icon_launch", (30, 30))
@@ -469,9 +474,9 @@ class TableView:
 
     def _pill(self, out: pygame.Surface, text: str, left_mid: tuple[int, int], colour: Color,
               icon: pygame.Surface | None) -> pygame.Rect:
-        font = look.fonts().display(22)
+        font = look.fonts().display(track_px(22))
         w = font.size(text)[0] + 20 + (24 if icon else 0)
-        pill = pygame.Rect(0, 0, w, 24)
+        pill = pygame.Rect(0, 0, w, track_px(24))
         pill.midleft = left_mid
         pill.x -= 4
         pygame.draw.rect(out, colour, pill, border_radius=12)
@@ -589,8 +594,8 @@ class TableView:
         kinds = (NERD, SUIT, BIG_NERD, BIG_SUIT)
         for i, kind in enumerate(kinds):
             x, y = self.supply_spot(kind)
-            right = self.supply_spot(kinds[i + 1])[0] - 16 if i < 3 else \
-                self.place("supply").right - 6
+            right = self.supply_spot(kinds[i + 1])[0] - 24 if i < 3 else \
+                self.place("supply").right - 8  # clear of the next pile's icon
             figure(str(model.supply.get(kind, 0)), x + 20, y + 2, right, WHITE, 22, 2)
         for name in ("deck", "discard"):
             place = self.place(name)
@@ -604,6 +609,12 @@ class TableView:
             font = fonts.fit("body", round(20 * k), turn, year.w - 24)
             draw.text(surface, font, turn, (year.x + 12, year.bottom - 6), CREAM,
                       anchor="bottomleft")
+
+
+def track_px(px: int) -> int:
+    """A year-track label's size: grown with the text size as far as the 28 px strip
+    above each row of fields allows."""
+    return min(round(px * Fonts.text_scale), px + 4)
 
 
 def _ints(rect: Sequence[float]) -> tuple[int, int, int, int]:
