@@ -15,11 +15,15 @@ import pygame
 import pytest
 
 from game import startupfever as sf
+from game.startupfever.events import WindowOpened
+from game.startupfever.layout import default_layout
 from scenes.controls import ControlsScene
 from scenes.engine import draw
 from scenes.engine.app import App
+from scenes.engine.fonts import Fonts
 from scenes.engine.input import Action
 from scenes.engine.scene import Scene
+from scenes.engine.settings import Settings
 from scenes.howto import PAGES, HowToPlayScene
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.legend import LegendScene
@@ -28,7 +32,10 @@ from scenes.servermania.setup import NewGameScene as SmLobby
 from scenes.settings import SettingsScene
 from scenes.startupfever import kept
 from scenes.startupfever import look as sf_look
+from scenes.startupfever.beat import WindowBeat
 from scenes.startupfever.card_list import CardListScene
+from scenes.startupfever.choices import Ctx
+from scenes.startupfever.model import TableModel
 from scenes.startupfever.prompt_cards import AttritionDecision, WindowDecision
 from scenes.startupfever.prompt_manage import CounterDecision, ManageDecision
 from scenes.startupfever.prompt_year import (
@@ -42,6 +49,7 @@ from scenes.startupfever.results import ResultsScene as SfResults
 from scenes.startupfever.seats import default_seats as sf_seats
 from scenes.startupfever.setup import NewGameScene as SfSetup
 from scenes.startupfever.table_scene import TableScene
+from scenes.startupfever.table_view import TableView
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import READY, new_app, press, run_until, step
 from tests.scenes_servermania.test_game import SEATS, scenario
@@ -207,6 +215,24 @@ def test_startupfever_results_of_six(audit, size):
     scene = SfResults(long_named(6, 2), state, [[0] * 6, state.scores()])
     app = open_app(scene, size)
     assert_fits(audit, app, 200)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_startupfever_any_cards_beat_of_six(audit, size):
+    """The "any cards?" beat asks six people at once: names, buttons and lines fit."""
+    Fonts.text_scale = size / 100
+    state = at_stage("window").clone()
+    seats = long_named(4, 4)
+    ctx = Ctx(seats, TableView(default_layout(), seats), TableModel.from_state(state),
+              Settings())
+    beat = WindowBeat(WindowOpened(state.window, state.current_slot), state, ctx)
+    beat.seats = beat.seats + [0, 1]  # six rows, the most a table has
+    canvas = pygame.Surface((1280, 720))
+    canvas.fill((0, 0, 0))
+    beat.draw(canvas)
+    assert audit.texts_seen
+    problems = audit.problems_now()
+    assert not problems, "\n".join(str(p) for p in problems)
 
 
 # -- the audit itself -----------------------------------------------------------------------
