@@ -158,9 +158,13 @@ class Hud:
         top = BANNER.y + round(BANNER.h * k) + ROW_TOP - BANNER.bottom + len(self.seats) * row
         return pygame.Rect(990, top + 2, 280, round(POT_H * k))
 
+    def badge_px(self, size: int = 40) -> int:
+        """A player's badge grows less than the words (they need the row's width)."""
+        return min(self.px(size), size + 8)
+
     def text_left(self, seat: int) -> int:
         """Where the row's words start, right of the player's badge."""
-        return self.row_rect(seat).x + self.px(56)
+        return self.row_rect(seat).x + 16 + self.badge_px()
 
     def cash_anchor(self, seat: int) -> tuple[int, int]:
         r = self.row_rect(seat)
@@ -181,14 +185,17 @@ class Hud:
         r = self.row_rect(seat)
         return pygame.Rect(r.x + 4, r.bottom - self.px(30), self.px(50), self.px(26))
 
-    def name_rect(self, seat: int, fonts: Fonts) -> pygame.Rect:
-        """Where the name is drawn: between the player's badge and the rank badge."""
+    def name_rect(self, seat: int, fonts: Fonts, badge: bool = True) -> pygame.Rect:
+        """Where the name is drawn: between the player's badge and the rank badge (or the
+        row's end while no rank is shown)."""
         r = self.row_rect(seat)
-        font, text = self._name_font(seat, fonts)
+        font, text = self._name_font(seat, fonts, badge)
         return pygame.Rect(self.text_left(seat), r.y + 4, font.size(text)[0], font.get_height())
 
-    def _name_font(self, seat: int, fonts: Fonts) -> tuple[pygame.font.Font, str]:
-        room = self.badge_rect(seat).x - 6 - self.text_left(seat)
+    def _name_font(self, seat: int, fonts: Fonts, badge: bool = True
+                   ) -> tuple[pygame.font.Font, str]:
+        end = self.badge_rect(seat).x - 6 if badge else self.row_rect(seat).right - 10
+        room = end - self.text_left(seat)
         name = self.name_of(seat)
         # long names shrink a little rather than run under the badge, then lose letters
         font = fonts.fit("body", self.px(24), name, room, self.px(NAME_MIN))
@@ -229,12 +236,12 @@ class Hud:
         banner = self.banner_rect()
         rect = banner.inflate(-round(banner.w * (1 - grow)), 0)
         draw.box(canvas, rect, colour, radius=18, shadow=4)
-        badge_w = self.px(56)
+        badge_w = self.badge_px(38) + 18
         room = rect.w - (badge_w + 14 if self.turn is not None else 30)
         font = fonts.fit("display", self.px(30), self.banner_text, room, 20)
         if self.turn is not None:
             seat = self.seats[self.turn]
-            badge = look.marker(seat.colour, self.px(38), seat.token)
+            badge = look.marker(seat.colour, self.badge_px(38), seat.token)
             canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
             draw.text(canvas, font, self.banner_text, (rect.x + badge_w, rect.centery), INK,
                       anchor="midleft")
@@ -250,9 +257,10 @@ class Hud:
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
-        canvas.blit(look.marker(s.colour, self.px(40), s.token), (rect.x + 8, rect.y + 6))
-        font, name = self._name_font(seat, fonts)
-        draw.text(canvas, font, name, self.name_rect(seat, fonts).topleft, WHITE,
+        canvas.blit(look.marker(s.colour, self.badge_px(), s.token), (rect.x + 8, rect.y + 6))
+        badged = bool(rank) or seat in self.rolloff
+        font, name = self._name_font(seat, fonts, badged)
+        draw.text(canvas, font, name, self.name_rect(seat, fonts, badged).topleft, WHITE,
                   anchor="topleft")
         badge = self.badge_rect(seat)
         if seat in self.rolloff:  # first-player roll-off: the die replaces the rank
@@ -281,7 +289,7 @@ class Hud:
         """Cash and servers on the middle line, the worth they make on the bottom one."""
         left, line = self.text_left(seat), rect.y + self.px(58)
         count = self.servers[seat]
-        icon = look.scaled("icon_server", (self.px(26), self.px(26)))
+        icon = look.scaled("icon_server", (self.badge_px(26), self.badge_px(26)))
         servers = f"{count.shown}"
         r = draw.text(canvas, fonts.display(self.px(26)), servers, (rect.right - 12, line),
                       _flash_colour(count.flash, WHITE), anchor="bottomright")
@@ -295,9 +303,10 @@ class Hud:
                           CREAM, anchor="bottomleft")
         worth = look.money(self.worth_shown()[seat])
         room = rect.right - 10 - (label.right + 8)
-        font = fonts.fit("display", self.px(24), worth, room)
-        if font.size(worth)[0] > room:
+        font = fonts.fit("display", self.px(24), worth, room, self.px(21))
+        if font.size(worth)[0] > room:  # big text: "$1.63M" rather than tiny digits
             worth = _short(self.worth_shown()[seat])
+            font = fonts.fit("display", self.px(24), worth, room)
         draw.text(canvas, font, worth, (label.right + 8, rect.bottom - 4), GOLD,
                   anchor="bottomleft")
 
@@ -309,8 +318,9 @@ class Hud:
         size = round(self.px(44) * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
         icon = look.scaled("icon_ceo_bonus", (size, size))
         canvas.blit(icon, icon.get_rect(center=(rect.x + self.px(30), rect.centery)))
-        draw.text(canvas, fonts.body(self.px(22)), "CEO BONUS",
-                  (rect.x + self.px(58), rect.y + 1), CREAM, anchor="topleft")
+        left = rect.x + self.px(58)
+        draw.text(canvas, fonts.fit("body", self.px(22), "CEO BONUS", rect.right - 10 - left),
+                  "CEO BONUS", (left, rect.y + 1), CREAM, anchor="topleft")
         draw.text(canvas, fonts.display(self.px(26)), look.money(self.pot.shown),
                   (rect.right - 12, rect.bottom - 3), _flash_colour(self.pot.flash, GOLD),
                   anchor="bottomright")

@@ -1,4 +1,4 @@
-"""Text size 150 %: the log and the prompts grow, and no text runs outside its box.
+"""Text size 150 %: the log, the prompts and the HUD grow, and no text runs outside its box.
 
 Also saves the couch screenshots people look at (shots/): the lobby with four pads, the
 pause menu, a rules page and the settings at 150 % text.
