@@ -47,7 +47,7 @@ from scenes.startupfever.prompt_year import (
 )
 from scenes.startupfever.results import ResultsScene as SfResults
 from scenes.startupfever.seats import default_seats as sf_seats
-from scenes.startupfever.setup import NewGameScene as SfSetup
+from scenes.startupfever.setup import NewGameScene as SfLobby
 from scenes.startupfever.table_scene import TableScene
 from scenes.startupfever.table_view import TableView
 from scenes.title import TitleScene
@@ -96,7 +96,8 @@ def assert_fits(audit: TextAudit, app: App, frames: int = 40) -> None:
 
 MENUS: dict[str, Callable[[], Scene]] = {
     "title": TitleScene, "settings": SettingsScene, "controls": ControlsScene,
-    "sm_lobby": SmLobby, "sf_setup": SfSetup}
+    "sm_lobby": SmLobby, "sf_lobby": SfLobby}
+JOINS = {"sm_lobby": 4, "sf_lobby": 6}  # every seat taken, one pad each
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -104,9 +105,12 @@ MENUS: dict[str, Callable[[], Scene]] = {
 def test_menus_keep_their_text_inside(audit, name, size):
     app = open_app(MENUS[name](), size)
     assert_fits(audit, app, READY + 40)
-    if name == "sm_lobby":  # two people join: their cards fill in
-        press(app, "confirm")
-        press(app, "confirm", "pad:1")
+    for pad in range(JOINS.get(name, 0)):  # people join: their cards fill in
+        press(app, "confirm", f"pad:{pad}")
+    if name in JOINS:
+        assert_fits(audit, app)
+        press(app, "down", "pad:1")
+        press(app, "confirm", "pad:2")  # one types a name on the on-screen keyboard
         assert_fits(audit, app)
 
 

@@ -164,7 +164,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
     # between), is legal, so its check is skipped. Any other object a player returns
     # goes through the public, checked `apply`.
-    apply_listed = state._apply_unchecked
+    apply_listed = state._apply_unchecked  # builds no events: nobody reads them
     sample = state.sample_chance
     legal_actions = state.legal_actions
     ok = fast_check(state)
@@ -181,7 +181,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False
         else:
             legal = legal_actions()
             action = agents[cp].decide(state, legal)
-            if any(map(partial(is_, action), legal)):
+            if legal[-1] is action or any(map(partial(is_, action), legal)):  # often last
                 apply_listed(action)
             else:
                 apply(action)

@@ -36,7 +36,7 @@ from game.servermania.rules import (
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
@@ -45,7 +45,7 @@ from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pace import FAST, click_pace
 from scenes.pause import PauseMenu
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, SeatLostOverlay
+from scenes.seating import SeatDevices, hand_over, refusal_note, seat_style
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
@@ -102,15 +102,14 @@ class BoardScene(Autosaving, Scene):
         self.initial_state = state
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
         self.devices = devices or SeatDevices()
-        self.claimable: set[int] = set()  # continued seats: the first free pad to play one
 
     @classmethod
     def from_save(cls, saved: Saved) -> BoardScene:
         """Continue an autosaved game. Devices are not saved (pads get new ids), so each
         person's seat is claimed by the first free pad that rolls or answers for it."""
-        scene = cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
-        scene.claimable = {i for i, r in enumerate(saved.seats) if r.human}
-        return scene
+        claimable = {i for i, r in enumerate(saved.seats) if r.human}
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state,
+                   devices=SeatDevices(claimable=claimable))
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -431,10 +430,7 @@ class BoardScene(Autosaving, Scene):
 
     def seat_style(self, seat: int) -> tuple[str, bool]:
         """(glyph style, mouse?) to show a seat: its own device's, else the one used last."""
-        device = self.devices.device_of(seat)
-        if device is not None and device != KEYBOARD:
-            return self.app.input.style_of(device), False
-        return self.app.input.style, self.app.input.last_device == MOUSE
+        return seat_style(self.app, self.devices, seat)
 
     def _someone_elses(self, action: Action) -> bool:
         """A device answering a roll or a prompt that is not its seat's: refused, said so."""
@@ -451,16 +447,12 @@ class BoardScene(Autosaving, Scene):
             return False
         if action.pressed and name in ("confirm", CLICK):
             self.sound("error")
-            self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
+            self.app.toasts.show(refusal_note(self.name(seat)))
         return True
 
     def _claim(self, seat: int, action: Action) -> None:
         """A continued game: a pad with no seat answering a person's seat takes it."""
-        device = action.device
-        if seat in self.claimable and action.pressed and device.startswith("pad:") \
-                and self.devices.seat_of(device) is None:
-            self.claimable.discard(seat)
-            self.devices.bind(seat, device)
+        if action.pressed and self.devices.claim(seat, action.device):
             self.app.toasts.show(f"{self.name(seat)} plays with this controller")
 
     def open_pause(self, message: str = "") -> None:
@@ -477,16 +469,9 @@ class BoardScene(Autosaving, Scene):
             return
         if self.roll_call is not None:
             self.roll_call.holding = False
-        seat = self.devices.seat_of(device)
-        if seat is not None:
-            self.devices.unbind(seat)
-
-            def take(new: DeviceId, seat: int = seat) -> None:
-                self.devices.bind(seat, new)
-                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
-            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
-                                                self.devices, take))
-        elif self.app.stack.top is self:
+        if hand_over(self.app, self.devices, device, self.name, self.colour):
+            return
+        if self.app.stack.top is self:
             self.open_pause("A controller was unplugged")
 
     def pause(self) -> None:
@@ -626,7 +611,8 @@ class BoardScene(Autosaving, Scene):
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],
-                                            demo=self.demo, pace=self.pace))
+                                            demo=self.demo, pace=self.pace,
+                                            devices=self.devices))
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -17,11 +17,12 @@ import pytweening
 from game.servermania.events import FinalTally
 from game.servermania.rules import SERVER_VALUE
 from scenes.engine import draw
-from scenes.engine.input import Action
+from scenes.engine.input import Action, DeviceId
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, WHITE, mix
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 from scenes.overlays import back_to_title
+from scenes.seating import SeatDevices
 from scenes.servermania import look
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import ORDINALS, places_of
@@ -34,9 +35,13 @@ DEMO_RESTART = 8.0  # seconds before a demo starts its next game
 
 
 class ResultsScene(Scene):
+    """devices: the board's seat bindings, kept for "Play again" (a pad unplugged here
+    leaves its seat shared in the next game rather than waiting for a pad that is gone)."""
+
     def __init__(self, seats: list[Seat], scores: list[int], winners: list[int],
                  history: list[list[int]], tallies: list[FinalTally | None], demo: bool = False,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, devices: SeatDevices | None = None) -> None:
+        self.devices = devices or SeatDevices()
         self.seats, self.scores, self.winners = seats, scores, winners
         self.history = history or [scores]
         self.tallies = tallies
@@ -90,7 +95,13 @@ class ResultsScene(Scene):
         self.leaving = True
         from scenes.servermania.board_scene import BoardScene
 
-        self.app.stack.replace(BoardScene(self.seats, demo=self.demo, pace=self.pace))
+        self.app.stack.replace(BoardScene(self.seats, demo=self.demo, pace=self.pace,
+                                          devices=self.devices))
+
+    def on_device_removed(self, device: DeviceId) -> None:
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
 
     def _title(self) -> None:
         if self.leaving:

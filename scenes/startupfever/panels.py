@@ -37,6 +37,7 @@ class SeatLike(Protocol):
     name: str
     colour: str
     human: bool
+    token: str  # the logo's shape chosen in the lobby ("" = the colour's own)
 
 
 def panel_rect(seat: int, seats: int) -> pygame.Rect:
@@ -127,7 +128,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
              shadow=0, width=4)
     fonts = look.fonts()
     top = rect.y + 6 + round(17 * k)  # the name row's centre line
-    badge = look.marker(seat.colour, round(34 * k))
+    badge = look.marker(seat.colour, round(34 * k), seat.token)
     surface.blit(badge, badge.get_rect(midleft=(rect.x + 8, top)))
     vp_label = draw.text(surface, fonts.body(round(20 * k)), "VP", (rect.right - 14, top),
                          CREAM, anchor="midright")

@@ -19,6 +19,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.engine.widgets import panel
+from scenes.seating import SeatDevices
 from scenes.servermania import look
 from scenes.servermania.results import CHART, TABLE
 from scenes.servermania.results import ResultsScene as ServermaniaResults
@@ -28,10 +29,13 @@ from scenes.startupfever.showdown import ORDINALS
 
 
 class ResultsScene(ServermaniaResults):
+    """SERVERMANIA's results with victory points, money as the tie-break, and products."""
+
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
-                 demo: bool = False, pace: float = 1.0) -> None:
+                 demo: bool = False, pace: float = 1.0,
+                 devices: SeatDevices | None = None) -> None:
         super().__init__(seats, state.scores(), state.winners(), history, [], demo=demo,
-                         pace=pace)
+                         pace=pace, devices=devices)
         self.money = [p.money for p in state.players]
         self.products = {seat: [(slot, state.products[slot].field)
                                 for slot in state.players[seat].slots]
@@ -54,7 +58,8 @@ class ResultsScene(ServermaniaResults):
         from scenes.startupfever.table_scene import TableScene
 
         self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace,
-                                          extra_years=self.extra_years))
+                                          extra_years=self.extra_years,
+                                          devices=self.devices))
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
@@ -85,7 +90,7 @@ class ResultsScene(ServermaniaResults):
             draw.text(canvas, fonts.display(30), ORDINALS[place - 1],
                       (rect.x + 12, rect.centery), GOLD if place == 1 else CREAM,
                       anchor="midleft", outline=2)
-            canvas.blit(look.marker(s.colour, 34), (rect.x + 72, rect.centery - 17))
+            canvas.blit(look.marker(s.colour, 34, s.token), (rect.x + 72, rect.centery - 17))
             one_line = rect.h < 70  # five or six companies: name and products side by side
             name_at = (rect.x + 116, rect.centery if one_line else rect.y + 20)
             x = rect.x + 300 if one_line else rect.x + 116
@@ -137,7 +142,7 @@ class ResultsScene(ServermaniaResults):
             if len(points) >= 2:
                 pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
                 pygame.draw.lines(canvas, colour, False, points, 5)
-            badge = look.marker(self.seats[seat].colour, 28)
+            badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
             canvas.blit(badge, badge.get_rect(center=points[-1]))
 
 

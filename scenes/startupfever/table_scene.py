@@ -5,16 +5,24 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+and asks its player (game/levels.py: the seat's level from the lobby, Easy / Normal /
+Hard; a demo pits Hard against Normal), which sees
 only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
 the table keeps moving. At a card window or a Defense question it decides silently (no
 pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
-decision from `decisions.decision_for`. Every `apply` returns events, which the director
+decision from `decisions.decision_for`.
+
+Devices: a seat bound to a pad in the lobby (`SeatDevices`) is answered by that pad
+alone: its decisions, its die, its row of the card beat and its hand behind the curtain;
+an unbound (pass-and-play) seat by any device. Another device's press is refused and
+said so. When a seat's pad is unplugged the table waits until a device takes the seat
+(`seating.hand_over`); a continued game's people claim their seats with the first free
+pad that answers for them. Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
 or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
-playing; Pause (or an unplugged pad) opens the pause menu.
+playing; Pause (or an unplugged pad that plays no seat) opens the pause menu.
 """
 
 from __future__ import annotations
@@ -34,7 +42,7 @@ from game.startupfever import layout as layout_module
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
@@ -43,6 +51,7 @@ from scenes.overlays import ErrorOverlay, back_to_title, dim
 from scenes.pace import FAST, click_pace
 from scenes.pause import PauseMenu
 from scenes.saving import Autosaving
+from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -58,9 +67,6 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 
-# Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
-# quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
-COMPUTER_LEVEL = "normal"
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
@@ -78,11 +84,12 @@ class TableScene(Autosaving, Scene):
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
     extra_years: 0-2 extra years after the last launch (F12).
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sf.State | None = None, autoplay: bool = True,
-                 extra_years: int = 0) -> None:
+                 extra_years: int = 0, devices: SeatDevices | None = None) -> None:
         if state is not None and len(state.players) != len(seats):
             raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
         self.seats = list(seats)
@@ -92,6 +99,7 @@ class TableScene(Autosaving, Scene):
         self.initial_state = state
         self.autoplay = autoplay
         self.extra_years = extra_years
+        self.devices = devices or SeatDevices()
         self.table_rect = TABLE
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -101,8 +109,11 @@ class TableScene(Autosaving, Scene):
 
     @classmethod
     def from_save(cls, saved: Saved) -> TableScene:
-        """Continue an autosaved game (the title's Continue)."""
-        return cls([Seat(r.name, r.colour, r.human) for r in saved.seats], state=saved.state)
+        """Continue an autosaved game (the title's Continue). Devices are not saved (pads
+        get new ids): each person's seat goes to the first free pad that answers for it."""
+        claimable = {i for i, r in enumerate(saved.seats) if r.human}
+        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state,
+                   devices=SeatDevices(claimable=claimable))
 
     def enter(self) -> None:
         self.app.audio.music(self.GAME)
@@ -156,7 +167,8 @@ class TableScene(Autosaving, Scene):
         self.showdown_key: tuple[int, str] | None = None
         people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
         self.hand_look = HandLook(people, [s.name for s in self.seats],
-                                  [self.colour(i) for i in range(len(self.seats))])
+                                  [self.colour(i) for i in range(len(self.seats))],
+                                  self.devices)
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
 
@@ -255,7 +267,8 @@ class TableScene(Autosaving, Scene):
 
         if self.ctx is None:
             self.ctx = Ctx(self.seats, self.view, self.model, self.app.settings,
-                           self.app.fonts, style_of=self.app.input.style_of)
+                           self.app.fonts, style_of=self.app.input.style_of,
+                           devices=self.devices)
         self.ctx.model = self.model
         return self.ctx
 
@@ -319,8 +332,11 @@ class TableScene(Autosaving, Scene):
             self.hover_field = self.view.field_at(action.pos) if inside else None
             self.hover_product = self.view.product_at(action.pos) if inside else None
             self.log_panel.handle(action)  # the pointer on the log opens its history
-        # A person deciding owns every button (the shoulders select behind a curtain).
+        # A person deciding owns every button (the shoulders select behind a curtain);
+        # with seats bound to pads, only the deciding seat's own device does.
         if self.decision is not None:
+            if self._someone_elses(self.decision.seat, action):
+                return True
             return self._to_decision(action)
         if self.beat is not None:
             self.beat.handle(action)
@@ -334,7 +350,8 @@ class TableScene(Autosaving, Scene):
             self.log_panel.expanded = action.pressed
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
-            self._roll_pressed(action)
+            if not self._someone_elses(self.roll_call.seat, action):
+                self._roll_pressed(action)
             return True
         if name in ("left", "right", "up", "down") and action.pressed:
             self._move_cursor(name)
@@ -349,6 +366,18 @@ class TableScene(Autosaving, Scene):
             click_pace(self, action)
             return True
         return name == POINT
+
+    def _someone_elses(self, seat: int, action: Action) -> bool:
+        """A device answering a seat that is not its own: refused (a press is told so).
+        A free pad answering a continued game's person takes that seat (`claim`)."""
+        if self.devices.may_answer(seat, action.device):
+            if action.pressed and self.devices.claim(seat, action.device):
+                self.app.toasts.show(f"{self.name(seat)} plays with this controller")
+            return False
+        if action.pressed and action.name in ("confirm", CLICK):
+            self.sound("error")
+            self.app.toasts.show(refusal_note(self.name(seat)))
+        return True
 
     def _move_cursor(self, direction: str) -> None:
         """Keys and pads read the track too: the directions walk a cursor over the fields
@@ -405,18 +434,30 @@ class TableScene(Autosaving, Scene):
         self.play(self.state.sample_chance())
 
     def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause.
+        Every curtain closes (a hand held open by the lost pad must not stay shown)."""
         self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
+        if self.demo or self.leaving:
+            return
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+        for holder in (self.decision, self.beat, self.hand_look):
+            if holder is not None:
+                holder.curtain.close()
+        if hand_over(self.app, self.devices, device, self.name, self.colour):
+            return
+        if self.app.stack.top is self:
             self._pause("A controller was unplugged")
 
     def pause(self) -> None:
         self.fast.clear()
 
     def level(self, seat: int) -> str:
-        """The computer level of a seat: a demo pits Hard against Normal."""
+        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
+        Normal."""
         if self.demo:
             return "hard" if seat % 2 == 0 else "normal"
-        return COMPUTER_LEVEL
+        return self.seats[seat].level
 
     def _to_title(self) -> None:
         if self.leaving:
@@ -500,6 +541,9 @@ class TableScene(Autosaving, Scene):
                 self.play(decision.ready)
                 return
             self.decision = decision
+            owner = self.devices.device_of(seat)
+            if owner is not None:
+                decision.device = owner  # its bar shows the glyphs of the pad that answers
             if state.stage not in SILENT:
                 self.active = seat  # the panel of whoever decides glows
             self.hand_look.curtain.close()
@@ -557,7 +601,8 @@ class TableScene(Autosaving, Scene):
             self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
-                                            demo=self.demo, pace=self.pace))
+                                            demo=self.demo, pace=self.pace,
+                                            devices=self.devices))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -621,36 +666,57 @@ class TableScene(Autosaving, Scene):
         canvas.blit(self.log_image, rect.topleft, rect)
 
     def _draw_bar(self, canvas: pygame.Surface) -> None:
-        """The prompt bar, rendered again only when what it says (or the device) changes."""
+        """The prompt bar, rendered again only when what it says (or the device) changes.
+        A seat's own question shows the glyphs of the pad bound to it."""
         bar, style = self._bar(), self.app.input.style
+        seat = self._asked()
+        if seat is not None:
+            style = seat_style(self.app, self.devices, seat)[0]
         key = (tuple(bar.items), style)
         if key != self.bar_key:
             self.bar_key = key
             bar.draw(self.bar_image, self.app.fonts, style)
         canvas.blit(self.bar_image, (0, BAR_TOP), pygame.Rect(0, BAR_TOP, 1280, 720 - BAR_TOP))
 
+    def _asked(self) -> int | None:
+        """The seat a decision or a die waits for (None: nobody's in particular)."""
+        if self.demo:
+            return None
+        if self.decision is not None:
+            return self.decision.seat
+        return self.roll_call.seat if self.roll_call is not None else None
+
     def _bar(self) -> PromptBar:
         mouse = self.app.input.last_device == MOUSE
         if self.demo:
             return self.BAR_DEMO
         if self.decision is not None:
-            return self.decision.bar
+            return self._whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
         if self.roll_call is not None:
-            return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
+            mouse = seat_style(self.app, self.devices, self.roll_call.seat)[1]
+            return self._whose(self.roll_call.seat,
+                               self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL)
         if mouse:
             return self.BAR_MOUSE
         if not self.hand_look.seats:
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
+    def _whose(self, seat: int, bar: PromptBar) -> PromptBar:
+        """A seat bound to a pad: the bar starts by naming the pad that answers
+        ("Pad 4 Alan"), so six people on a couch see whose controller is asked."""
+        device = self.devices.device_of(seat)
+        if device is None or device == KEYBOARD:
+            return bar
+        return PromptBar([(device_label(device), self.name(seat)), *bar.items])
+
     def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
         """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
         "Ada: press A to roll!" above it, what the roll is for under that."""
         dim(canvas.subsurface(TABLE), 80)
-        mouse = self.app.input.last_device == MOUSE
-        style = self.app.input.style
+        style, mouse = seat_style(self.app, self.devices, call.seat)
         spot = self.view.place("die")
         die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
         _w, h = call.plate_size(self.app.fonts, style, mouse)
