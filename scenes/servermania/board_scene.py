@@ -54,7 +54,7 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.log_panel import LogPanel
+from scenes.servermania.log_panel import LINE, LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
 from scenes.servermania.roll_call import RollCall
@@ -135,8 +135,7 @@ class BoardScene(Autosaving, Scene):
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
                        self.state.pot, SERVER_VALUE)
-        self.log_panel = LogPanel(pygame.Rect(990, self.hud.pot_rect().bottom + 8, 280,
-                                              648 - self.hud.pot_rect().bottom - 8))
+        self.log_panel = LogPanel(self.hud.log_rect())
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
         self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
@@ -634,7 +633,10 @@ class BoardScene(Autosaving, Scene):
                                 *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
-        self.hud.draw(canvas, self.app.fonts, self.clock)
+        fonts = self.app.fonts
+        if self.hud.fit(fonts.text_scale, fonts.scaled(LINE)):  # the text size changed
+            self.log_panel.resize(self.hud.log_rect())
+        self.hud.draw(canvas, fonts, self.clock)
         self.log_panel.draw(canvas, self.app.fonts)
         if self.card is not None:
             self.card.draw(canvas, alpha)
