@@ -55,7 +55,7 @@ from tests.scenes_servermania.helpers import READY, new_app, press, run_until, s
 from tests.scenes_servermania.test_game import SEATS, scenario
 from tests.scenes_servermania.test_screens import LONG, late_game
 from tests.scenes_startupfever.decision_states import at_stage, manage_with_rival_staff, play_until
-from tests.text_audit import TextAudit
+from tests.text_audit import TextAudit, clear_text_caches
 
 SIZES = (100, 125, 150)
 
@@ -65,12 +65,12 @@ def audit() -> Iterator[TextAudit]:
     watcher = TextAudit()
     with watcher.active():
         # pictures cached before the audit began were drawn unseen: draw them again
-        draw.render.cache_clear()
+        clear_text_caches()
         kept._KEPT.clear()
         sf_look._fonts = None
         sf_look.user_marker.cache_clear()
         yield watcher
-    draw.render.cache_clear()
+    clear_text_caches()
     kept._KEPT.clear()
     sf_look._fonts = None
     sf_look.user_marker.cache_clear()

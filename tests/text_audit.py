@@ -351,11 +351,18 @@ def _rect_function(audit: TextAudit, original):  # noqa: ANN001, ANN202
 
 
 def _render_function(audit: TextAudit, original):  # noqa: ANN001, ANN202
-    def render(font, text, color, outline=0, outline_color=draw.INK):  # noqa: ANN001, ANN202
-        return audit.mark(original(font, text, color, outline, outline_color), text)
+    def render(font, text, *args, **kw):  # noqa: ANN001, ANN202
+        return audit.mark(original(font, text, *args, **kw), text)
 
-    render.cache_clear = original.cache_clear  # type: ignore[attr-defined]
     return render
+
+
+def clear_text_caches() -> None:
+    """Forget every text picture the drawing helpers cached (made unseen by the audit)."""
+    for name in dir(draw):
+        cached = getattr(draw, name)
+        if callable(getattr(cached, "cache_clear", None)):
+            cached.cache_clear()
 
 
 def _transform_function(audit: TextAudit, original):  # noqa: ANN001, ANN202
