@@ -15,14 +15,11 @@ the left mouse button on the board) plays ×4; X (or a quick click) skips what i
 from __future__ import annotations
 
 import math
-import os
-import sys
 
 import pygame
 import pytweening
 
 from game import servermania as sm
-from game.autosave import Saved
 from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
@@ -38,14 +35,13 @@ from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
-from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, back_to_title, dim
-from scenes.pace import FAST, click_pace
-from scenes.pause import PauseMenu
+from scenes.game_screen import GameScreen
+from scenes.overlays import dim
+from scenes.pace import click_pace
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, hand_over, refusal_note, seat_style
+from scenes.seating import SeatDevices, seat_style
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
@@ -75,7 +71,7 @@ DIE_SPOT = (588, 350)
 CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
-class BoardScene(Autosaving, Scene):
+class BoardScene(Autosaving, GameScreen, Scene):
     """One game of SERVERMANIA from the roll-off to the results.
 
     seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
@@ -87,7 +83,8 @@ class BoardScene(Autosaving, Scene):
     """
 
     GAME = "servermania"  # the autosave slot, the music and the How to play pages
-    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
+    PAUSE_PAGE = ("Square legend", "scenes.servermania.legend:LegendScene")
+    SEAT = Seat
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
@@ -103,14 +100,6 @@ class BoardScene(Autosaving, Scene):
         self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
         self.devices = devices or SeatDevices()
 
-    @classmethod
-    def from_save(cls, saved: Saved) -> BoardScene:
-        """Continue an autosaved game. Devices are not saved (pads get new ids), so each
-        person's seat is claimed by the first free pad that rolls or answers for it."""
-        claimable = {i for i, r in enumerate(saved.seats) if r.human}
-        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state,
-                   devices=SeatDevices(claimable=claimable))
-
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self) -> None:
@@ -119,7 +108,7 @@ class BoardScene(Autosaving, Scene):
         try:
             self._open_map(seed)
         except MapError as exc:
-            self._cannot_start(str(exc))
+            self.cannot_start(str(exc), board_module.DEFAULT_MAP, "SERVERMANIA", "board")
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
         # The whole board stays in view all game (zooming in and out every turn hid the
@@ -188,21 +177,6 @@ class BoardScene(Autosaving, Scene):
             raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
                            f"{exc}") from exc
 
-    def _cannot_start(self, problem: str) -> None:
-        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
-        path = board_module.DEFAULT_MAP
-        shown = os.path.normpath(path)
-        if shown.startswith(str(ROOT) + os.sep):
-            shown = os.path.relpath(shown, ROOT)
-        problem = problem.replace(repr(path), shown).replace(path, shown)
-        print(f"servermania: cannot start: {problem}", file=sys.stderr)
-        self.leaving = True
-        self.app.stack.replace(ErrorOverlay(
-            "SERVERMANIA cannot start",
-            f"The board map is broken. {problem[:1].upper()}{problem[1:]}",
-            hint=f"Restore {shown} (for example from a fresh download of the game) and "
-                 "try again. Everything else still works."), fade=False)
-
     def _show_game_in_progress(self) -> None:
         """A game continued from a state: show whose turn it is, STUCK pawns, finishers."""
         seat = self.state.turn_seat
@@ -216,18 +190,6 @@ class BoardScene(Autosaving, Scene):
         self.log(f"Game continues: turn {self.state.turn}, {self.name(seat)} to play", seat)
 
     # -- services for the director -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
-
-    def colour(self, seat: int) -> Color:
-        return look.RGB[self.seats[seat].colour]
-
-    def sound(self, name: str) -> None:
-        self.app.audio.play(name)
 
     def log(self, text: str, seat: int | None = None) -> None:
         self.log_panel.add(text, self.colour(seat) if seat is not None else None)
@@ -369,17 +331,12 @@ class BoardScene(Autosaving, Scene):
     @property
     def speed(self) -> float:
         finished = FINISHED_PACE if self.people_done() else 1.0
-        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0) * finished
+        return super().speed * finished
 
     def people_done(self) -> bool:
         """Every person at the table has reached FINISH (and someone else still plays)."""
         people = [i for i in range(len(self.seats)) if self.is_human(i)]
         return bool(people) and all(self.pawns.pawns[i].finished for i in people)
-
-    def skip(self) -> None:
-        if not self.director.idle:
-            self.director.skip()
-            self.sound("click")
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -398,16 +355,7 @@ class BoardScene(Autosaving, Scene):
         if self._someone_elses(action):
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
-            if name == CLICK:
-                self.fast.discard(action.device)
-                self.mouse_down_at = None
-            if action.pressed:
-                if self.roll_call.press():
-                    self.roll()
-                else:
-                    self.sound("click")
-            elif self.roll_call.release():
-                self.roll()
+            self.roll_pressed(action)
             return True
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
@@ -442,56 +390,12 @@ class BoardScene(Autosaving, Scene):
             seat = self.state.current_player
         else:
             return False
-        if self.devices.may_answer(seat, action.device):
-            self._claim(seat, action)
-            return False
-        if action.pressed and name in ("confirm", CLICK):
-            self.sound("error")
-            self.app.toasts.show(refusal_note(self.name(seat)))
-        return True
-
-    def _claim(self, seat: int, action: Action) -> None:
-        """A continued game: a pad with no seat answering a person's seat takes it."""
-        if action.pressed and self.devices.claim(seat, action.device):
-            self.app.toasts.show(f"{self.name(seat)} plays with this controller")
-
-    def open_pause(self, message: str = "") -> None:
-        self.fast.clear()
-        if self.roll_call is not None:
-            self.roll_call.holding = False
-        save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
-
-    def on_device_removed(self, device: DeviceId) -> None:
-        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
-        self.fast.discard(device)
-        if self.demo or self.leaving:
-            return
-        if self.roll_call is not None:
-            self.roll_call.holding = False
-        if hand_over(self.app, self.devices, device, self.name, self.colour):
-            return
-        if self.app.stack.top is self:
-            self.open_pause("A controller was unplugged")
+        return self.refuse(seat, action)
 
     def pause(self) -> None:
         self.fast.clear()
         if self.roll_call is not None:  # a press cut short by a pause never throws
             self.roll_call.holding = False
-
-    def level(self, seat: int) -> str:
-        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
-        Normal."""
-        if self.demo:
-            return "hard" if seat % 2 == 0 else "normal"
-        return self.seats[seat].level
-
-    def _to_title(self) -> None:
-        if self.leaving:
-            return
-        self.leaving = True
-        self.thinker.cancel()
-        back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
 
@@ -570,12 +474,6 @@ class BoardScene(Autosaving, Scene):
                 self.thinking = None
                 self.play(action)
 
-    def roll(self) -> None:
-        """The waiting player hit the die: the rules' chance step, sampled by their RNG."""
-        self.roll_call = None
-        self.sound("confirm")
-        self.play(self.state.sample_chance())
-
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
@@ -600,13 +498,9 @@ class BoardScene(Autosaving, Scene):
                                [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
-        if self.leaving:
+        if not self.finishing():
             return
-        self.leaving = True
         from scenes.servermania.results import ResultsScene
-
-        if not self.demo:
-            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,

@@ -28,15 +28,12 @@ playing; Pause (or an unplugged pad that plays no seat) opens the pause menu.
 from __future__ import annotations
 
 import math
-import os
-import sys
 from typing import Any
 
 import pygame
 import pytweening
 
 from game import startupfever as sf
-from game.autosave import Saved
 from game.levels import make_player
 from game.startupfever import layout as layout_module
 from game.thinker import Thinker
@@ -44,14 +41,13 @@ from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, Color
-from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, back_to_title, dim
-from scenes.pace import FAST, click_pace
-from scenes.pause import PauseMenu
+from scenes.game_screen import GameScreen
+from scenes.overlays import dim
+from scenes.pace import click_pace
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
+from scenes.seating import SeatDevices, device_label, seat_style
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -75,7 +71,7 @@ BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
-class TableScene(Autosaving, Scene):
+class TableScene(Autosaving, GameScreen, Scene):
     """One game of Startup Fever from the chips to the results.
 
     seats: 2-6 companies. seed: dice and cards (None: from the app's RNG).
@@ -105,15 +101,8 @@ class TableScene(Autosaving, Scene):
     # -- lifecycle ---------------------------------------------------------------------------
 
     GAME = "startupfever"  # the autosave slot, the music and the How to play pages
-    CARD_LIST = ("Card list", "scenes.startupfever.card_list:CardListScene")
-
-    @classmethod
-    def from_save(cls, saved: Saved) -> TableScene:
-        """Continue an autosaved game (the title's Continue). Devices are not saved (pads
-        get new ids): each person's seat goes to the first free pad that answers for it."""
-        claimable = {i for i, r in enumerate(saved.seats) if r.human}
-        return cls([Seat.from_record(r) for r in saved.seats], state=saved.state,
-                   devices=SeatDevices(claimable=claimable))
+    PAUSE_PAGE = ("Card list", "scenes.startupfever.card_list:CardListScene")
+    SEAT = Seat
 
     def enter(self) -> None:
         self.app.audio.music(self.GAME)
@@ -124,7 +113,7 @@ class TableScene(Autosaving, Scene):
         try:
             layout = layout_module.load_layout()
         except MapError as exc:
-            self._cannot_start(str(exc))
+            self.cannot_start(str(exc), layout_module.DEFAULT_MAP, "Startup Fever", "table")
             return
         self.view = TableView(layout, self.seats)
         self.model = TableModel.from_state(self.state)
@@ -186,34 +175,7 @@ class TableScene(Autosaving, Scene):
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
-    def _cannot_start(self, problem: str) -> None:
-        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
-        path = layout_module.DEFAULT_MAP
-        shown = os.path.normpath(path)
-        if shown.startswith(str(ROOT) + os.sep):
-            shown = os.path.relpath(shown, ROOT)
-        problem = problem.replace(repr(path), shown).replace(path, shown)
-        print(f"startupfever: cannot start: {problem}", file=sys.stderr)
-        self.leaving = True
-        self.app.stack.replace(ErrorOverlay(
-            "Startup Fever cannot start",
-            f"The table map is broken. {problem[:1].upper()}{problem[1:]}",
-            hint=f"Restore {shown} (for example from a fresh download of the game) and "
-                 "try again. Everything else still works."), fade=False)
-
     # -- services for the director -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
-
-    def colour(self, seat: int) -> Color:
-        return look.RGB[self.seats[seat].colour]
-
-    def sound(self, name: str) -> None:
-        self.app.audio.play(name)
 
     def log_event(self, event: object) -> None:
         line = words.describe(event, [s.name for s in self.seats])
@@ -306,17 +268,6 @@ class TableScene(Autosaving, Scene):
         self.effects.finish()
         self.showdown.finish()
 
-    # -- pace ----------------------------------------------------------------------------------
-
-    @property
-    def speed(self) -> float:
-        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
-
-    def skip(self) -> None:
-        if not self.director.idle:
-            self.director.skip()
-            self.sound("click")
-
     # -- input ---------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
@@ -325,7 +276,7 @@ class TableScene(Autosaving, Scene):
             self._to_title()
             return True
         if name == "pause" and action.pressed:
-            self._pause()
+            self.open_pause()
             return True
         if name == POINT and action.pos is not None:
             inside = TABLE.collidepoint(action.pos)
@@ -335,7 +286,7 @@ class TableScene(Autosaving, Scene):
         # A person deciding owns every button (the shoulders select behind a curtain);
         # with seats bound to pads, only the deciding seat's own device does.
         if self.decision is not None:
-            if self._someone_elses(self.decision.seat, action):
+            if self.refuse(self.decision.seat, action):
                 return True
             return self._to_decision(action)
         if self.beat is not None:
@@ -350,14 +301,14 @@ class TableScene(Autosaving, Scene):
             self.log_panel.expanded = action.pressed
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
-            if not self._someone_elses(self.roll_call.seat, action):
-                self._roll_pressed(action)
+            if not self.refuse(self.roll_call.seat, action):
+                self.roll_pressed(action)
             return True
         if name in ("left", "right", "up", "down") and action.pressed:
             self._move_cursor(name)
             return True
         if name == "back" and action.pressed:
-            self._pause()
+            self.open_pause()
             return True
         if name == "x" and action.pressed:
             self.skip()
@@ -366,18 +317,6 @@ class TableScene(Autosaving, Scene):
             click_pace(self, action)
             return True
         return name == POINT
-
-    def _someone_elses(self, seat: int, action: Action) -> bool:
-        """A device answering a seat that is not its own: refused (a press is told so).
-        A free pad answering a continued game's person takes that seat (`claim`)."""
-        if self.devices.may_answer(seat, action.device):
-            if action.pressed and self.devices.claim(seat, action.device):
-                self.app.toasts.show(f"{self.name(seat)} plays with this controller")
-            return False
-        if action.pressed and action.name in ("confirm", CLICK):
-            self.sound("error")
-            self.app.toasts.show(refusal_note(self.name(seat)))
-        return True
 
     def _move_cursor(self, direction: str) -> None:
         """Keys and pads read the track too: the directions walk a cursor over the fields
@@ -390,13 +329,9 @@ class TableScene(Autosaving, Scene):
         self.cursor_age = 0.0
         self.sound("move")
 
-    def _pause(self, message: str = "") -> None:
-        self.sound("back")
-        save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
-        self.fast.clear()
-        if self.roll_call is not None:
-            self.roll_call.holding = False
+    def open_pause(self, message: str = "") -> None:
+        self.sound("back")  # Pause, Back or an unplugged pad: the menu opens with a sound
+        super().open_pause(message)
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
@@ -412,59 +347,16 @@ class TableScene(Autosaving, Scene):
         """The human seat whose adoption die waits for its owner's press."""
         return self.roll_call.seat if self.roll_call is not None else None
 
-    def _roll_pressed(self, action: Action) -> None:
-        """A person throws their own adoption die as in SERVERMANIA: the press starts a
-        shake (held, it grows), the release throws; confirm or a click anywhere."""
-        call = self.roll_call
-        if action.name == CLICK:
-            self.fast.discard(action.device)
-            self.mouse_down_at = None
-        if action.pressed:
-            if call.press():
-                self.roll()
-            else:
-                self.sound("click")
-        elif call.release():
-            self.roll()
-
-    def roll(self) -> None:
-        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
-        self.roll_call = None
-        self.sound("confirm")
-        self.play(self.state.sample_chance())
-
-    def on_device_removed(self, device: DeviceId) -> None:
-        """A seat's own pad gone: wait for a device to take the seat; any other: pause.
-        Every curtain closes (a hand held open by the lost pad must not stay shown)."""
-        self.fast.discard(device)
-        if self.demo or self.leaving:
-            return
-        if self.roll_call is not None:
-            self.roll_call.holding = False
+    def let_go(self) -> None:
+        """An unplugged pad: every curtain closes too (a hand held open by the lost pad
+        must not stay shown)."""
+        super().let_go()
         for holder in (self.decision, self.beat, self.hand_look):
             if holder is not None:
                 holder.curtain.close()
-        if hand_over(self.app, self.devices, device, self.name, self.colour):
-            return
-        if self.app.stack.top is self:
-            self._pause("A controller was unplugged")
 
     def pause(self) -> None:
         self.fast.clear()
-
-    def level(self, seat: int) -> str:
-        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
-        Normal."""
-        if self.demo:
-            return "hard" if seat % 2 == 0 else "normal"
-        return self.seats[seat].level
-
-    def _to_title(self) -> None:
-        if self.leaving:
-            return
-        self.leaving = True
-        self.thinker.cancel()
-        back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
 
@@ -592,13 +484,9 @@ class TableScene(Autosaving, Scene):
         return True
 
     def show_results(self) -> None:
-        if self.leaving:
+        if not self.finishing():
             return
-        self.leaving = True
         from scenes.startupfever.results import ResultsScene
-
-        if not self.demo:
-            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
