@@ -18,7 +18,6 @@ from game.startupfever import usertrack
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
-from scenes.engine.widgets import panel
 from scenes.seating import SeatDevices
 from scenes.servermania import look
 from scenes.servermania.results import CHART, TABLE
@@ -30,6 +29,9 @@ from scenes.startupfever.showdown import ORDINALS
 
 class ResultsScene(ServermaniaResults):
     """SERVERMANIA's results with victory points, money as the tie-break, and products."""
+
+    TABLE_TITLE = "Victory points"
+    CHART_TITLE = "VP over the years"
 
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
                  demo: bool = False, pace: float = 1.0,
@@ -61,17 +63,8 @@ class ResultsScene(ServermaniaResults):
                                           extra_years=self.extra_years,
                                           devices=self.devices))
 
-    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
-        fonts = self.app.fonts
-        canvas.blit(self.background, (0, 0))
-        self._draw_title(canvas)
-        panel(canvas, fonts, TABLE, "Victory points")
-        self._draw_table(canvas)
-        panel(canvas, fonts, CHART, "VP over the years")
-        self._draw_chart(canvas)
-        self.effects.draw(canvas, fonts)
-        self.menu.draw(canvas, fonts)
-        self.prompts.draw(canvas, fonts, self.app.input.style)
+    def _draw_choices(self, canvas: pygame.Surface) -> None:
+        self.menu.draw(canvas, self.app.fonts)  # the demo's too (no countdown here)
 
     def _draw_table(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -121,31 +114,14 @@ class ResultsScene(ServermaniaResults):
         step = next((s for s in (5, 10, 20, 25, 50) if top / s <= 6), 100)
         top = step * max(1, math.ceil(top / step))
         small = fonts.body(24)
-        for k in range(top // step + 1):
-            value = k * step
-            y = area.bottom - area.h * value / top
-            pygame.draw.line(canvas, mix(PANEL, WHITE, 0.15), (area.x, y), (area.right, y), 1)
-            draw.text(canvas, small, str(value), (area.x - 10, y), MUTED, anchor="midright")
-        pygame.draw.line(canvas, CREAM, area.bottomleft, area.bottomright, 3)
-        pygame.draw.line(canvas, CREAM, area.bottomleft, area.topleft, 3)
+        self._draw_axes(canvas, area, top, step, str)
         years = len(self.history) - 1
         for i in range(years + 1):
             x = area.x + area.w * i / max(1, years)
             draw.text(canvas, small, str(i), (x, area.bottom + 8), MUTED, anchor="midtop")
         draw.text(canvas, small, "end of year", (area.centerx, area.bottom + 34), MUTED,
                   anchor="midtop")
-        reveal = pytweening.easeInOutQuad(min(1.0, self.t / 1.8))
-        shown = max(2, 1 + round(years * reveal))
-        for seat in sorted(range(len(self.seats)), key=lambda s: s in self.winners):
-            colour = look.RGB[self.seats[seat].colour]
-            points = [(area.x + area.w * i / max(1, years),
-                       area.bottom - area.h * row[seat] / top)
-                      for i, row in enumerate(self.history[:shown])]
-            if len(points) >= 2:
-                pygame.draw.lines(canvas, INK, False, [(x, y + 2) for x, y in points], 7)
-                pygame.draw.lines(canvas, colour, False, points, 5)
-            badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
-            canvas.blit(badge, badge.get_rect(center=points[-1]))
+        self._draw_lines(canvas, area, top)
 
 
 def fit_name(fonts: Fonts, name: str, tail: str, room: int) -> tuple[pygame.font.Font, str]:
