@@ -16,9 +16,18 @@ from __future__ import annotations
 import os
 
 try:
-    from maps.tmx_writing import MAP_H, MAP_W, TILE, csv, header, rect_object, write
+    from maps.tmx_writing import (
+        MAP_H,
+        MAP_W,
+        TILE,
+        document,
+        header,
+        rect_object,
+        tile_layer,
+        write,
+    )
 except ImportError:  # run as a script: `python maps/...py` puts maps/ first on the path
-    from tmx_writing import MAP_H, MAP_W, TILE, csv, header, rect_object, write
+    from tmx_writing import MAP_H, MAP_W, TILE, document, header, rect_object, tile_layer, write
 
 CELL = 2 * TILE
 ORIGIN = (TILE, TILE)  # pixel of cell (0, 0)
@@ -107,17 +116,14 @@ def tmx() -> str:
     out = header("servermania", len(track))
     for layer_id, (name, tiles) in enumerate(
             (("ground", ground), ("track", track_tiles), ("decor", decor)), start=1):
-        out.append(f' <layer id="{layer_id}" name="{name}" width="{MAP_W}" height="{MAP_H}">')
-        out.append(f'  <data encoding="csv">{csv(tiles)}</data>')
-        out.append(' </layer>')
+        out += tile_layer(layer_id, name, tiles)
     out.append(' <objectgroup id="4" name="squares">')
     for index, kind, label, x, y in track:
         out += rect_object(index + 1, label, (x, y, CELL, CELL),
                            [("index", "int", str(index)), ("kind", "string", kind),
                             ("label", "string", label)])
     out.append(' </objectgroup>')
-    out.append('</map>')
-    return "\n".join(out) + "\n"
+    return document(out)
 
 
 def main() -> None:

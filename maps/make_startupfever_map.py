@@ -24,9 +24,9 @@ from __future__ import annotations
 import os
 
 try:
-    from maps.tmx_writing import MAP_H, MAP_W, csv, header, rect_object, write
+    from maps.tmx_writing import MAP_H, MAP_W, document, header, rect_object, tile_layer, write
 except ImportError:  # run as a script: `python maps/...py` puts maps/ first on the path
-    from tmx_writing import MAP_H, MAP_W, csv, header, rect_object, write
+    from tmx_writing import MAP_H, MAP_W, document, header, rect_object, tile_layer, write
 
 OUT = os.path.join(os.path.dirname(__file__), "startupfever.tmx")
 FLOOR = 0  # tile id of the plain floor in that tileset (gid = id + 1)
@@ -72,10 +72,10 @@ def product_rect(index: int) -> tuple[int, int, int, int]:
             PRODUCT_W, PRODUCT_H)
 
 
-def ground() -> str:
-    """The floor as Tiled CSV: the plain blueprint floor (vents would peek out between the
-    pieces and read as buttons)."""
-    return csv([FLOOR] * (MAP_W * MAP_H))
+def ground() -> list[int]:
+    """The floor's tiles: the plain blueprint floor everywhere (vents would peek out
+    between the pieces and read as buttons)."""
+    return [FLOOR] * (MAP_W * MAP_H)
 
 
 def tmx() -> str:
@@ -97,14 +97,10 @@ def tmx() -> str:
         objects += 1
         places += rect_object(objects, name, rect, [("place", "string", name)])
     groups.append([' <objectgroup id="3" name="places">', *places, ' </objectgroup>'])
-    out = [*header("startupfever", objects),
-           f' <layer id="4" name="ground" width="{MAP_W}" height="{MAP_H}">',
-           f'  <data encoding="csv">{ground()}</data>',
-           ' </layer>']
+    out = [*header("startupfever", objects), *tile_layer(4, "ground", ground())]
     for group in groups:
         out += group
-    out.append('</map>')
-    return "\n".join(out) + "\n"
+    return document(out)
 
 
 def main() -> None:

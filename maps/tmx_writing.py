@@ -40,6 +40,13 @@ def csv(tiles: list[int]) -> str:
     return "\n" + ",\n".join(rows) + "\n"
 
 
+def tile_layer(layer_id: int, name: str, tiles: list[int]) -> list[str]:
+    """A tile layer covering the whole map."""
+    return [f' <layer id="{layer_id}" name="{name}" width="{MAP_W}" height="{MAP_H}">',
+            f'  <data encoding="csv">{csv(tiles)}</data>',
+            ' </layer>']
+
+
 def rect_object(oid: int, name: str, rect: tuple[int, int, int, int],
                 props: list[tuple[str, str, str]]) -> list[str]:
     """One rectangle object; props are (name, Tiled type, value), "string" left unsaid."""
@@ -51,6 +58,11 @@ def rect_object(oid: int, name: str, rect: tuple[int, int, int, int],
         out.append(f'    <property name="{key}"{type_attr} value={quoteattr(value)}/>')
     out += ['   </properties>', '  </object>']
     return out
+
+
+def document(lines: list[str]) -> str:
+    """The whole file: `lines` (from `header` on), the map element closed."""
+    return "\n".join([*lines, "</map>"]) + "\n"
 
 
 def write(path: str, text: str) -> None:
