@@ -10,14 +10,19 @@ and pause page are its own (`GAME`, `PAUSE_PAGE`), which seat type its saves hol
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from typing import Any
 
+import pygame
+
 from game.autosave import Saved
+from scenes.engine import draw
 from scenes.engine.input import CLICK, Action, DeviceId
-from scenes.engine.palette import Color
+from scenes.engine.palette import CREAM, Color
 from scenes.engine.paths import ROOT
+from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.pace import FAST
 from scenes.pause import PauseMenu
@@ -44,6 +49,27 @@ class GameScreen:
     mouse_down_at: float | None
     play: Any  # from Autosaving
     save_now: Any  # from Autosaving
+
+    # What to press, where both games ask alike; each screen adds its own bars.
+    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
+    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
+                          ("x", "Skip")])
+
+    def __init__(self, seats: list[Any], seed: int | None, demo: bool, pace: float,
+                 state: Any, autoplay: bool, devices: SeatDevices | None) -> None:
+        """What every game screen is given (each screen's docstring says what it means);
+        a continued `state` must have one player per seat."""
+        if state is not None and len(state.players) != len(seats):
+            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
+        self.seats = list(seats)
+        self.seed = seed
+        self.demo = demo
+        self.pace = pace
+        self.initial_state = state
+        self.autoplay = autoplay
+        self.devices = devices or SeatDevices()
 
     @classmethod
     def from_save(cls, saved: Saved) -> Any:
@@ -177,3 +203,13 @@ class GameScreen:
             f"The {what} map is broken. {problem[:1].upper()}{problem[1:]}",
             hint=f"Restore {shown} (for example from a fresh download of the game) and "
                  "try again. Everything else still works."), fade=False)
+
+
+def thought_bubble(canvas: pygame.Surface, bubble: pygame.Rect, colour: Color,
+                   clock: float) -> None:
+    """A computer seat is deciding: a cream bubble with three dots bobbing in its colour."""
+    draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
+    for k in range(3):
+        lift = 5 * max(0.0, math.sin(clock * 8 - k * 0.9))
+        pygame.draw.circle(canvas, colour,
+                           (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)

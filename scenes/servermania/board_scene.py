@@ -37,7 +37,7 @@ from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen
+from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
 from scenes.pace import click_pace
 from scenes.saving import Autosaving
@@ -89,16 +89,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
                  autoplay: bool = True, devices: SeatDevices | None = None) -> None:
-        if state is not None and len(state.players) != len(seats):
-            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
-        self.seats = list(seats)
-        self.seed = seed
-        self.demo = demo
-        self.pace = pace
+        super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.view = VIEW
-        self.initial_state = state
-        self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
-        self.devices = devices or SeatDevices()
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -155,15 +147,11 @@ class BoardScene(Autosaving, GameScreen, Scene):
         else:
             self.log("Who goes first? Everyone rolls the die.")
 
-    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    # What to press, by situation; mouse users get key caps naming the mouse buttons
+    # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
     BAR_PROMPT = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("pause", "Pause")])
-    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
     BAR_MOUSE_PROMPT = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
-    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
-                          ("x", "Skip")])
 
     def _open_map(self, seed: int) -> None:
         """Read the board (rules) and its art from the Tiled map; `MapError` if broken."""
@@ -666,13 +654,9 @@ class BoardScene(Autosaving, GameScreen, Scene):
         if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
             bubble.midtop = (round(x + 34), round(y + 40))
             tail = bubble.top - 8
-        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        thought_bubble(canvas, bubble, self.colour(seat), self.clock)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)  # its tail, clear of dots
         pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
-        for k in range(3):
-            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
-            pygame.draw.circle(canvas, self.colour(seat),
-                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
         b = self.banner_state

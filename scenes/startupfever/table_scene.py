@@ -27,7 +27,6 @@ playing; Pause (or an unplugged pad that plays no seat) opens the pause menu.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -40,10 +39,10 @@ from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
-from scenes.engine.palette import CREAM, GOLD, INK, Color
+from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen
+from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
 from scenes.pace import click_pace
 from scenes.saving import Autosaving
@@ -86,16 +85,8 @@ class TableScene(Autosaving, GameScreen, Scene):
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sf.State | None = None, autoplay: bool = True,
                  extra_years: int = 0, devices: SeatDevices | None = None) -> None:
-        if state is not None and len(state.players) != len(seats):
-            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
-        self.seats = list(seats)
-        self.seed = seed
-        self.demo = demo
-        self.pace = pace
-        self.initial_state = state
-        self.autoplay = autoplay
+        super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.extra_years = extra_years
-        self.devices = devices or SeatDevices()
         self.table_rect = TABLE
 
     # -- lifecycle ---------------------------------------------------------------------------
@@ -161,7 +152,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
 
-    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    # What to press, by situation; mouse users get key caps naming the mouse buttons
+    # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
                           ("lshoulder", "Hold: log"), ("pause", "Pause")])
     BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
@@ -169,11 +161,6 @@ class TableScene(Autosaving, GameScreen, Scene):
     BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
-    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
-    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
-                          ("x", "Skip")])
 
     # -- services for the director -------------------------------------------------------------
 
@@ -616,11 +603,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         panel = self.view.panel_rect(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midright = (panel.x - 8, panel.centery)
-        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        for k in range(3):
-            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
-            pygame.draw.circle(canvas, self.colour(seat),
-                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
+        thought_bubble(canvas, bubble, self.colour(seat), self.clock)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
         if self.banner_state is None:
