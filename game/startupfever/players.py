@@ -306,17 +306,7 @@ class RulePlayer:
         money = pl.money
         slot = view.current_slot
         product = view.products[slot]
-        hires: list = []
-        poaches: list = []
-        retains: list = []
-        for a in legal:  # one pass sorts the list (the pickers below keep its order)
-            kind = type(a)
-            if kind is Poach:
-                poaches.append(a)
-            elif kind is Hire:
-                hires.append(a)
-            elif kind is Retain:
-                retains.append(a)
+        hires = [a for a in legal if type(a) is Hire]
         kinds = {a.kind for a in hires}
         late = view.year >= 5 or self._end_near(view)
         failing = slot in view.hire_fails  # F15: this product's first hire fails
@@ -324,7 +314,7 @@ class RulePlayer:
         want = self._wanted_executive(view, pl, kinds, money, late)
         if want is None:
             # 2. poach a cheap Nerd of a direct competitor (poaching is not hiring)
-            poach = self._pick_poach(view, poaches, product, money)
+            poach = self._pick_poach(view, legal, product, money)
             if poach is not None:
                 return poach
             # 3. hire a Nerd/Suit mix
@@ -337,7 +327,7 @@ class RulePlayer:
                 return listed_hire(hires, sacrifice)
             # else wait: no hire into the failure this turn
         # 4. protect vested staff with the money left
-        retain = self._pick_retain(view, retains, product, money)
+        retain = self._pick_retain(view, legal, product, money)
         if retain is not None:
             return retain
         return same(legal, END_MANAGE)
