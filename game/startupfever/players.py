@@ -140,8 +140,8 @@ class RulePlayer:
             # a live state's view reads through it; an observation's view is a snapshot
             self._state = None if isinstance(state_or_observation, dict) \
                 else state_or_observation
-        choose = _CHOOSERS.get(view.stage)
-        action = getattr(self, choose)(view, legal) if choose else None
+        choose = getattr(self, _CHOOSERS.get(view.stage, ""), None)
+        action = choose(view, legal) if choose else None
         return legal[0] if action is None else action
 
     # ------------------------------------------------------------------ helpers
@@ -511,5 +511,6 @@ class RulePlayer:
 PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
 
 
-#: stage -> the name of the method deciding in it (stages without one: the first action)
-_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES if hasattr(RulePlayer, "_" + stage)}
+#: stage -> the name of the method deciding in it (a player without one takes the first
+#: legal action)
+_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES}
