@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "normal", "hard")
 NAME_MAX = 10
 OSK_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("-", "Del", "OK")
+OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
@@ -445,8 +446,10 @@ class LobbyScene(Scene):
         cols = self._osk_cols()
         size = min(44, (card.w - 20) // cols)
         x0 = card.x + (card.w - cols * size) // 2
-        return [pygame.Rect(x0 + (i % cols) * size, card.y + OSK_TOP + (i // cols) * size,
-                            size - 4, size - 4) for i in range(len(OSK_KEYS))]
+        rects = [pygame.Rect(x0 + (i % cols) * size, card.y + OSK_TOP + (i // cols) * size,
+                             size - 4, size - 4) for i in range(len(OSK_KEYS))]
+        rects[-1].w += (cols - 1 - (len(OSK_KEYS) - 1) % cols) * size  # OK fills its row
+        return rects
 
     def _row_rect(self, seat: int, row: int) -> pygame.Rect:
         card = self.cards[seat]
@@ -547,8 +550,10 @@ class LobbyScene(Scene):
             selected = k == cursor.key
             draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
                      outline=WHITE if selected else INK, radius=8)
-            label = OSK_KEYS[k]
-            font = fonts.body(24) if len(label) == 1 else fonts.body(20)
+            label = OSK_LABELS.get(OSK_KEYS[k], OSK_KEYS[k])  # small keys: labels shrink
+            inner = rect.h - 10  # inside the key's rim
+            font = fonts.fit("body", min(24 if len(label) == 1 else 20, inner), label,
+                             rect.w - 12, 12)
             draw.text(canvas, font, label, rect.center, INK if selected else WHITE)
         hints = (("Type, Enter: done", "Enter: done") if seat.device == KEYBOARD else
                  ("B: delete  Start: done", "Start: done"))

@@ -54,7 +54,7 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.log_panel import LogPanel
+from scenes.servermania.log_panel import LINE, LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
 from scenes.servermania.roll_call import RollCall
@@ -135,8 +135,7 @@ class BoardScene(Autosaving, Scene):
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
                        self.state.pot, SERVER_VALUE)
-        self.log_panel = LogPanel(pygame.Rect(990, self.hud.pot_rect().bottom + 8, 280,
-                                              648 - self.hud.pot_rect().bottom - 8))
+        self.log_panel = LogPanel(self.hud.log_rect())
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
         self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
@@ -634,7 +633,10 @@ class BoardScene(Autosaving, Scene):
                                 *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
-        self.hud.draw(canvas, self.app.fonts, self.clock)
+        fonts = self.app.fonts
+        if self.hud.fit(fonts.text_scale, fonts.scaled(LINE)):  # the text size changed
+            self.log_panel.resize(self.hud.log_rect())
+        self.hud.draw(canvas, fonts, self.clock)
         self.log_panel.draw(canvas, self.app.fonts)
         if self.card is not None:
             self.card.draw(canvas, alpha)
@@ -719,7 +721,7 @@ class BoardScene(Autosaving, Scene):
         draw.text(canvas, small, "CEO BONUS", (x, y + 50 * z), CREAM, anchor="center",
                   outline=2)
         draw.text(canvas, fonts.display(max(10, round(26 * z))), look.money(pot),
-                  (x, y + 74 * z), GOLD, anchor="center", outline=3)
+                  (x, y + 74 * z), GOLD, anchor="center", outline=3, volatile=True)
 
     def end_rects(self, lens: Lens | None = None) -> dict[str, pygame.Rect]:
         """The START and FINISH ribbons (canvas px): START above the first square, FINISH
@@ -786,7 +788,8 @@ class BoardScene(Autosaving, Scene):
         grow = pytweening.easeOutBack(min(1.0, b.age / 0.3))
         out = pytweening.easeInQuad(max(0.0, (b.age - b.life + 0.3) / 0.3))
         scale = max(0.05, grow * (1 - out))
-        layer = pygame.Surface(rect.inflate(12, 12).size, pygame.SRCALPHA)
+        layer = draw.scratch("banner", rect.inflate(12, 12).size)  # none fresh per frame
+        layer.fill((0, 0, 0, 0))
         inner = pygame.Rect(6, 0, rect.w, rect.h)
         draw.box(layer, inner, b.colour, radius=24, shadow=6, width=5 if b.big else 3)
         font = self.app.fonts.display(b.size)
@@ -797,12 +800,12 @@ class BoardScene(Autosaving, Scene):
             layer.blit(image, image.get_rect(midleft=(inner.x + 16, inner.centery)))
             x = inner.x + side + 28
         room = inner.right - 16 - x
-        label = draw.render(font, b.text, INK)
+        label = draw.render(font, b.text, INK, volatile=True)  # shown for a second or two
         if label.get_width() > room:  # never spill out of the banner
-            label = pygame.transform.smoothscale_by(label, room / label.get_width())
+            label = draw.scaled_now("banner label", label, room / label.get_width())
         layer.blit(label, label.get_rect(midleft=(x, inner.centery)))
         if scale < 0.999:
-            layer = pygame.transform.smoothscale_by(layer, scale)
+            layer = draw.scaled_now("banner zoom", layer, scale)
         canvas.blit(layer, layer.get_rect(center=rect.center))
 
 

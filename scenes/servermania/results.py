@@ -154,9 +154,9 @@ class ResultsScene(Scene):
         pop = pytweening.easeOutElastic(min(1.0, self.t / 1.0)) if self.t < 1.0 else 1.0
         font = fonts.display(round(70 * max(0.3, pop)))
         text = f"{names.upper()} {verb}"
-        label = draw.render(font, text, GOLD, 6)
+        label = draw.render(font, text, GOLD, 6, volatile=self.t < 1.0)  # a size per frame
         rect = label.get_rect(center=(640, 70))
-        shade = draw.render(font, text, INK, 6, INK)
+        shade = draw.render(font, text, INK, 6, INK, volatile=self.t < 1.0)
         canvas.blit(shade, rect.move(0, 7))
         canvas.blit(label, rect)
         emblem = look.scaled("unicorn_emblem", (110, 110))
@@ -190,7 +190,7 @@ class ResultsScene(Scene):
                       anchor="topleft")
             total = round(self.scores[seat] * count)
             draw.text(canvas, fonts.display(34), look.money(total), (rect.right - 16, rect.y + 10),
-                      GOLD if winner else WHITE, anchor="topright", outline=2)
+                      GOLD if winner else WHITE, anchor="topright", outline=2, volatile=True)
             tally = self.tallies[seat] if seat < len(self.tallies) else None
             if tally is not None:
                 detail = f"{look.money(tally.cash)} cash + {look.servers(tally.servers)} × " \

@@ -16,6 +16,7 @@ import pytweening
 
 from game.startupfever import usertrack
 from scenes.engine import draw
+from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.engine.widgets import panel
 from scenes.seating import SeatDevices
@@ -92,9 +93,11 @@ class ResultsScene(ServermaniaResults):
             canvas.blit(look.marker(s.colour, 34, s.token), (rect.x + 72, rect.centery - 17))
             one_line = rect.h < 70  # five or six companies: name and products side by side
             name_at = (rect.x + 116, rect.centery if one_line else rect.y + 20)
-            draw.text(canvas, fonts.body(26), f"{s.name}  ·  ${self.money[seat]}", name_at,
-                      WHITE, anchor="midleft")
             x = rect.x + 300 if one_line else rect.x + 116
+            room = (x - 12 if one_line else rect.right - 140) - name_at[0]
+            font, words = fit_name(fonts, s.name, f"  ·  ${self.money[seat]}", room)
+            draw.text(canvas, font, words, name_at, WHITE, anchor="midleft",
+                      volatile=True)  # this game's only
             line = rect.centery if one_line else rect.bottom - 16
             for slot, field in self.products[seat]:  # each product: its marker and its VP
                 marker = sf_look.user_marker(s.colour, slot, 24)
@@ -104,7 +107,8 @@ class ResultsScene(ServermaniaResults):
                 x = r.right + 14
             total = round(self.scores[seat] * count)
             draw.text(canvas, fonts.display(34), f"{total} VP", (rect.right - 14, rect.centery),
-                      GOLD if winner else WHITE, anchor="midright", outline=2)
+                      GOLD if winner else WHITE, anchor="midright", outline=2,
+                      volatile=True)  # counting up
             y += row_h
         if self.tie_on_vp:
             draw.text(canvas, fonts.body(24), "Tied on VP: more money wins", (TABLE.centerx,
@@ -142,3 +146,12 @@ class ResultsScene(ServermaniaResults):
                 pygame.draw.lines(canvas, colour, False, points, 5)
             badge = look.marker(self.seats[seat].colour, 28, self.seats[seat].token)
             canvas.blit(badge, badge.get_rect(center=points[-1]))
+
+
+def fit_name(fonts: Fonts, name: str, tail: str, room: int) -> tuple[pygame.font.Font, str]:
+    """`name + tail` in a body font of 26 px shrunk to fit `room` (not below 20 px); a name
+    still too long loses its end, never the tail (the money)."""
+    font = fonts.fit("body", 26, name + tail, room)
+    while font.size(name + tail)[0] > room and len(name) > 2:
+        name = name[:-2].rstrip() + "…"
+    return font, name + tail

@@ -741,7 +741,7 @@ class TableScene(Autosaving, Scene):
         slide = pytweening.easeOutBack(min(1.0, age / 0.3))
         out = pytweening.easeInQuad(max(0.0, (age - 1.3) / 0.3))
         font = self.app.fonts.display(34)
-        label = draw.render(font, text, INK)
+        label = draw.render(font, text, INK, volatile=True)  # a second or two
         width = min(TABLE.w - 20, label.get_width() + (100 if icon else 60))
         rect = pygame.Rect(0, 0, width, 62)
         rect.midtop = (TABLE.centerx, round(-70 + 84 * slide - 110 * out))
@@ -751,7 +751,7 @@ class TableScene(Autosaving, Scene):
             image = look.scaled(icon, (46, 46))
             canvas.blit(image, image.get_rect(midleft=(rect.x + 16, rect.centery)))
             x = rect.x + 72
-        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft")
+        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft", volatile=True)
 
     def _draw_title_card(self, canvas: pygame.Surface) -> None:
         """"YEAR 2" / "YEAR 2 ENDS": a big card that swings in, holds and leaves."""
