@@ -140,8 +140,8 @@ class RulePlayer:
             # a live state's view reads through it; an observation's view is a snapshot
             self._state = None if isinstance(state_or_observation, dict) \
                 else state_or_observation
-        choose = _CHOOSERS.get(view.stage)
-        action = getattr(self, choose)(view, legal) if choose else None
+        choose = getattr(self, _CHOOSERS.get(view.stage, ""), None)
+        action = choose(view, legal) if choose else None
         return legal[0] if action is None else action
 
     # ------------------------------------------------------------------ helpers
@@ -306,17 +306,7 @@ class RulePlayer:
         money = pl.money
         slot = view.current_slot
         product = view.products[slot]
-        hires: list = []
-        poaches: list = []
-        retains: list = []
-        for a in legal:  # one pass sorts the list (the pickers below keep its order)
-            kind = type(a)
-            if kind is Poach:
-                poaches.append(a)
-            elif kind is Hire:
-                hires.append(a)
-            elif kind is Retain:
-                retains.append(a)
+        hires = [a for a in legal if type(a) is Hire]
         kinds = {a.kind for a in hires}
         late = view.year >= 5 or self._end_near(view)
         failing = slot in view.hire_fails  # F15: this product's first hire fails
@@ -324,7 +314,7 @@ class RulePlayer:
         want = self._wanted_executive(view, pl, kinds, money, late)
         if want is None:
             # 2. poach a cheap Nerd of a direct competitor (poaching is not hiring)
-            poach = self._pick_poach(view, poaches, product, money)
+            poach = self._pick_poach(view, legal, product, money)
             if poach is not None:
                 return poach
             # 3. hire a Nerd/Suit mix
@@ -337,7 +327,7 @@ class RulePlayer:
                 return listed_hire(hires, sacrifice)
             # else wait: no hire into the failure this turn
         # 4. protect vested staff with the money left
-        retain = self._pick_retain(view, retains, product, money)
+        retain = self._pick_retain(view, legal, product, money)
         if retain is not None:
             return retain
         return same(legal, END_MANAGE)
@@ -521,5 +511,6 @@ class RulePlayer:
 PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
 
 
-#: stage -> the name of the method deciding in it (stages without one: the first action)
-_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES if hasattr(RulePlayer, "_" + stage)}
+#: stage -> the name of the method deciding in it (a player without one takes the first
+#: legal action)
+_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES}

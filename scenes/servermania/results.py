@@ -207,7 +207,7 @@ class ResultsScene(Scene):
             else:
                 detail = f"cash + servers × {look.money(SERVER_VALUE)}"
             draw.text(canvas, fonts.body(24), detail, (rect.x + 82, rect.bottom - 8), CREAM,
-                      anchor="bottomleft")
+                      anchor="bottomleft", volatile=True)  # this game's figures only
             y += row_h
 
     def _draw_chart(self, canvas: pygame.Surface) -> None:

@@ -365,7 +365,11 @@ class Painted:
         fresh = key != self.key or self.surface is None
         m = self.MARGIN
         if fresh:
-            self.surface = pygame.Surface((rect.w + 2 * m, rect.h + 2 * m), pygame.SRCALPHA)
+            size = (rect.w + 2 * m, rect.h + 2 * m)
+            if self.surface is None or self.surface.get_size() != size:
+                self.surface = pygame.Surface(size, pygame.SRCALPHA)
+            else:  # repainted in place: a fresh panel per cursor move churned the C heap
+                self.surface.fill((0, 0, 0, 0))
             paint(self.surface, pygame.Rect(m, m, rect.w, rect.h))
             self.key = key
         self.offset = (rect.x - m, rect.y - m)

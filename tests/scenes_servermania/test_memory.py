@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.servermania.events import FinalTally
 from scenes.demo import DemoScene
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
@@ -19,6 +20,7 @@ from scenes.servermania.cards import CardFlip
 from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn
 from scenes.servermania.results import ResultsScene
+from scenes.servermania.seats import default_seats
 from tests.scenes_servermania.helpers import new_app, run_until, step
 
 
@@ -130,3 +132,22 @@ def test_a_scratch_picture_only_grows_and_is_shared_by_its_slot():
     face.fill((200, 30, 60, 255))
     out = draw.scaled_now("probe", face, 0.5)
     assert out.get_size() == (32, 32) and out.get_at((16, 16)) == (200, 30, 60, 255)
+
+
+def test_a_results_screen_leaves_nothing_of_its_game_in_the_text_cache():
+    app = new_app()
+
+    def show(cash: int) -> int:  # one app, as the demo loop: the same fonts every game
+        tallies = [FinalTally(0, cash, 7, cash + 140_000), FinalTally(1, cash // 2, 3,
+                                                                       cash // 2 + 60_000)]
+        scores = [t.final_money for t in tallies]
+        app.stack.reset(ResultsScene(default_seats(2, 0), scores, [0], [scores], tallies,
+                                     demo=True), fade=False)
+        step(app, 400)  # the title pops in, the totals roll up, every row shows
+        return draw._render.cache_info().currsize
+
+    show(515_000)  # the screen's own labels, once
+    settled = show(735_000)  # the chart's axis up to $1M (a small set of round labels)
+    # each finished game's figures ("$745,000 cash + 7 servers × $20,000", ~40 KB each)
+    # used to stay in the main cache: +16 MB over a 30-minute soak of 80 games
+    assert show(745_000) == settled

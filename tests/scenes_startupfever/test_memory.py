@@ -12,6 +12,7 @@ from scenes.engine import draw
 from scenes.servermania import look as sm_look
 from scenes.startupfever import kept
 from scenes.startupfever import look as sf_look
+from scenes.startupfever.choices import Painted
 from scenes.startupfever.showdown import Entry, Showdown
 from scenes.startupfever.table_scene import TableScene
 from tests.scenes_startupfever.helpers import READY, at_results, new_app, run_until, step
@@ -63,3 +64,20 @@ def test_every_showdown_backdrop_is_drawn_into_one_kept_surface():
     parents = [b.get_parent() for b in backdrops]
     assert parents[1] is not None and parents[2] is parents[1]  # it grew once, then reused
     assert backdrops[2].get_size() == (860, 100 + 66 * 2 + 8)
+
+
+def test_a_painted_panel_is_repainted_in_its_own_surface():
+    panel, canvas = Painted(), pygame.Surface((400, 300))
+    rect = pygame.Rect(10, 10, 100, 50)
+
+    def fill(colour):
+        return lambda surface, inner: surface.fill(colour, inner)
+
+    panel.blit(canvas, "first", rect, fill((200, 0, 0)))
+    kept_surface = panel.surface
+    assert panel.blit(canvas, "moved", rect, fill((0, 200, 0)))  # the cursor moved
+    assert panel.surface is kept_surface  # a fresh 1 MB panel per move churned the heap
+    assert canvas.get_at(rect.center)[:3] == (0, 200, 0)
+    assert panel.surface.get_at((1, 1)).a == 0  # the margin cleared, not the old paint
+    panel.blit(canvas, "taller", rect.inflate(0, 40), fill((0, 0, 200)))
+    assert panel.surface is not kept_surface and panel.surface.get_height() == 90 + 28
