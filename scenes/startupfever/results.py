@@ -63,9 +63,6 @@ class ResultsScene(ServermaniaResults):
                                           extra_years=self.extra_years,
                                           devices=self.devices))
 
-    def _draw_choices(self, canvas: pygame.Surface) -> None:
-        self.menu.draw(canvas, self.app.fonts)  # the demo's too (no countdown here)
-
     def _draw_table(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         top = TABLE.y + 40
