@@ -15,7 +15,9 @@ import contextlib
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 MAX_BYTES = 8 * 1024 * 1024  # default cap for any file the game reads (8 MiB)
 
@@ -26,6 +28,17 @@ class FileProblem(ValueError):
 
 def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file at `path`, at most `limit` of them, or FileProblem."""
+    with open_checked(path, limit) as handle:
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise FileProblem(f"{path}: too large (more than {limit:,} bytes)")
+    return data
+
+
+@contextlib.contextmanager
+def open_checked(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> Iterator[BinaryIO]:
+    """The regular file at `path` (at most `limit` bytes) open for binary reading, or
+    FileProblem: for readers that need only part of a file, such as a picture's header."""
     path = Path(path)
     try:
         info = path.stat()
@@ -47,10 +60,7 @@ def read_bytes(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> bytes:
     with os.fdopen(fd, "rb") as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             raise FileProblem(f"{path}: not a regular file")
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise FileProblem(f"{path}: too large (more than {limit:,} bytes)")
-    return data
+        yield handle
 
 
 def read_text(path: str | os.PathLike[str], limit: int = MAX_BYTES) -> str:

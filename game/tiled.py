@@ -10,7 +10,9 @@ A map is untrusted input. Before pytmx sees it, `read_tmx` reads it through
 `game.files` (capped, regular file only), parses the XML itself and checks what pytmx
 would otherwise trust: map and tile dimensions, how big each tile layer inflates to
 (measured with a bounded decompressor, so a small zlib bomb never expands), the number
-of objects, finite object numbers and no polygons. `open_tmx` then hands the checked
+of objects, finite object numbers and no polygons, and every picture the map names,
+directly or through an external `.tsx` tileset (a regular file under a size cap whose
+header declares a sane size: `game.pictures`, nothing decoded). `open_tmx` then hands the checked
 tree to pytmx; the board screen opens the same way with pygame's image loader.
 """
 
@@ -21,7 +23,6 @@ import binascii
 import logging
 import math
 import os
-import stat
 import sys
 import zlib
 from collections.abc import Callable
@@ -31,6 +32,7 @@ from xml.etree import ElementTree
 from xml.etree.ElementTree import ParseError
 
 from game.files import FileProblem, read_bytes
+from game.pictures import picture_size
 
 
 def _import_pytmx_core():
@@ -102,6 +104,7 @@ class MapData:
 MAX_MAP_BYTES = 4 * 1024 * 1024  # the shipped map is 10 KB
 MAX_TILESET_BYTES = 1024 * 1024  # an external .tsx tileset
 MAX_IMAGE_BYTES = 16 * 1024 * 1024  # a tileset picture
+MAX_PICTURE_PIXELS = 4096  # a picture's side, read from its header before decoding
 MAX_TILES = 256  # tiles per side of the map or of a layer
 MAX_MAP_PIXELS = 4096  # pixels per side: the board art is drawn at up to 1.35x this
 MAX_TILE_PIXELS = 512
@@ -109,8 +112,11 @@ MAX_OBJECTS = 2000
 MAX_COORDINATE = 65_536  # px; finite, 16x the largest map, safe for pygame rects
 
 
-def read_tmx(path: str | os.PathLike[str]) -> ElementTree.Element:
-    """The checked XML tree of a `.tmx` file (see the module docstring), or MapError."""
+def read_tmx(path: str | os.PathLike[str], images: bool = False) -> ElementTree.Element:
+    """The checked XML tree of a `.tmx` file (see the module docstring), or MapError.
+
+    images: the pictures will be loaded too, so a missing one is an error now.
+    """
     path = os.fspath(path)
     if not os.path.lexists(path):
         raise MapError(f"map {path!r} not found")
@@ -125,7 +131,7 @@ def read_tmx(path: str | os.PathLike[str]) -> ElementTree.Element:
     except RecursionError:
         raise MapError(f"map {path!r} is not valid XML: nested too deeply") from None
     try:
-        _check_map(root, path)
+        _check_map(root, path, images)
     except MapError as exc:
         raise MapError(f"map {path!r} could not be read: {exc}") from None
     return root
@@ -138,7 +144,7 @@ def open_tmx(path: str | os.PathLike[str], image_loader: Callable[..., Any] | No
     `image_loader` is pytmx's hook (scenes pass pygame's); None loads no images.
     """
     path = os.fspath(path)
-    root = read_tmx(path)
+    root = read_tmx(path, images=image_loader is not None)
     tmx = pytmx.TiledMap(**({"image_loader": image_loader} if image_loader else {}))
     tmx.filename = path  # tilesets and images are found relative to the map
     try:
@@ -167,7 +173,7 @@ def _int_attr(node: ElementTree.Element, name: str, low: int, high: int, where: 
     return value
 
 
-def _check_map(root: ElementTree.Element, path: str) -> None:
+def _check_map(root: ElementTree.Element, path: str, images: bool = False) -> None:
     """Refuse what would exhaust memory or crash later, before pytmx builds anything.
 
     Messages name the part at fault; `read_tmx` puts the map's name in front.
@@ -185,9 +191,10 @@ def _check_map(root: ElementTree.Element, path: str) -> None:
         raise MapError(f"it is too big: {width * tile_w}x{height * tile_h} px "
                        f"(at most {MAX_MAP_PIXELS} px a side)")
     for tileset in root.iter("tileset"):
-        _check_file(path, tileset.get("source"), MAX_TILESET_BYTES, "tileset")
+        if tileset.get("source"):
+            _check_tileset(path, tileset.get("source", ""), images)
     for image in root.iter("image"):
-        _check_file(path, image.get("source"), MAX_IMAGE_BYTES, "image")
+        _check_picture(path, image.get("source"), images)
     for layer in root.iter("layer"):
         _check_layer(layer, f"layer {layer.get('name', '?')!r}")
     objects = list(root.iter("object"))
@@ -197,26 +204,41 @@ def _check_map(root: ElementTree.Element, path: str) -> None:
         _check_object(obj, f"object {obj.get('id', '?')} ({obj.get('name') or 'unnamed'})")
 
 
-def _check_file(map_path: str, source: str | None, limit: int, what: str) -> None:
-    """A tileset or image the map names must be a regular file under `limit` bytes."""
-    if not source:
-        return
+def _check_tileset(map_path: str, source: str, images: bool) -> None:
+    """An external `.tsx` the map names: a regular file under the cap, valid XML, and
+    every picture it names passes `_check_picture` (found relative to the tileset)."""
     full = os.path.join(os.path.dirname(map_path), source)
     if not os.path.lexists(full):
-        return  # pytmx (or the image loader) names the missing file itself
+        raise MapError(f"tileset {full} not found")
     try:
-        read_bytes(full, limit) if what == "tileset" else _check_size(full, limit)
+        tileset = ElementTree.fromstring(read_bytes(full, MAX_TILESET_BYTES))
     except FileProblem as exc:
-        raise MapError(f"{what} {exc}") from None
+        raise MapError(f"tileset {exc}") from None
+    except (ParseError, RecursionError):
+        raise MapError(f"tileset {full} is not valid XML") from None
+    for image in tileset.iter("image"):
+        _check_picture(full, image.get("source"), images)
 
 
-def _check_size(path: str, limit: int) -> None:
-    """Stat-only check (the image loader reads the picture itself)."""
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise FileProblem(f"{path}: not a regular file")
-    if info.st_size > limit:
-        raise FileProblem(f"{path}: too large ({info.st_size:,} bytes; at most {limit:,})")
+def _check_picture(owner: str, source: str | None, images: bool) -> None:
+    """A picture named by the map or a tileset (`owner`, whose folder it is relative to):
+    a regular file under MAX_IMAGE_BYTES whose header declares at most MAX_PICTURE_PIXELS a
+    side, checked before any decoder sees it. A missing picture matters only when
+    `images` are to be loaded (the headless rules never draw the art)."""
+    if not source:
+        return
+    full = os.path.join(os.path.dirname(owner), source)
+    if not os.path.lexists(full):
+        if images:
+            raise MapError(f"image {full} not found")
+        return
+    try:
+        width, height = picture_size(full, MAX_IMAGE_BYTES)
+    except FileProblem as exc:
+        raise MapError(f"image {exc}") from None
+    if not (0 < width <= MAX_PICTURE_PIXELS and 0 < height <= MAX_PICTURE_PIXELS):
+        raise MapError(f"image {full} is {width}x{height} px (at most {MAX_PICTURE_PIXELS} "
+                       f"px a side)")
 
 
 def _check_layer(layer: ElementTree.Element, where: str) -> None:

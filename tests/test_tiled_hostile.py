@@ -134,7 +134,7 @@ def test_folders_fifos_and_devices_are_not_maps(tmp_path):
 def test_a_tileset_picture_that_is_a_folder_is_refused(tmp_path):
     (tmp_path / "tiles.png").mkdir()
     text = shipped().replace(str(TILES), "tiles.png")
-    with pytest.raises(MapError, match="image .*not a regular file"):
+    with pytest.raises(MapError, match="image .*is a folder"):
         read_tmx(write(tmp_path, text))
 
 

@@ -26,10 +26,26 @@ def box(canvas: pygame.Surface, rect: pygame.Rect, fill: Color, *, outline: Colo
     pygame.draw.rect(canvas, fill, inner, border_radius=max(0, radius - width))
 
 
-@lru_cache(maxsize=1024)
+TEXT_CACHE = 1024  # labels, names, the numbers a table shows: a whole game's worth
+VOLATILE_CACHE = 64  # values that change every few frames (counters rolling, zooms)
+
+
 def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
-           outline_color: Color = INK) -> pygame.Surface:
-    """`text` in `color`, optionally ringed by `outline` px of `outline_color`."""
+           outline_color: Color = INK, *, volatile: bool = False) -> pygame.Surface:
+    """`text` in `color`, optionally ringed by `outline` px of `outline_color` (cached).
+
+    The key is spelled out in full so `render(f, t, c)` and `render(f, t, c, 0, INK)`
+    share one entry (the cache used to hold such pairs twice). `volatile`: a value shown
+    for a few frames (money rolling up, a size that zooms) goes to a small cache of its
+    own; hundreds of such values per game used to flush the main cache, which then
+    took several games to settle and churned the C heap (issue 13's soak).
+    """
+    cache = _render_volatile if volatile else _render
+    return cache(font, text, tuple(color), outline, tuple(outline_color))
+
+
+def _make_text(font: pygame.font.Font, text: str, color: Color, outline: int,
+               outline_color: Color) -> pygame.Surface:
     face = font.render(text, True, color)
     if outline <= 0:
         return face
@@ -42,6 +58,10 @@ def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
         out.blit(ring, (outline + round(v.x), outline + round(v.y)))
     out.blit(face, (outline, outline))
     return out
+
+
+_render = lru_cache(maxsize=TEXT_CACHE)(_make_text)
+_render_volatile = lru_cache(maxsize=VOLATILE_CACHE)(_make_text)
 
 
 _CENTRED = ("center", "midleft", "midright")
@@ -60,14 +80,15 @@ def optical_offset(font: pygame.font.Font) -> int:
 
 def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple[float, float],
          color: Color, *, anchor: str = "center", outline: int = 0, outline_color: Color = INK,
-         shadow: int = 0) -> pygame.Rect:
-    """Blit `string` with its `anchor` point (a pygame.Rect attribute name) at `pos`."""
-    surface = render(font, string, color, outline, outline_color)
+         shadow: int = 0, volatile: bool = False) -> pygame.Rect:
+    """Blit `string` with its `anchor` point (a pygame.Rect attribute name) at `pos`;
+    `volatile`: see `render`."""
+    surface = render(font, string, color, outline, outline_color, volatile=volatile)
     rect = surface.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if anchor in _CENTRED:
         rect.y += optical_offset(font)
     if shadow:
-        shade = render(font, string, INK, outline, INK)
+        shade = render(font, string, INK, outline, INK, volatile=volatile)
         canvas.blit(shade, rect.move(0, shadow))
     canvas.blit(surface, rect)
     return rect
@@ -116,3 +137,41 @@ def vertical_gradient(size: tuple[int, int], top: Color, bottom: Color) -> pygam
     for y in range(size[1]):
         pygame.draw.line(surface, mix(top, bottom, y / max(1, size[1] - 1)), (0, y), (size[0], y))
     return surface
+
+
+_SCRATCH: dict[tuple, pygame.Surface] = {}
+
+
+def scratch(slot: str, size: tuple[int, int], like: pygame.Surface | None = None
+            ) -> pygame.Surface:
+    """A surface of `size` (the pixel format of `like`, else transparent) carved out of
+    one kept per `slot`, for a picture made and blitted within the same frame; valid
+    until the next call for that slot, and not cleared.
+
+    Zooms and flips draw a new size every frame: a fresh surface each time (up to a
+    megabyte for a card) fragmented the C heap so resident memory crept up game after
+    game (issue 13). The kept one only grows, to the biggest size asked of it.
+    """
+    like = like if like is not None else _alpha_format()
+    key = (slot, like.get_bitsize(), like.get_masks(), bool(like.get_flags() & pygame.SRCALPHA))
+    w, h = max(1, size[0]), max(1, size[1])
+    kept = _SCRATCH.get(key)
+    if kept is None or kept.get_width() < w or kept.get_height() < h:
+        grown = (max(w, kept.get_width() if kept else 0), max(h, kept.get_height() if kept else 0))
+        kept = _SCRATCH[key] = pygame.Surface(grown, like.get_flags() & pygame.SRCALPHA, like)
+    return kept.subsurface((0, 0, w, h))
+
+
+def scaled_now(slot: str, image: pygame.Surface, size: tuple[int, int] | float
+               ) -> pygame.Surface:
+    """`image` smooth-scaled to `size` (or by a factor) into the scratch `slot` (see
+    `scratch`): for a size that changes every frame, so nothing is allocated per frame."""
+    if not isinstance(size, tuple):
+        size = (round(image.get_width() * size), round(image.get_height() * size))
+    out = scratch(slot, size, image)
+    return pygame.transform.smoothscale(image, out.get_size(), out)
+
+
+@lru_cache(maxsize=1)
+def _alpha_format() -> pygame.Surface:
+    return pygame.Surface((1, 1), pygame.SRCALPHA)

@@ -161,7 +161,9 @@ def panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str = 
     if title:
         label = draw.render(fonts.display("heading"), title, CREAM, 3)
         tab = label.get_rect(midtop=(rect.centerx, rect.y - label.get_height() // 2))
-        draw.box(canvas, tab.inflate(40, 6), PINK, radius=20, shadow=4)
+        # the tab reaches 6 px further down than the title so its rim clears the outline
+        draw.box(canvas, pygame.Rect(tab.x - 20, tab.y - 3, tab.w + 40, tab.h + 12), PINK,
+                 radius=20, shadow=4)
         canvas.blit(label, tab.move(0, 2))
 
 
@@ -189,8 +191,8 @@ class PromptBar:
         gap = 40
         if sum(widths) + gap * (len(parts) - 1) > CANVAS_W - 40:  # crowded: tighten first
             gap = 18
-        strip = pygame.Surface((sum(widths) + gap * (len(parts) - 1), self.HEIGHT),
-                               pygame.SRCALPHA)
+        strip = draw.scratch("prompt bar", (sum(widths) + gap * (len(parts) - 1), self.HEIGHT))
+        strip.fill((0, 0, 0, 0))  # kept from bar to bar: no fresh surface per change
         x, cy = 0, self.HEIGHT // 2 - 1
         for (g, t), width in zip(parts, widths, strict=True):
             strip.blit(g, g.get_rect(midleft=(x, cy)))
@@ -198,7 +200,7 @@ class PromptBar:
             strip.blit(t, label.move(0, draw.optical_offset(font)))
             x += width + gap
         if strip.get_width() > CANVAS_W - 40:  # still too long: shrink rather than clip
-            strip = pygame.transform.smoothscale_by(strip, (CANVAS_W - 40) / strip.get_width())
+            strip = draw.scaled_now("prompt bar fit", strip, (CANVAS_W - 40) / strip.get_width())
         canvas.blit(strip, strip.get_rect(center=band.center))
 
 

@@ -86,7 +86,7 @@ class CardFlip:
             pos = pos + pygame.Vector2(0, 260 * u)
         w = max(2, round(CARD_SIZE[0] * size * width_factor))
         h = max(2, round(CARD_SIZE[1] * size))
-        image = pygame.transform.smoothscale(face, (w, h))
+        image = draw.scaled_now("card", face, (w, h))  # a new size every frame
         shadow = pygame.Rect(0, 0, w, h)
         shadow.center = (round(pos.x), round(pos.y + 12))
         pygame.draw.rect(canvas, INK, shadow, border_radius=max(1, round(16 * size)))

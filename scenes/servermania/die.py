@@ -106,7 +106,7 @@ class DieRoll:
         size = round(self.size * (1 + pop))
         shadow = look.scaled("pawn_shadow", (round(size * 0.9), round(size * 0.3)))
         canvas.blit(shadow, shadow.get_rect(center=(round(rest[0]), round(rest[1] + size * 0.5))))
-        image = pygame.transform.smoothscale(self.face(t), (size, size))
+        image = draw.scaled_now("die", self.face(t), (size, size))  # a new size each frame
         if angle % 360:
             image = pygame.transform.rotate(image, angle)
         fade = 1.0 - max(0.0, (t - FLIGHT - HOLD - self.linger + LEAVE) / LEAVE)

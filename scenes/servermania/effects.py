@@ -63,7 +63,7 @@ class FloatText:
         u = self.age / self.life
         grow = pytweening.easeOutBack(min(1.0, u * 5))
         font = fonts.display(max(8, round(self.size * (0.6 + 0.4 * grow))))
-        image = draw.render(font, self.text, self.colour, 4)
+        image = draw.render(font, self.text, self.colour, 4, volatile=True)  # 1 s, sizes
         if u > 0.7:
             image = image.copy()
             image.set_alpha(round(255 * (1 - (u - 0.7) / 0.3)))

@@ -2,6 +2,11 @@
 
 Every event the rules report gets a line (named with the players' names, not seat
 numbers), so a player who looked away can catch up. Long lines wrap once.
+
+The panel renders its visible lines itself and keeps only those: every game writes
+hundreds of lines that are never shown again, and passing them through the shared text
+cache evicted the pictures every game reuses and churned ~15 MB of surfaces per game
+through the C heap (issue 13: the Startup Fever soak's resident memory kept creeping).
 """
 
 from __future__ import annotations
@@ -23,12 +28,19 @@ class LogPanel:
         self.age = 0.0  # seconds since the newest line (it slides in)
         self._lines: list[tuple[str, Color | None, bool]] | None = None  # wrapped, cached
         self._scale = 1.0  # the text size the cache was wrapped at
+        self._faces: dict[str, pygame.Surface] = {}  # the visible lines, rendered
 
     def add(self, text: str, colour: Color | None = None) -> None:
         self.entries.append((text, colour))
         self.entries = self.entries[-60:]
         self.age = 0.0
         self._lines = None
+
+    def resize(self, rect: pygame.Rect) -> None:
+        """A new place (the HUD above grew with the text size): wrap the lines again."""
+        if rect != self.rect:
+            self.rect = rect
+            self._lines = None
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -37,6 +49,8 @@ class LogPanel:
         """(text, colour, first line of its entry) for the visible part, newest last."""
         if self._lines is not None and self._scale == fonts.text_scale:
             return self._lines
+        if self._scale != fonts.text_scale:
+            self._faces = {}  # rendered at the old text size
         self._scale = fonts.text_scale
         font = fonts.ui(FONT_SIZE)
         width = self.rect.w - 28
@@ -48,7 +62,16 @@ class LogPanel:
                 break
             out[:0] = [(line, colour, i == 0) for i, line in enumerate(wrapped)]
         self._lines = out
+        shown = {line for line, _colour, _first in out}
+        self._faces = {line: face for line, face in self._faces.items() if line in shown}
         return self._lines
+
+    def face(self, font: pygame.font.Font, line: str) -> pygame.Surface:
+        """`line` rendered in the log's ink, kept while it is visible."""
+        face = self._faces.get(line)
+        if face is None:
+            face = self._faces[line] = font.render(line, True, CREAM)
+        return face
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         pygame.draw.rect(canvas, (36, 26, 66), self.rect, border_radius=12)
@@ -70,5 +93,5 @@ class LogPanel:
             if first and colour is not None:
                 pygame.draw.circle(canvas, INK, (self.rect.x + 12, round(yy + line_h / 2)), 7)
                 pygame.draw.circle(canvas, colour, (self.rect.x + 12, round(yy + line_h / 2)), 5)
-            draw.text(canvas, font, line, (self.rect.x + 24, yy + 1), CREAM, anchor="topleft")
+            canvas.blit(self.face(font, line), (self.rect.x + 24, yy + 1))
 

@@ -79,8 +79,8 @@ class MarkerHop:
         squash = 1 + 0.12 * math.sin(math.pi * min(1.0, height / HOP_HEIGHT))
         image = self.image
         if squash != 1:
-            image = pygame.transform.smoothscale(image, (round(MARKER / squash),
-                                                         round(MARKER * squash)))
+            image = draw.scaled_now("marker", image, (round(MARKER / squash),
+                                                      round(MARKER * squash)))
         canvas.blit(image, image.get_rect(center=(round(p.x), round(p.y - height))))
 
 
@@ -111,7 +111,7 @@ class ChipFlip:
         face = sf_look.chip(None if u < 0.5 else self.category, self.size)
         size = round(self.size * (1 + 0.6 * lift))
         width = max(2, round(size * abs(math.cos(math.pi * u))))
-        chip = pygame.transform.smoothscale(face, (width, size))
+        chip = draw.scaled_now("chip", face, (width, size))
         if u > 0.5:  # a ring in the company colour as it lands
             ring = chip.get_rect(center=(round(self.centre.x), round(self.centre.y - 26 * lift)))
             pygame.draw.rect(canvas, self.colour, ring.inflate(10, 10), 4, border_radius=12)
@@ -173,7 +173,7 @@ class SumTally:
             x += part.get_width()
         if total:
             pop = pytweening.easeOutBack(min(1.0, (self.t - TERM_TIME * len(self.terms)) / 0.25))
-            image = pygame.transform.smoothscale_by(total, max(0.2, pop))
+            image = draw.scaled_now("sum", total, max(0.2, pop))
             canvas.blit(image, image.get_rect(midleft=(x + 20, y)))
         if self.note:
             draw.text(canvas, fonts.body(24), self.note, (rect.centerx, rect.bottom - 22), GOLD)

@@ -187,7 +187,10 @@ class Showdown:
         key = (self.category, tuple(e.slot for e in self.entries), size)
         if self._kept is not None and self._kept[0] == key:
             return self._kept[1]
-        out = pygame.Surface((size[0], size[1] + 8), pygame.SRCALPHA)
+        # carved from one surface kept for every showdown of every game (a fresh 2 MB for
+        # each fragmented the C heap: issue 13); only one showdown shows at a time
+        out = draw.scratch("showdown backdrop", (size[0], size[1] + 8))
+        out.fill((0, 0, 0, 0))
         rect = pygame.Rect((0, 0), size)
         draw.box(out, rect, INK, outline=GOLD, radius=22, shadow=8)
         icon = sf_look.CATEGORY_ICONS.get(self.category)
@@ -256,8 +259,8 @@ class Showdown:
                 tint = MINT if entry.delta > 0 else LOSS if entry.delta < 0 else CREAM
                 move = draw.render(fonts.display(28), f"{entry.delta:+d}", tint, 2)
                 if abs(pop - 1.0) > 0.01:
-                    rank = pygame.transform.smoothscale_by(rank, pop)
-                    move = pygame.transform.smoothscale_by(move, pop)
+                    rank = draw.scaled_now("rank", rank, pop)
+                    move = draw.scaled_now("move", move, pop)
                 canvas.blit(rank, rank.get_rect(center=(row.right - 120, row.centery)))
                 spot = move.get_rect(midright=(row.right - 14, row.centery))
                 canvas.blit(move, spot)

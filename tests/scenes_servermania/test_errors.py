@@ -105,7 +105,7 @@ def start_servermania_from_the_title():
     (truncated, r"not valid XML"),
     (without_squares, r"no object layer named 'squares'"),
     (duplicate_index, r"duplicate square index\(es\): \[1\]"),
-    (missing_tiles, r"could not be drawn"),
+    (missing_tiles, r"image .*nowhere/tiles\.png not found"),
     (nan_coordinate, r"object 2 \(Ping\): x 'NaN' is not a finite number"),
     (polygon_square, r"polygon objects are not supported"),
     (huge_header, r"width '1000' is not a whole number"),
