@@ -14,14 +14,24 @@ layer "squares" (one rectangle per square: properties index, kind, label).
 from __future__ import annotations
 
 import os
-from xml.sax.saxutils import quoteattr
 
-TILE = 40
-MAP_W, MAP_H = 32, 18
+try:
+    from maps.tmx_writing import (
+        MAP_H,
+        MAP_W,
+        TILE,
+        document,
+        header,
+        rect_object,
+        tile_layer,
+        write,
+    )
+except ImportError:  # run as a script: `python maps/...py` puts maps/ first on the path
+    from tmx_writing import MAP_H, MAP_W, TILE, document, header, rect_object, tile_layer, write
+
 CELL = 2 * TILE
 ORIGIN = (TILE, TILE)  # pixel of cell (0, 0)
 OUT = os.path.join(os.path.dirname(__file__), "servermania.tmx")
-TILESET_IMAGE = "../assets/tiles/servermania_tiles.png"
 
 # Tile ids in the tileset (gid = id + 1).
 FLOOR, FLOOR_VENT, SLAB_TL, SLAB_TR, SLAB_BL, SLAB_BR = 0, 1, 2, 3, 4, 5
@@ -100,53 +110,24 @@ def layers(track: list[tuple[int, str, str, int, int]]) -> tuple[list[int], list
     return ground, track_tiles, decor
 
 
-def csv(tiles: list[int]) -> str:
-    rows = []
-    for ty in range(MAP_H):
-        row = tiles[ty * MAP_W:(ty + 1) * MAP_W]
-        rows.append(",".join(str(t + 1 if t >= 0 else 0) for t in row))
-    return "\n" + ",\n".join(rows) + "\n"
-
-
 def tmx() -> str:
     track = squares()
     ground, track_tiles, decor = layers(track)
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
-           f'renderorder="right-down" width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" infinite="0" nextlayerid="5" '
-           f'nextobjectid="{len(track) + 1}">',
-           ' <properties>',
-           '  <property name="game" value="servermania"/>',
-           ' </properties>',
-           f' <tileset firstgid="1" name="servermania_tiles" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" tilecount="16" columns="8">',
-           f'  <image source="{TILESET_IMAGE}" width="{8 * TILE}" height="{2 * TILE}"/>',
-           ' </tileset>']
+    out = header("servermania", len(track))
     for layer_id, (name, tiles) in enumerate(
             (("ground", ground), ("track", track_tiles), ("decor", decor)), start=1):
-        out.append(f' <layer id="{layer_id}" name="{name}" width="{MAP_W}" height="{MAP_H}">')
-        out.append(f'  <data encoding="csv">{csv(tiles)}</data>')
-        out.append(' </layer>')
+        out += tile_layer(layer_id, name, tiles)
     out.append(' <objectgroup id="4" name="squares">')
     for index, kind, label, x, y in track:
-        out.append(f'  <object id="{index + 1}" name={quoteattr(label)} '
-                   f'x="{x}" y="{y}" width="{CELL}" height="{CELL}">')
-        out.append('   <properties>')
-        out.append(f'    <property name="index" type="int" value="{index}"/>')
-        out.append(f'    <property name="kind" value="{kind}"/>')
-        out.append(f'    <property name="label" value={quoteattr(label)}/>')
-        out.append('   </properties>')
-        out.append('  </object>')
+        out += rect_object(index + 1, label, (x, y, CELL, CELL),
+                           [("index", "int", str(index)), ("kind", "string", kind),
+                            ("label", "string", label)])
     out.append(' </objectgroup>')
-    out.append('</map>')
-    return "\n".join(out) + "\n"
+    return document(out)
 
 
 def main() -> None:
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(tmx())
-    print(f"wrote {OUT}")
+    write(OUT, tmx())
 
 
 if __name__ == "__main__":

@@ -22,12 +22,13 @@ lies in the TABLE region (x < 904, y < 664), leaving the right for the company p
 from __future__ import annotations
 
 import os
-from xml.sax.saxutils import quoteattr
 
-TILE = 40
-MAP_W, MAP_H = 32, 18
+try:
+    from maps.tmx_writing import MAP_H, MAP_W, document, header, rect_object, tile_layer, write
+except ImportError:  # run as a script: `python maps/...py` puts maps/ first on the path
+    from tmx_writing import MAP_H, MAP_W, document, header, rect_object, tile_layer, write
+
 OUT = os.path.join(os.path.dirname(__file__), "startupfever.tmx")
-TILESET_IMAGE = "../assets/tiles/servermania_tiles.png"
 FLOOR = 0  # tile id of the plain floor in that tileset (gid = id + 1)
 
 FIELD = 52  # one track field, square
@@ -71,23 +72,10 @@ def product_rect(index: int) -> tuple[int, int, int, int]:
             PRODUCT_W, PRODUCT_H)
 
 
-def _object(oid: int, name: str, rect: tuple[int, int, int, int],
-            props: list[tuple[str, str, str]]) -> list[str]:
-    x, y, w, h = rect
-    out = [f'  <object id="{oid}" name={quoteattr(name)} x="{x}" y="{y}" '
-           f'width="{w}" height="{h}">', '   <properties>']
-    for key, kind, value in props:
-        type_attr = f' type="{kind}"' if kind != "string" else ""
-        out.append(f'    <property name="{key}"{type_attr} value={quoteattr(value)}/>')
-    out += ['   </properties>', '  </object>']
-    return out
-
-
-def ground() -> str:
-    """The floor as Tiled CSV: the plain blueprint floor (vents would peek out between the
-    pieces and read as buttons)."""
-    rows = [",".join([str(FLOOR + 1)] * MAP_W) for _ty in range(MAP_H)]
-    return "\n" + ",\n".join(rows) + "\n"
+def ground() -> list[int]:
+    """The floor's tiles: the plain blueprint floor everywhere (vents would peek out
+    between the pieces and read as buttons)."""
+    return [FLOOR] * (MAP_W * MAP_H)
 
 
 def tmx() -> str:
@@ -96,44 +84,27 @@ def tmx() -> str:
     track: list[str] = []
     for f in range(LAST_FIELD + 1):
         objects += 1
-        track += _object(objects, f"field {f}", field_rect(f), [("field", "int", str(f))])
+        track += rect_object(objects, f"field {f}", field_rect(f), [("field", "int", str(f))])
     groups.append([' <objectgroup id="1" name="track">', *track, ' </objectgroup>'])
     products: list[str] = []
     for i, slot in enumerate(SLOTS):
         objects += 1
-        products += _object(objects, f"product {slot}", product_rect(i),
+        products += rect_object(objects, f"product {slot}", product_rect(i),
                             [("slot", "string", slot)])
     groups.append([' <objectgroup id="2" name="products">', *products, ' </objectgroup>'])
     places: list[str] = []
     for name, rect in PLACES.items():
         objects += 1
-        places += _object(objects, name, rect, [("place", "string", name)])
+        places += rect_object(objects, name, rect, [("place", "string", name)])
     groups.append([' <objectgroup id="3" name="places">', *places, ' </objectgroup>'])
-    out = ['<?xml version="1.0" encoding="UTF-8"?>',
-           f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" '
-           f'renderorder="right-down" width="{MAP_W}" height="{MAP_H}" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" infinite="0" '
-           f'nextlayerid="5" nextobjectid="{objects + 1}">',
-           ' <properties>',
-           '  <property name="game" value="startupfever"/>',
-           ' </properties>',
-           f' <tileset firstgid="1" name="servermania_tiles" tilewidth="{TILE}" '
-           f'tileheight="{TILE}" tilecount="16" columns="8">',
-           f'  <image source="{TILESET_IMAGE}" width="{8 * TILE}" height="{2 * TILE}"/>',
-           ' </tileset>',
-           f' <layer id="4" name="ground" width="{MAP_W}" height="{MAP_H}">',
-           f'  <data encoding="csv">{ground()}</data>',
-           ' </layer>']
+    out = [*header("startupfever", objects), *tile_layer(4, "ground", ground())]
     for group in groups:
         out += group
-    out.append('</map>')
-    return "\n".join(out) + "\n"
+    return document(out)
 
 
 def main() -> None:
-    with open(OUT, "w", encoding="utf-8") as f:
-        f.write(tmx())
-    print(f"wrote {OUT}")
+    write(OUT, tmx())
 
 
 if __name__ == "__main__":

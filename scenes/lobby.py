@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.engine import draw
+from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, KEYBOARD, POINT, TEXT, Action, DeviceId
 from scenes.engine.palette import (
     CREAM,
@@ -46,11 +47,13 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "normal", "hard")
 NAME_MAX = 10
 OSK_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("-", "Del", "OK")
+OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
+HINT: Color = (196, 186, 230)  # hints: quieter than CREAM, 7:1 on PANEL (MUTED is 3.9:1)
 
 
 @dataclass(frozen=True)
@@ -443,8 +446,10 @@ class LobbyScene(Scene):
         cols = self._osk_cols()
         size = min(44, (card.w - 20) // cols)
         x0 = card.x + (card.w - cols * size) // 2
-        return [pygame.Rect(x0 + (i % cols) * size, card.y + OSK_TOP + (i // cols) * size,
-                            size - 4, size - 4) for i in range(len(OSK_KEYS))]
+        rects = [pygame.Rect(x0 + (i % cols) * size, card.y + OSK_TOP + (i // cols) * size,
+                             size - 4, size - 4) for i in range(len(OSK_KEYS))]
+        rects[-1].w += (cols - 1 - (len(OSK_KEYS) - 1) % cols) * size  # OK fills its row
+        return rects
 
     def _row_rect(self, seat: int, row: int) -> pygame.Rect:
         card = self.cards[seat]
@@ -488,7 +493,7 @@ class LobbyScene(Scene):
                 colour = GOLD if pulse > 0.5 and k == 0 else CREAM
                 draw.text(canvas, fonts.body(28), line, (card.centerx, card.y + 170 + 40 * k),
                           colour)
-            draw.text(canvas, small, "Empty seat", (card.centerx, card.bottom - 36), MUTED)
+            draw.text(canvas, small, "Empty seat", (card.centerx, card.bottom - 36), HINT)
             return
         colour = self.config.rgb(seat.colour)
         grow = 6 * (1 - self.flash[i] / 0.3) if i in self.flash else 0
@@ -512,7 +517,8 @@ class LobbyScene(Scene):
             detail = f"Level: {seat.level.capitalize()}" if not seat.human else "Any device"
             draw.text(canvas, small, detail, (card.centerx, card.y + 290), CREAM)
             note = "Computer player" if not seat.human else "Pass-and-play"
-            draw.text(canvas, small, note, (card.centerx, card.bottom - 36), MUTED)
+            draw.text(canvas, fitted(fonts, "body", 24, note, card.w - 16), note,
+                      (card.centerx, card.bottom - 36), HINT)
             return
         values = {"name": seat.name, "colour": seat.colour.capitalize(),
                   "token": (seat.token or "—").capitalize()}
@@ -530,7 +536,7 @@ class LobbyScene(Scene):
         hint = "A / Enter: edit name" if cursor and cursor.row == 0 else "Down: game options"
         if font.size(hint)[0] > card.w - 12:
             hint = "Edit name" if cursor and cursor.row == 0 else "Down: options"
-        draw.text(canvas, small, hint, (card.centerx, card.bottom - 26), MUTED)
+        draw.text(canvas, small, hint, (card.centerx, card.bottom - 26), HINT)
 
     def _draw_osk(self, canvas: pygame.Surface, i: int, seat: LobbySeat,
                   cursor: Cursor) -> None:
@@ -544,8 +550,10 @@ class LobbyScene(Scene):
             selected = k == cursor.key
             draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
                      outline=WHITE if selected else INK, radius=8)
-            label = OSK_KEYS[k]
-            font = fonts.body(24) if len(label) == 1 else fonts.body(20)
+            label = OSK_LABELS.get(OSK_KEYS[k], OSK_KEYS[k])  # small keys: labels shrink
+            inner = rect.h - 10  # inside the key's rim
+            font = fonts.fit("body", min(24 if len(label) == 1 else 20, inner), label,
+                             rect.w - 12, 12)
             draw.text(canvas, font, label, rect.center, INK if selected else WHITE)
         hints = (("Type, Enter: done", "Enter: done") if seat.device == KEYBOARD else
                  ("B: delete  Start: done", "Start: done"))
@@ -577,9 +585,16 @@ class LobbyScene(Scene):
                 pygame.draw.circle(canvas, colour, (rect.x + 18 + 22 * n, rect.y + 14), 7)
             ink = INK if lit and ok else (WHITE if ok else MUTED)
             face, size = ("display", 30) if start else ("body", 28)
-            font = fonts.get(face, size)
-            while font.size(labels[which])[0] > rect.w - 24 and size > 20:
-                size -= 2  # five or more buttons: shrink to fit rather than overflow
-                font = fonts.get(face, size)
+            font = fitted(fonts, face, size, labels[which], rect.w - 24)  # five buttons
             draw.text(canvas, font, labels[which], rect.center, ink)
+
+
+def fitted(fonts: Fonts, face: str, size: int, text: str, width: int) -> pygame.font.Font:
+    """The font of `face` at `size`, shrunk (not below 20 px) until `text` fits `width`:
+    narrow cards (six seats) and full footers shrink rather than overflow."""
+    font = fonts.get(face, size)
+    while font.size(text)[0] > width and size > 20:
+        size -= 2
+        font = fonts.get(face, size)
+    return font
 

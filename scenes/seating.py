@@ -6,13 +6,16 @@ another player's seat. A seat bound to nothing is pass-and-play: any device answ
 (the issue's rule; a lone pad can so play its own seat and a shared one). Pause, skip and
 fast-forward stay open to everyone.
 
-`SeatLostOverlay` is what a game pushes when a bound pad goes away: "reconnect, or press A
-on any device to take Ada's seat". The first free device that confirms takes the seat.
+`SeatLostOverlay` is what a game pushes when a bound pad goes away (`hand_over`):
+"reconnect, or press A on any device to take Ada's seat". The first free device that
+confirms takes the seat. A continued game has no bindings (pads get new ids): each
+person's seat is `claimable`, and the first free pad that answers for it takes it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +25,9 @@ from scenes.engine.palette import CREAM, GOLD, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
 from scenes.overlays import dim
+
+if TYPE_CHECKING:
+    from scenes.engine.app import App
 
 
 def person(device: DeviceId) -> DeviceId:
@@ -42,8 +48,10 @@ def device_label(device: DeviceId | None) -> str:
 class SeatDevices:
     """The seat -> device table of one game (kept when a game is paused and resumed)."""
 
-    def __init__(self, bound: dict[int, DeviceId] | None = None) -> None:
+    def __init__(self, bound: dict[int, DeviceId] | None = None,
+                 claimable: set[int] | None = None) -> None:
         self.bound: dict[int, DeviceId] = {seat: person(d) for seat, d in (bound or {}).items()}
+        self.claimable: set[int] = set(claimable or ())  # continued seats, not yet taken
 
     def bind(self, seat: int, device: DeviceId) -> None:
         device = person(device)
@@ -65,6 +73,41 @@ class SeatDevices:
         """Whether `device` may answer the prompt of `seat` (see the module docstring)."""
         mine = self.bound.get(seat)
         return mine is None or person(device) == mine
+
+    def claim(self, seat: int, device: DeviceId) -> bool:
+        """A continued game: a pad with no seat answering a claimable seat takes it."""
+        if seat in self.claimable and device.startswith("pad:") and \
+                self.seat_of(device) is None:
+            self.claimable.discard(seat)
+            self.bind(seat, device)
+            return True
+        return False
+
+
+def seat_style(app: App, devices: SeatDevices, seat: int) -> tuple[str, bool]:
+    """(glyph style, mouse?) to show a seat's prompt: its own pad's, else the device used
+    last (a shared seat, or the keyboard's)."""
+    device = devices.device_of(seat)
+    if device is not None and device != KEYBOARD:
+        return app.input.style_of(device), False
+    return app.input.style, app.input.last_device == MOUSE
+
+
+def hand_over(app: App, devices: SeatDevices, device: DeviceId,
+              name: Callable[[int], str], colour: Callable[[int], Color]) -> bool:
+    """`device` was unplugged. If it played a seat, the seat is freed and the game waits
+    under a `SeatLostOverlay` until a device takes it; True then. False: the device
+    played no seat (the game decides whether to pause)."""
+    seat = devices.seat_of(device)
+    if seat is None:
+        return False
+    devices.unbind(seat)
+
+    def take(new: DeviceId) -> None:
+        devices.bind(seat, new)
+        app.toasts.show(f"{name(seat)} now plays with this controller")
+    app.stack.push(SeatLostOverlay(name(seat), colour(seat), devices, take))
+    return True
 
 
 class SeatLostOverlay(Scene):

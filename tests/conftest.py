@@ -6,6 +6,7 @@ from a fixed seed, so a red run fails the same way when replayed.
 
 import os
 
+import pytest
 from hypothesis import settings
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -15,3 +16,12 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def _text_size_back_to_100():
+    """The app sets the text size on the Fonts class: one test's 150 % ends with it."""
+    from scenes.engine.fonts import Fonts
+
+    yield
+    Fonts.text_scale = 1.0

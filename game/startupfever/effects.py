@@ -8,6 +8,8 @@ whether to play Defense (only if they hold one and have a Suit).
 
 from __future__ import annotations
 
+import functools
+
 from . import events as ev
 from . import usertrack
 from .actions import Defend, MoveResigned, Pass, PlayCard, shared
@@ -21,7 +23,7 @@ from .cards import (
     PLAYABLE_IN,
     UNLAUNCHED,
 )
-from .state import NERD, NEW_HIRE_FIELD, SUIT
+from .state import NERD, NEW_HIRE_FIELD, SLOTS, SUIT
 
 SECURITY_BREACH_FIELDS = 3
 VIRAL_GROWTH_BONUS = 3
@@ -34,7 +36,16 @@ ACQUI_HIRE_NERDS = 2
 PATENT_TROLL_PER_LAUNCH = 2
 
 _play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
+
+
+@functools.cache
+def _plays_on(card: str) -> dict[str, PlayCard]:
+    """slot -> the shared play of `card` on that product (any slot A-L)."""
+    return {s: _play(card, s, None, None) for s in SLOTS}
+
+
 PASS = Pass()
+DEFENSE_CHOICES = (Defend(True), Defend(False))
 
 
 class CardsMixin:
@@ -66,11 +77,14 @@ class CardsMixin:
             slot = self.current_slot
             return [] if slot is None else [_play(card, None, self.products[slot].owner, None)]
         if target == UNLAUNCHED:
-            return [_play(card, s, None, None) for s, p in self.products.items() if not p.launched]
+            on = _plays_on(card)
+            return [on[s] for s, p in self.products.items() if not p.launched]
         if target == LAUNCHED:
-            return [_play(card, s, None, None) for s, p in self.products.items() if p.launched]
+            on = _plays_on(card)
+            return [on[s] for s, p in self.products.items() if p.launched]
         if target == ANY_PRODUCT:
-            return [_play(card, s, None, None) for s in self.products]
+            on = _plays_on(card)
+            return [on[s] for s in self.products]
         return []  # Defense: reaction only
 
     def _can_play(self, seat: int) -> bool:
@@ -98,7 +112,7 @@ class CardsMixin:
     def _legal_window(self) -> list:
         seat = self.actor
         acts: list = []
-        for card in sorted(set(self.players[seat].hand)):
+        for card in sorted(PLAYABLE_IN[self.window].intersection(self.players[seat].hand)):
             acts.extend(self.card_plays(seat, card))
         acts.append(PASS)
         return acts
@@ -115,8 +129,8 @@ class CardsMixin:
         self.played.append(card)
         ctype = CARDS[card]
         target = action.seat if action.slot is None else self.products[action.slot].owner
-        self._emit(ev.CardPlayed(seat, card, ctype.name, ctype.text, action.slot, target,
-                                 action.kind))
+        self._emit(ev.CardPlayed, seat, card, ctype.name, ctype.text, action.slot, target,
+                                 action.kind)
         self.pending_card = {"seat": seat, "card": card, "slot": action.slot,
                              "target": action.seat, "kind": action.kind}
         self.stage = "window_check"
@@ -131,7 +145,7 @@ class CardsMixin:
         self._resolve_card()
 
     def _legal_defense(self) -> list:
-        return [Defend(True), Defend(False)]
+        return list(DEFENSE_CHOICES)
 
     def _apply_defend(self, action: Defend) -> None:
         if not action.use:
@@ -141,7 +155,7 @@ class CardsMixin:
         defender = self.actor
         self.players[defender].hand.remove("defense")
         self.played.append("defense")
-        self._emit(ev.CardCancelled(defender, self.pending_card["card"]))
+        self._emit(ev.CardCancelled, defender, self.pending_card["card"])
         self.pending_card = None
         self.stage = "window_check"
 
@@ -154,7 +168,7 @@ class CardsMixin:
         getattr(self, "_effect_" + card)(seat, slot, target, kind)
 
     def _note(self, card: str, slot: str | None, seat: int | None, text: str) -> None:
-        self._emit(ev.CardEffect(card, slot, seat, text))
+        self._emit(ev.CardEffect, card, slot, seat, text)
 
     def _effect_antitrust(self, seat, slot, target, kind) -> None:
         if self.products[slot].field > usertrack.MARK_100M:
@@ -198,8 +212,8 @@ class CardsMixin:
         else:
             self.products[action.dest].workers(action.kind)[NEW_HIRE_FIELD] += 1
             at["used"].append(action.dest)
-        self._emit(ev.EmployeeMoved(action.kind, src, action.dest, action.vest,
-                                    NEW_HIRE_FIELD, "Attrition"))
+        self._emit(ev.EmployeeMoved, action.kind, src, action.dest, action.vest,
+                                    NEW_HIRE_FIELD, "Attrition")
         at["left"] -= 1
         p = self.products[src]
         if at["left"] == 0 or not (p.nerd_count or p.suit_count):
@@ -209,7 +223,7 @@ class CardsMixin:
     def _audit(self, card: str, target: int, divisor: int) -> None:
         amount = self.players[target].money // divisor  # rounded in favour of the target
         self._pay_to_bank(target, amount)
-        self._emit(ev.MoneyMoved(target, -amount, CARDS[card].name))
+        self._emit(ev.MoneyMoved, target, -amount, CARDS[card].name)
 
     def _effect_audit_half(self, seat, slot, target, kind) -> None:
         self._audit("audit_half", target, 2)
@@ -248,7 +262,7 @@ class CardsMixin:
 
     def _effect_funding_round(self, seat, slot, target, kind) -> None:
         paid = self._from_bank(target, FUNDING_ROUND_AMOUNT)
-        self._emit(ev.MoneyMoved(target, paid, "Funding Round"))
+        self._emit(ev.MoneyMoved, target, paid, "Funding Round")
 
     def _effect_talent_fair(self, seat, slot, target, kind) -> None:
         if self.hire_limit >= TALENT_FAIR_MAX_HIRES:
@@ -260,25 +274,25 @@ class CardsMixin:
 
     def _effect_acqui_hire(self, seat, slot, target, kind) -> None:
         self._pay_to_bank(seat, ACQUI_HIRE_PRICE)
-        self._emit(ev.MoneyMoved(seat, -ACQUI_HIRE_PRICE, "Acqui-hire"))
+        self._emit(ev.MoneyMoved, seat, -ACQUI_HIRE_PRICE, "Acqui-hire")
         for _ in range(min(ACQUI_HIRE_NERDS, self.supply[NERD])):
             self.supply[NERD] -= 1
             self.products[slot].nerds[NEW_HIRE_FIELD] += 1
-            self._emit(ev.EmployeeMoved(NERD, None, slot, NEW_HIRE_FIELD, NEW_HIRE_FIELD,
-                                        "Acqui-hire"))
+            self._emit(ev.EmployeeMoved, NERD, None, slot, NEW_HIRE_FIELD, NEW_HIRE_FIELD,
+                                        "Acqui-hire")
 
     def _effect_patent_troll(self, seat, slot, target, kind) -> None:
         pl = self.players[target]
         launched = sum(1 for s in pl.slots if self.products[s].launched)
         amount = min(pl.money, PATENT_TROLL_PER_LAUNCH * launched)
         self._pay_to_bank(target, amount)
-        self._emit(ev.MoneyMoved(target, -amount, "Patent Troll"))
+        self._emit(ev.MoneyMoved, target, -amount, "Patent Troll")
 
     def _effect_security_breach(self, seat, slot, target, kind) -> None:
         p = self.products[slot]
         before = p.field
         p.field = max(0, before - SECURITY_BREACH_FIELDS)
-        self._emit(ev.UsersLost(slot, before, p.field, "Security Breach"))
+        self._emit(ev.UsersLost, slot, before, p.field, "Security Breach")
 
     def _effect_press_coverage(self, seat, slot, target, kind) -> None:
         self.press[slot] = self.press.get(slot, 0) + PRESS_COVERAGE_BONUS

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
+from itertools import compress
 
 from . import events as ev
-from .actions import Counter, EndManage, Hire, Poach, Retain
+from .actions import Counter, EndManage, Hire, Poach, Retain, shared
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -23,7 +25,9 @@ from .state import (
 # Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
 # worker retains name the current product (`slot`), so they are cached per slot.
 END_MANAGE = EndManage()
+COUNTER_CHOICES = (Counter(True), Counter(False))
 NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
+_FIELDS = tuple(range(n) for n in range(6))  # vesting fields 0 .. n-1
 
 
 @functools.cache
@@ -40,14 +44,14 @@ def _retains(kind: str, vest: int, slot: str | None) -> tuple[Retain, ...]:
 
 
 @functools.cache
-def _offers(seat: int, slot: str | None, kind: str, vest: int, low: int, sure: int | None,
-            to: str) -> tuple[Poach, ...]:
-    """The listed offers for one employee: the minimum `low`, then `sure` (the smallest
-    offer its owner cannot counter) if that is higher; None: `sure` is unaffordable.
-    `to` is the current product, which the poached employee would join."""
-    if sure is not None and low < sure:
-        return Poach(seat, slot, kind, vest, low, to), Poach(seat, slot, kind, vest, sure, to)
-    return (Poach(seat, slot, kind, vest, low, to),)
+def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
+    """The minimum offer for one employee of `kind` on `slot` (None: an executive of
+    company `seat`) per vesting field 0-4; `to` is the current product, which the
+    poached employee would join."""
+    return tuple(Poach(seat, slot, kind, v, COST[kind] + v, to) for v in range(5))
+
+
+_poach = shared(Poach)  # the "sure" offers: one shared object per argument tuple
 
 
 class EmployeesMixin:
@@ -76,7 +80,7 @@ class EmployeesMixin:
 
     def _step_manage_check(self) -> None:
         if self.players[self.turn_seat].money == 0:
-            self._emit(ev.ManageSkipped(self.current_slot, "out of money"))
+            self._emit(ev.ManageSkipped, self.current_slot, "out of money")
             self.stage = "after_manage"
         else:
             self.actor = self.turn_seat
@@ -85,8 +89,11 @@ class EmployeesMixin:
     def _poachable(self, seat: int, slot: str | None, kind: str) -> list[int]:
         """Vesting fields holding an employee of that kind the current product may still
         try to poach (those kept by a counter-offer are protected for this turn)."""
+        protected = self.protected
         if slot is None:
             fields = self.players[seat].executives(kind)
+            if not protected:  # the usual case: every field once, in the order held
+                return list(dict.fromkeys(fields))
             key = f"@{seat}:{kind}:"
             counts: dict[int, int] = {}
             for v in fields:
@@ -95,7 +102,6 @@ class EmployeesMixin:
             arr = self.products[slot].workers(kind)
             key = f"{slot}:{kind}:"
             counts = {v: arr[v] for v in range(5) if arr[v]}
-        protected = self.protected
         if not protected:
             return list(counts)
         return [v for v, k in counts.items() if k > protected.get(key + str(v), 0)]
@@ -105,20 +111,20 @@ class EmployeesMixin:
         order is part of the game: the random player picks by index)."""
         slot = self.current_slot
         seat = self.turn_seat
-        pl = self.players[seat]
+        players = self.players
+        pl = players[seat]
         money = pl.money
-        exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)]
+        exec_room = [k for k in EXEC_KINDS if self.exec_room(seat, k)] \
+            if pl.big_nerds or pl.big_suits else EXEC_KINDS  # none held: room for both
         acts: list = []
         if self.hires < self.hire_limit:
             acts += self._legal_hires(slot, money, exec_room)
-        for other, opl in enumerate(self.players):
-            if other != seat:
-                acts += self._listed_offers(other, opl, money, exec_room, slot)
-        acts += self._legal_retains(slot, pl, money)
+        self._listed_offers(acts, seat, money, exec_room, slot)
+        self._legal_retains(acts, slot, pl, money)
         acts.append(END_MANAGE)
         return acts
 
-    def _legal_hires(self, slot: str, money: int, exec_room: list[str]) -> list[Hire]:
+    def _legal_hires(self, slot: str, money: int, exec_room: Sequence[str]) -> list[Hire]:
         """Kinds left in the supply that the company can pay for (and has room for)."""
         hires = _hires(slot)
         supply = self.supply
@@ -126,55 +132,62 @@ class EmployeesMixin:
                 if supply[kind] and money >= COST[kind]
                 and (kind in WORKER_KINDS or kind in exec_room)]
 
-    def _listed_offers(self, other: int, opl: Player, money: int, exec_room: list[str],
-                       slot: str) -> list[Poach]:
-        """Offers on one rival's employees: the minimum, and the smallest offer the owner
-        cannot counter (owner's money, as a counter costs offer + 1). Any other amount is
-        legal too (see `_is_legal_manage`)."""
+    def _listed_offers(self, acts: list, seat: int, money: int, exec_room: Sequence[str],
+                       slot: str) -> None:
+        """Offers on the rivals' employees, rival by rival: per employee the minimum, then
+        the smallest offer its owner cannot counter (the owner's money, as a counter
+        costs offer + 1) if that is higher and affordable, appended to `acts`. Any other
+        amount is legal too (see `_is_legal_manage`)."""
         counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
         products = self.products
-        sure = opl.money if opl.money <= money else None
-        fields = range(min(5, money))  # a worker on field v costs at least 1 + v
-        acts: list[Poach] = []
-        sources: list = []
-        for s in opl.slots:
-            if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
+        fields = _FIELDS[5 if money > 5 else money]  # a worker on field v costs >= 1 + v
+        for other, opl in enumerate(self.players):
+            if other == seat:
                 continue
-            if protected:
-                sources += ((s, NERD), (s, SUIT))
-                continue
-            tp = products[s]
-            for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
-                if arr != NOBODY:  # fast path (nothing protected): any worker here?
-                    for v in fields:
-                        if arr[v]:
-                            acts += _offers(other, s, kind, v, 1 + v, sure, slot)
-        if exec_room and (opl.big_nerds or opl.big_suits) and \
-                counts.get(f"@{other}", 0) < OFFERS_PER_TARGET:
-            sources += [(None, k) for k in exec_room if opl.executives(k)]
-        for src, kind in sources:
-            for v in self._poachable(other, src, kind):
-                low = COST[kind] + v
-                if low <= money:
-                    acts += _offers(other, src, kind, v, low, sure, slot)
-        return acts
+            sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
+            sources: list = []
+            for s in opl.slots:
+                if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
+                    continue
+                if protected:
+                    sources += ((s, NERD), (s, SUIT))
+                    continue
+                tp = products[s]
+                # the fast path (nothing protected); `compress` yields the fields holding
+                # a worker, so empty fields cost no Python step
+                for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
+                    if arr != NOBODY:
+                        lows = _lows(other, s, kind, slot)
+                        for v in compress(fields, arr):
+                            acts.append(lows[v])
+                            if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                                acts.append(_poach(other, s, kind, v, sure, slot))
+            if exec_room and (opl.big_nerds or opl.big_suits) and \
+                    (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
+                sources += [(None, k) for k in exec_room if opl.executives(k)]
+            for src, kind in sources:
+                lows = _lows(other, src, kind, slot)
+                for v in self._poachable(other, src, kind):
+                    low = lows[v]
+                    if low.offer <= money:
+                        acts.append(low)
+                        if low.offer < sure:
+                            acts.append(_poach(other, src, kind, v, sure, slot))
 
-    def _legal_retains(self, slot: str, pl: Player, money: int) -> list[Retain]:
+    def _legal_retains(self, acts: list, slot: str, pl: Player, money: int) -> None:
         """Moving the current product's workers, then the company's executives, 1+ fields
-        towards 4 (a field per token)."""
-        acts: list[Retain] = []
+        towards 4 (a field per token), appended to `acts`."""
         p = self.products[slot]
         for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
-            for v in range(NEW_HIRE_FIELD):
-                if fields[v]:
+            if fields != NOBODY:
+                for v in compress(_FIELDS[NEW_HIRE_FIELD], fields):  # fields with workers
                     acts += _retains(kind, v, slot)[:money]
         for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             if held:  # most companies hold no executive: skip the sorting
                 for v in sorted(set(held)):
                     if v < NEW_HIRE_FIELD:
                         acts += _retains(kind, v, None)[:money]
-        return acts
 
     def _is_legal_manage(self, action) -> bool:
         """Every offer from the minimum up to the poacher's money is legal (the rulebook
@@ -197,11 +210,11 @@ class EmployeesMixin:
         self.hires += 1
         if slot in self.hire_fails:  # Hiring Failure (F15): money lost, nobody comes
             self.hire_fails.remove(slot)
-            self._emit(ev.Hired(seat, slot, kind, cost, failed=True))
+            self._emit(ev.Hired, seat, slot, kind, cost, True)
         else:
             self.supply[kind] -= 1
             self._add_employee(seat, slot, kind)
-            self._emit(ev.Hired(seat, slot, kind, cost))
+            self._emit(ev.Hired, seat, slot, kind, cost)
         self.stage = "manage_check"
 
     def _add_employee(self, seat: int, slot: str, kind: str) -> None:
@@ -214,8 +227,8 @@ class EmployeesMixin:
         key = action.slot if action.slot is not None else f"@{action.seat}"
         self.poach_counts[key] = self.poach_counts.get(key, 0) + 1
         slot = self.current_slot
-        self._emit(ev.PoachOffered(self.turn_seat, slot, action.seat, action.slot, action.kind,
-                                   action.vest, action.offer))
+        self._emit(ev.PoachOffered, self.turn_seat, slot, action.seat, action.slot, action.kind,
+                                   action.vest, action.offer)
         self.pending_poach = {"seat": action.seat, "slot": action.slot, "kind": action.kind,
                               "vest": action.vest, "offer": action.offer}
         if self.players[action.seat].money >= action.offer + 1:
@@ -225,7 +238,7 @@ class EmployeesMixin:
             self._complete_poach()
 
     def _legal_counter(self) -> list:
-        return [Counter(True), Counter(False)]
+        return list(COUNTER_CHOICES)
 
     def _apply_counter(self, action: Counter) -> None:
         if not action.accept:
@@ -247,7 +260,7 @@ class EmployeesMixin:
             arr[new_vest] += 1
             key = f"{slot}:{kind}:{new_vest}"
         self.protected[key] = self.protected.get(key, 0) + 1  # no re-poach this turn
-        self._emit(ev.CounterOffered(seat, slot, kind, amount, vest, new_vest))
+        self._emit(ev.CounterOffered, seat, slot, kind, amount, vest, new_vest)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -263,7 +276,7 @@ class EmployeesMixin:
         else:
             self.products[slot].workers(kind)[vest] -= 1
         self._add_employee(me, self.current_slot, kind)
-        self._emit(ev.Poached(me, self.current_slot, seat, slot, kind, offer))
+        self._emit(ev.Poached, me, self.current_slot, seat, slot, kind, offer)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -281,7 +294,7 @@ class EmployeesMixin:
             fields.remove(vest)
             fields.append(vest + steps)
             slot = None
-        self._emit(ev.Retained(seat, slot, kind, vest, vest + steps, steps))
+        self._emit(ev.Retained, seat, slot, kind, vest, vest + steps, steps)
         self.stage = "manage_check"
 
     def _apply_end_manage(self, action: EndManage) -> None:

@@ -35,7 +35,6 @@ from .actions import (
     ChoosePosition,
     Counter,
     Defend,
-    EndManage,
     EndMarketing,
     EndReassign,
     EndUserLoss,
@@ -43,13 +42,14 @@ from .actions import (
     LosePip,
     Market,
     MoveResigned,
-    Pass,
     PlayCard,
     Poach,
     Reassign,
     Retain,
 )
-from .effects import TALENT_FAIR_MAX_HIRES
+from .effects import PASS, TALENT_FAIR_MAX_HIRES
+from .employees import END_MANAGE
+from .rules import DECISION_STAGES
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import view_of
@@ -95,6 +95,14 @@ def same(legal: list[Action], action: Action) -> Action:
     return action
 
 
+def listed_hire(hires: list[Hire], kind: str) -> Hire:
+    """The listed hire of `kind` (as `same(hires, Hire(kind))`, without building one)."""
+    for a in hires:
+        if a.kind == kind:
+            return a
+    return Hire(kind)
+
+
 def after(me: int, seat: int, players: int) -> int:
     """Seats clockwise from `me` to `seat` (0: me). Ties between rivals are broken by it,
     nearest first, never by seat number: with the rule player in every seat a fixed
@@ -126,11 +134,13 @@ class RulePlayer:
     # ------------------------------------------------------------------ entry
     def decide(self, state_or_observation, legal: list) -> Any:
         view = self._view
-        if state_or_observation is not self._state or isinstance(state_or_observation, dict) \
+        if state_or_observation is not self._state \
                 or view.seat != state_or_observation.current_player:
             self._view = view = view_of(state_or_observation)
-            self._state = state_or_observation
-        choose = getattr(self, "_" + view.stage, None)
+            # a live state's view reads through it; an observation's view is a snapshot
+            self._state = None if isinstance(state_or_observation, dict) \
+                else state_or_observation
+        choose = getattr(self, _CHOOSERS.get(view.stage, ""), None)
         action = choose(view, legal) if choose else None
         return legal[0] if action is None else action
 
@@ -154,13 +164,24 @@ class RulePlayer:
         scores = scores or vp(view)
         players = view.players
         n = len(players)
-        return max((s for s in range(n) if s != me),
-                   key=lambda s: (scores[s], players[s].money, -after(me, s, n)))
+        best, best_key = -1, ()
+        for s in range(n):  # the first seat with the greatest key, as max() would pick
+            if s != me:
+                key = (scores[s], players[s].money, -after(me, s, n))
+                if best < 0 or key > best_key:
+                    best, best_key = s, key
+        return best
 
     @staticmethod
     def _end_near(view) -> bool:
         """True when at most one product is still unlaunched: the game may end this year."""
-        return sum(1 for p in view.products.values() if not p.launched) <= 1
+        unlaunched = 0
+        for p in view.products.values():
+            if not p.launched:
+                unlaunched += 1
+                if unlaunched > 1:  # early in the game: known after two products
+                    return False
+        return True
 
     # ------------------------------------------------------------------ card windows
     def _window(self, view, legal: list) -> Any:
@@ -176,17 +197,20 @@ class RulePlayer:
         for a in legal:
             if type(a) is not PlayCard:
                 continue
-            if leader < 0 and a.card not in SELF_CARDS:  # only bad cards need the leader
+            target = a.seat if a.slot is None else products[a.slot].owner
+            if a.card in SELF_CARDS:
+                if target != me:
+                    continue  # worth 0 (to every subclass too): a good card on a rival
+            elif leader < 0:  # only bad cards need the leader
                 scores = vp(view)
                 leading = scores[me] > max(s for i, s in enumerate(scores) if i != me)
                 leader = self._leader(view, me, scores)
             score = self._card_value(view, a, me, leader, leading)
             if score >= best_key[0] and score > 0:  # ties: the nearest target clockwise
-                target = a.seat if a.slot is None else products[a.slot].owner
                 key = (score, -after(me, target, n))
                 if key > best_key:
                     best, best_key = a, key
-        return best if best is not None else same(legal, Pass())
+        return best if best is not None else same(legal, PASS)
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
         """How much playing `a` now is worth (0: keep the card)."""
@@ -212,6 +236,8 @@ class RulePlayer:
             return 4  # viral growth, funding round
         if mine:
             return 0  # never a bad card on myself
+        if card == "leak":  # first: a hand often holds one, playable on many products
+            return 2 if leading and products[a.slot].owner != me else 0
         weight = 2 if target == leader else 1
         money = view.players[target].money
         if card in ("audit_half", "audit_third"):
@@ -231,8 +257,6 @@ class RulePlayer:
         if card == "attrition":
             p = products[a.slot]
             return weight * ((sum(p.nerds) + sum(p.suits)) // 4) if p.launched else 0
-        if card == "leak":
-            return 2 if leading and products[a.slot].owner != me else 0
         return 0
 
     def _close_showdown(self, view, p) -> bool:
@@ -253,7 +277,7 @@ class RulePlayer:
                         p.field > 33 and p.owner != view.seat for p in view.products.values())
             ) or (a.card == "security_breach" and not launched_rival):
                 return a
-        return same(legal, Pass())
+        return same(legal, PASS)
 
     def _defense(self, view, legal: list) -> Any:
         return same(legal, Defend(view.pending_card["card"] in HARMFUL))
@@ -284,7 +308,7 @@ class RulePlayer:
         product = view.products[slot]
         hires = [a for a in legal if type(a) is Hire]
         kinds = {a.kind for a in hires}
-        late = self._end_near(view) or view.year >= 5
+        late = view.year >= 5 or self._end_near(view)
         failing = slot in view.hire_fails  # F15: this product's first hire fails
         # 1. executives as soon as affordable
         want = self._wanted_executive(view, pl, kinds, money, late)
@@ -297,16 +321,16 @@ class RulePlayer:
             want = self._wanted_worker(view, pl, kinds, money, late)
         if want is not None:
             if not failing:
-                return same(hires, Hire(want))
+                return listed_hire(hires, want)
             sacrifice = self._absorb_failure(view, kinds, want, money)
             if sacrifice is not None:
-                return same(hires, Hire(sacrifice))
+                return listed_hire(hires, sacrifice)
             # else wait: no hire into the failure this turn
         # 4. protect vested staff with the money left
         retain = self._pick_retain(view, legal, product, money)
         if retain is not None:
             return retain
-        return same(legal, EndManage())
+        return same(legal, END_MANAGE)
 
     @staticmethod
     def _wanted_executive(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
@@ -485,3 +509,8 @@ class RulePlayer:
 
 
 PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
+
+
+#: stage -> the name of the method deciding in it (a player without one takes the first
+#: legal action)
+_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES}

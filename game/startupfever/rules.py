@@ -10,6 +10,8 @@ Employee management lives in `employees.py`, Event Cards in `effects.py`, the ye
 from __future__ import annotations
 
 import random
+from functools import partial
+from operator import is_
 from typing import Any
 
 from . import events as ev
@@ -39,6 +41,7 @@ from .actions import (
     Roll,
     describe,
     malformed,
+    shared,
 )
 from .cards import ADOPTION, HAND_SIZE, MANAGE, PLAYABLE_IN, REVENUE, USER_LOSS, full_deck
 from .effects import CardsMixin
@@ -69,6 +72,15 @@ CHANCE_STAGES = frozenset({"deal", "first_order", "adoption_roll", "loss_roll", 
 DECISION_STAGES = frozenset({"chips", "window", "defense", "attrition", "manage", "counter",
                              "loss", "reassign", "marketing", "order_choose"})
 ROLLS = tuple(Roll(v) for v in range(1, 7))
+# Shared outcome and action objects (frozen: the same object may be listed again and
+# again; building a frozen dataclass costs several look-ups of a cache)
+_draw = shared(Draw)
+_pick = shared(PickProduct)
+_lose_pip = shared(LosePip)
+END_USER_LOSS = EndUserLoss()
+#: players -> seat -> every seat once, clockwise from that seat
+_ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
+              for n in range(2, 7)}
 
 
 class IllegalAction(ValueError):
@@ -158,8 +170,11 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     @property
     def current_slot(self) -> str | None:
         """The product whose turn it is (None outside product turns)."""
-        if self.turn_order and self.turn_index < len(self.turn_order) and self.in_turn:
-            return self.turn_order[self.turn_index]
+        if self.in_turn:  # checked first: outside product turns it is all there is to do
+            try:
+                return self.turn_order[self.turn_index]
+            except IndexError:  # past the last product (or no order yet)
+                return None
         return None
 
     def is_terminal(self) -> bool:
@@ -185,13 +200,13 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return [(r, 1 / 6) for r in ROLLS]
         if stage == "deal":
             total = sum(self.deck.values())
-            return [(Draw(c), k / total) for c, k in self.deck.items() if k]
+            return [(_draw(c), k / total) for c, k in self.deck.items() if k]
         if stage == "first_order":
             pool = self.order_pool
-            return [(PickProduct(s), 1 / len(pool)) for s in pool]
+            return [(_pick(s), 1 / len(pool)) for s in pool]
         if stage == "order_tie":
             group = self.order_groups[0]
-            return [(PickProduct(s), 1 / len(group)) for s in group]
+            return [(_pick(s), 1 / len(group)) for s in group]
         return []
 
     def sample_chance(self) -> Action:
@@ -204,13 +219,13 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             pick = rng.randrange(sum(self.deck.values()))
             for card, k in self.deck.items():
                 if pick < k:
-                    return Draw(card)
+                    return _draw(card)
                 pick -= k
         if stage == "first_order":
-            return PickProduct(self.order_pool[rng.randrange(len(self.order_pool))])
+            return _pick(self.order_pool[rng.randrange(len(self.order_pool))])
         if stage == "order_tie":
             group = self.order_groups[0]
-            return PickProduct(group[rng.randrange(len(group))])
+            return _pick(group[rng.randrange(len(group))])
         raise IllegalAction(f"no chance step now (stage {stage})")
 
     def apply(self, action: Action) -> list:
@@ -220,16 +235,19 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         anything else raises IllegalAction, a ValueError, and leaves the state unchanged.
         """
         self._validate(action)
-        return self._apply_unchecked(action)
+        return self._apply_unchecked(action, True)
 
-    def _apply_unchecked(self, action: Action) -> list:
-        """Private: `apply` without the legality check, for the simulator's hot loop.
+    def _apply_unchecked(self, action: Action, build_events: bool = False) -> list | None:
+        """Private: `apply` without the legality check, for the simulator's and the
+        search's hot loops.
 
         Only for an object just taken from `legal_actions()` (or `sample_chance()`) of
         this very state, with nothing changed in between; anything else must go through
-        `apply`. An unchecked illegal action would corrupt the state.
+        `apply`. An unchecked illegal action would corrupt the state. Those loops never
+        read events, so by default the same rules run but no event is built (None is
+        returned; a tenth of their time); `build_events=True` returns them as `apply`.
         """
-        self._events = events = []
+        self._events = events = [] if build_events else None
         self._APPLY[type(action)](self, action)
         self._advance()
         return events
@@ -249,7 +267,8 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if named is not None and named != self._required_slot(action):
             raise IllegalAction(f"illegal action now ({stage}): {describe(action)} "
                                 f"(it is {self.current_slot}'s turn)")
-        if action in self._LEGAL[stage](self):
+        legal = self._LEGAL[stage](self)
+        if any(map(partial(is_, action), legal)) or action in legal:  # identity: quick
             return
         if stage == "manage" and self._is_legal_manage(action):
             return
@@ -290,13 +309,17 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         new = State.__new__(State)
         d = new.__dict__
         for key, value in self.__dict__.items():
-            d[key] = _copy(value)
+            d[key] = value if type(value) in _IMMUTABLE else _copy(value)
         new._events = []
         return new
 
     # ------------------------------------------------------------------ helpers
-    def _emit(self, event) -> None:
-        self._events.append(event)
+    def _emit(self, kind: type, *fields: Any) -> None:
+        """Record the event `kind(*fields)`; not even built when nobody will read it (an
+        `_apply_unchecked(..., build_events=False)` of the simulator or the search)."""
+        events = self._events
+        if events is not None:
+            events.append(kind(*fields))
 
     def _check_chance(self, action) -> None:
         """A chance outcome must be possible now: a die shows an int 1-6 (not True, not
@@ -337,18 +360,18 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def _launch(self, slot: str, leaked: bool) -> None:
         p = self.products[slot]
         p.launched = True
-        self._emit(ev.ProductLaunched(slot, p.owner, p.category, leaked))
+        self._emit(ev.ProductLaunched, slot, p.owner, p.category, leaked)
         if self.all_launched_year is None and all(q.launched for q in self.products.values()):
             self.all_launched_year = self.year
 
-    def _seats_from(self, seat: int) -> list[int]:
-        n = len(self.players)
-        return [(seat + i) % n for i in range(n)]
+    def _seats_from(self, seat: int) -> tuple[int, ...]:
+        """Every seat once, clockwise from `seat`."""
+        return _ROTATIONS[len(self.players)][seat]
 
     def _open_window(self, window: str, then: str) -> None:
         """Open a card window (F11); every window point announces itself (WindowOpened),
         even when no seat holds a playable card."""
-        self._emit(ev.WindowOpened(window, self.current_slot))
+        self._emit(ev.WindowOpened, window, self.current_slot)
         # Seats holding no card of this window cannot play in it (nobody draws during a
         # window): leaving them out here spares `_step_window_check` most of its work.
         playable = PLAYABLE_IN[window]
@@ -392,7 +415,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def _place_chip(self, slot: str, category: str) -> None:
         p = self.products[slot]
         p.category = category
-        self._emit(ev.ChipPlaced(p.owner, slot, category))
+        self._emit(ev.ChipPlaced, p.owner, slot, category)
 
     def _apply_place_chip(self, action: PlaceChip) -> None:
         self._place_chip(action.slot, action.category)
@@ -408,7 +431,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
                 return
             for card in self.discard:
                 self.deck[card] += 1
-            self._emit(ev.DeckReshuffled(len(self.discard)))
+            self._emit(ev.DeckReshuffled, len(self.discard))
             self.discard = []
         self.turn_seat = self.deal_queue[0]
         self.stage = "deal"
@@ -417,7 +440,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         seat = self.deal_queue.pop(0)
         self.deck[action.card] -= 1
         self.players[seat].hand.append(action.card)
-        self._emit(ev.CardDrawn(seat, action.card))
+        self._emit(ev.CardDrawn, seat, action.card)
         self.stage = "deal_check"
 
     def _step_first_order_begin(self) -> None:
@@ -429,7 +452,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if len(self.order_pool) == 1:
             self.turn_order.append(self.order_pool.pop())
         if not self.order_pool:
-            self._emit(ev.TurnOrderSet(1, tuple(self.turn_order)))
+            self._emit(ev.TurnOrderSet, 1, tuple(self.turn_order))
             self.stage = "year_begin"
         else:
             self.stage = "first_order"
@@ -438,20 +461,20 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if self.stage == "first_order":
             self.order_pool.remove(action.slot)
             self.turn_order.append(action.slot)
-            self._emit(ev.ProductPicked(action.slot, "first-year order"))
+            self._emit(ev.ProductPicked, action.slot, "first-year order")
             self.stage = "first_order_check"
         else:  # tie break: the picked product selects its position first
             group = self.order_groups[0]
             group.remove(action.slot)
             self.order_groups.insert(0, [action.slot])
-            self._emit(ev.ProductPicked(action.slot, "tie break"))
+            self._emit(ev.ProductPicked, action.slot, "tie break")
             self.stage = "order_check"
 
     # ------------------------------------------------------------------ product turns
     def _step_year_begin(self) -> None:
         self.year += 1
         self.turn_index = 0
-        self._emit(ev.YearStarted(self.year))
+        self._emit(ev.YearStarted, self.year)
         self.stage = "turn_begin"
 
     def _step_turn_begin(self) -> None:
@@ -467,7 +490,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.manage_blocked = False
         self.poach_counts = {}
         self.protected = {}
-        self._emit(ev.TurnStarted(self.year, slot, owner))
+        self._emit(ev.TurnStarted, self.year, slot, owner)
         self._open_window(ADOPTION, "adoption_roll")
 
     def _apply_roll(self, action: Roll) -> None:
@@ -475,7 +498,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if stage == "adoption_roll":
             self._adopt(action.value)
         elif stage == "loss_roll":
-            self._emit(ev.DieRolled("user loss", action.value, self.current_slot))
+            self._emit(ev.DieRolled, "user loss", action.value, self.current_slot)
             self.loss_left = action.value
             self.loss_taken = {}
             self.stage = "loss_check"
@@ -494,9 +517,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             total = (total + 1) // 2  # rounded in favour of the target company
         before = p.field
         p.field = min(usertrack.LAST_FIELD, before + total)
-        self._emit(ev.DieRolled("adoption", roll, slot))
-        self._emit(ev.UsersAdopted(slot, roll, nerds, big, self.adopt_bonus, self.adopt_halved,
-                                   total, before, p.field))
+        self._emit(ev.DieRolled, "adoption", roll, slot)
+        self._emit(ev.UsersAdopted, slot, roll, nerds, big, self.adopt_bonus, self.adopt_halved,
+                                   total, before, p.field)
         if not p.launched and p.field >= usertrack.LAUNCH_FIELD:
             self._launch(slot, leaked=False)
         self._open_window(REVENUE, "revenue")
@@ -511,17 +534,17 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         big = 2 * len(pl.big_suits)
         due = base + suits + big
         paid = self._from_bank(p.owner, due)
-        self._emit(ev.RevenueEarned(slot, p.owner, base, suits, big, due, paid))
+        self._emit(ev.RevenueEarned, slot, p.owner, base, suits, big, due, paid)
         self._open_window(MANAGE, "manage_begin")
 
     def _step_manage_begin(self) -> None:
         slot = self.current_slot
         owner = self.products[slot].owner
         if self.manage_blocked:
-            self._emit(ev.ManageSkipped(slot, "antitrust investigation"))
+            self._emit(ev.ManageSkipped, slot, "antitrust investigation")
             self.stage = "after_manage"
         elif self.players[owner].money == 0:
-            self._emit(ev.ManageSkipped(slot, "no money"))
+            self._emit(ev.ManageSkipped, slot, "no money")
             self.stage = "after_manage"
         else:
             self.actor = owner
@@ -553,14 +576,14 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             self.stage = "turn_end"
 
     def _legal_loss(self) -> list:
-        return [LosePip(s) for s in self._loss_targets()] + [EndUserLoss()]
+        return [_lose_pip(s) for s in self._loss_targets()] + [END_USER_LOSS]
 
     def _apply_lose_pip(self, action: LosePip) -> None:
         p = self.products[action.slot]
         p.field -= 1
         self.loss_taken[action.slot] = self.loss_taken.get(action.slot, 0) + 1
         self.loss_left -= 1
-        self._emit(ev.UsersLost(action.slot, p.field + 1, p.field, "user loss"))
+        self._emit(ev.UsersLost, action.slot, p.field + 1, p.field, "user loss")
         self.stage = "loss_check"
 
     def _apply_end_loss(self, action: EndUserLoss) -> None:
@@ -574,6 +597,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 
 
+_IMMUTABLE = frozenset({int, str, bool, float, type(None)})  # shared, not copied, by clone
+
+
 def _copy(value: Any) -> Any:
     """Copy one attribute of a State for `clone`: lists, dicts, products, players, RNG."""
     t = type(value)
@@ -582,7 +608,11 @@ def _copy(value: Any) -> Any:
             return [_copy(x) for x in value]
         return value[:]
     if t is dict:
-        return {k: _copy(v) for k, v in value.items()}
+        new = value.copy()
+        for k, v in value.items():
+            if type(v) not in _IMMUTABLE:  # most values (counts, the deck) are ints
+                new[k] = _copy(v)
+        return new
     if t is Product or t is Player:
         return value.copy()
     if t is random.Random:

@@ -70,8 +70,13 @@ class Product:
         return sum(self.suits)
 
     def copy(self) -> Product:
-        return Product(self.slot, self.owner, self.category, self.launched, self.field,
-                       self.marketing, self.nerds[:], self.suits[:])
+        """An independent copy (the search clones thousands: no __init__ call)."""
+        new = object.__new__(Product)
+        d = self.__dict__.copy()
+        d["nerds"] = self.nerds[:]
+        d["suits"] = self.suits[:]
+        new.__dict__ = d
+        return new
 
 
 @dataclass
@@ -89,5 +94,12 @@ class Player:
         return self.big_nerds if kind == BIG_NERD else self.big_suits
 
     def copy(self) -> Player:
-        return Player(self.name, self.money, self.hand[:], self.slots[:],
-                      self.big_nerds[:], self.big_suits[:])
+        """An independent copy (the search clones thousands: no __init__ call)."""
+        new = object.__new__(Player)
+        d = self.__dict__.copy()
+        d["hand"] = self.hand[:]
+        d["slots"] = self.slots[:]
+        d["big_nerds"] = self.big_nerds[:]
+        d["big_suits"] = self.big_suits[:]
+        new.__dict__ = d
+        return new

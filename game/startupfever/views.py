@@ -35,13 +35,13 @@ PUBLIC = frozenset({
 class MaskedProduct:
     """A rival's product as a seat sees it: its category is None until it launches."""
 
-    __slots__ = ("_p",)
+    __slots__ = ("_p", "slot", "owner")
 
     def __init__(self, product: Product) -> None:
         self._p = product
+        self.slot = product.slot  # a product's slot and owner never change: copied, the
+        self.owner = product.owner  # players read them most (plain reads are quicker)
 
-    slot = property(attrgetter("_p.slot"))
-    owner = property(attrgetter("_p.owner"))
     launched = property(attrgetter("_p.launched"))
     field = property(attrgetter("_p.field"))
     marketing = property(attrgetter("_p.marketing"))

@@ -4,11 +4,12 @@ reassigning, discarding, replenishing, marketing and next year's turn order."""
 from __future__ import annotations
 
 import functools
+from itertools import compress
 from typing import Any
 
 from . import events as ev
 from . import usertrack
-from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign
+from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .state import LAST_YEAR, NERD, SUIT
 
@@ -23,6 +24,9 @@ TABLE2: dict[int, tuple[int, ...]] = {
 
 END_REASSIGN = EndReassign()
 END_MARKETING = EndMarketing()
+_market = shared(Market)  # shared action objects, as in employees.py
+_choose = shared(ChoosePosition)
+VESTS = range(5)  # vesting fields 0-4
 BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
 
 
@@ -35,9 +39,11 @@ def table1_strength(product: Any, big_nerds: int, press: dict[str, int]) -> int:
 
 
 @functools.cache
-def _moves(src: str, dests: tuple[str, ...], kind: str, vest: int) -> tuple[Reassign, ...]:
-    """Shared Reassign actions of one worker to each of `dests` (slots never change)."""
-    return tuple(Reassign(src, dest, kind, vest) for dest in dests)
+def _moves(src: str, slots: tuple[str, ...], kind: str) -> tuple[tuple[Reassign, ...], ...]:
+    """Per vesting field 0-4, the shared Reassign actions of one worker of `kind` from
+    `src` to each other product of `slots` (a company's slots never change)."""
+    return tuple(tuple(Reassign(src, dest, kind, vest) for dest in slots if dest != src)
+                 for vest in range(5))
 
 
 class YearEndMixin:
@@ -83,7 +89,7 @@ class YearEndMixin:
         slot = self.comp_pending.pop(0)
         rerolled = len(self.comp_rolls[slot]) > 0
         self.comp_rolls[slot].append(value)
-        self._emit(ev.DieRolled("tie re-roll" if rerolled else "competition", value, slot))
+        self._emit(ev.DieRolled, "tie re-roll" if rerolled else "competition", value, slot)
         if self.comp_pending:
             self.turn_seat = self.products[self.comp_pending[0]].owner
             return
@@ -101,7 +107,7 @@ class YearEndMixin:
             before = p.field
             p.field = usertrack.clamp(before + delta)
             rows.append((slot_, keys[slot_][0], delta, before, p.field))
-        self._emit(ev.CompetitionResult(self.comp_category, tuple(rows)))
+        self._emit(ev.CompetitionResult, self.comp_category, tuple(rows))
         self.stage = "comp_next"
 
     def _step_comp_done(self) -> None:
@@ -113,8 +119,8 @@ class YearEndMixin:
             self.end_reason = "all products launched" if done else "safety stop after year 15"
             self._discard_year()
             self.stage = "over"
-            self._emit(ev.GameEnded(self.year, tuple(self.scores()), tuple(self.winners()),
-                                    self.end_reason))
+            self._emit(ev.GameEnded, self.year, tuple(self.scores()), tuple(self.winners()),
+                                    self.end_reason)
             return
         self.stage = "vest"
 
@@ -127,7 +133,7 @@ class YearEndMixin:
         for pl in self.players:
             pl.big_nerds = [v - 1 if v else 0 for v in pl.big_nerds]
             pl.big_suits = [v - 1 if v else 0 for v in pl.big_suits]
-        self._emit(ev.YearEndStep("vest employees"))
+        self._emit(ev.YearEndStep, "vest employees")
         self.seat_queue = [seat for seat, pl in enumerate(self.players)
                            if any(self.products[s].nerd_count or self.products[s].suit_count
                                   for s in pl.slots)]
@@ -143,22 +149,23 @@ class YearEndMixin:
 
     def _legal_reassign(self) -> list:
         slots = self.players[self.actor].slots
+        key = tuple(slots)
+        products = self.products
         acts: list = []
         for src in slots:
-            p = self.products[src]
-            dests = tuple(dest for dest in slots if dest != src)
+            p = products[src]
             for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
-                for v in range(5):
-                    if arr[v]:
-                        acts += _moves(src, dests, kind, v)
+                moves = _moves(src, key, kind)
+                for v in compress(VESTS, arr):  # only the fields holding a worker
+                    acts += moves[v]
         acts.append(END_REASSIGN)
         return acts
 
     def _apply_reassign(self, action: Reassign) -> None:
         self.products[action.src].workers(action.kind)[action.vest] -= 1
         self.products[action.dest].workers(action.kind)[action.vest] += 1
-        self._emit(ev.EmployeeMoved(action.kind, action.src, action.dest, action.vest,
-                                    action.vest, "reassign"))
+        self._emit(ev.EmployeeMoved, action.kind, action.src, action.dest, action.vest,
+                                    action.vest, "reassign")
 
     def _apply_end_reassign(self, action: EndReassign) -> None:
         self.seat_queue.pop(0)
@@ -171,7 +178,7 @@ class YearEndMixin:
             p.marketing = 0
         self.bank += marketing
         self.discard.extend(self.played)
-        self._emit(ev.YearEndStep("discard", f"{len(self.played)} cards, {marketing} marketing"))
+        self._emit(ev.YearEndStep, "discard", f"{len(self.played)} cards, {marketing} marketing")
         self.played = []
         self.exec_power = []
         self.press = {}
@@ -208,11 +215,11 @@ class YearEndMixin:
         for slot, tokens in pending.items():
             self.products[slot].marketing += tokens
         self.marketing_pending = {}
-        self._emit(ev.MarketingRevealed(self.year + 1, tuple(
-            (s, p.owner, p.marketing) for s, p in self.products.items())))
+        self._emit(ev.MarketingRevealed, self.year + 1, tuple(
+            (s, p.owner, p.marketing) for s, p in self.products.items()))
 
     def _legal_marketing(self) -> list:
-        return [Market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
+        return [_market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
 
     def _apply_market(self, action: Market) -> None:
         slot = action.slot
@@ -220,7 +227,7 @@ class YearEndMixin:
         self.players[seat].money -= 1
         pending = self.marketing_pending
         pending[slot] = pending.get(slot, 0) + 1
-        self._emit(ev.MarketingPlaced(seat, slot, pending[slot]))  # private to `seat`
+        self._emit(ev.MarketingPlaced, seat, slot, pending[slot])  # private to `seat`
         self.stage = "marketing_check"
 
     def _apply_end_marketing(self, action: EndMarketing) -> None:
@@ -249,7 +256,7 @@ class YearEndMixin:
             groups.pop(0)
         if not groups:
             self.turn_order = list(self.new_order)
-            self._emit(ev.TurnOrderSet(self.year + 1, tuple(self.turn_order)))
+            self._emit(ev.TurnOrderSet, self.year + 1, tuple(self.turn_order))
             self.stage = "year_begin"
             return
         if len(groups[0]) > 1:
@@ -264,12 +271,12 @@ class YearEndMixin:
         self.stage = "order_choose"
 
     def _legal_order(self) -> list:
-        return [ChoosePosition(i) for i, s in enumerate(self.new_order) if s is None]
+        return [_choose(i) for i, s in enumerate(self.new_order) if s is None]
 
     def _take_position(self, position: int) -> None:
         slot = self.order_groups[0].pop(0)
         self.new_order[position] = slot
-        self._emit(ev.PositionChosen(slot, self.products[slot].owner, position))
+        self._emit(ev.PositionChosen, slot, self.products[slot].owner, position)
         self.stage = "order_check"
 
     def _apply_choose(self, action: ChoosePosition) -> None:

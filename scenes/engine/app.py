@@ -83,7 +83,7 @@ class App:
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)
         self.input = InputMapper(SdlDevices(), self.display.to_canvas)
         self.input.keymap = self.settings.keymap()
-        self.fonts.text_scale = self.settings.text_size / 100
+        Fonts.text_scale = self.settings.text_size / 100  # every font cache
         set_palette(self.settings.palette)
         self.stack = SceneStack(self)
         self.stack.speed = self.settings.anim_speed
@@ -117,7 +117,7 @@ class App:
         self.audio.set_volume(self.settings.volume)
         self.audio.set_music_volume(self.settings.music_volume)
         self.input.keymap = self.settings.keymap()
-        self.fonts.text_scale = self.settings.text_size / 100
+        Fonts.text_scale = self.settings.text_size / 100  # every font cache
         set_palette(self.settings.palette)
         self.stack.speed = self.settings.anim_speed
         self.display.set_fullscreen(self.settings.fullscreen)

@@ -22,13 +22,19 @@ SIZES = {"logo": 96, "title": 64, "heading": 44, "menu": 36, "body": 28, "small"
 
 
 class Fonts:
-    """Cache of `pygame.font.Font` objects keyed by (face, size)."""
+    """Cache of `pygame.font.Font` objects keyed by (face, size).
+
+    `text_scale` is the text size setting (1, 1.25, 1.5) for the HUDs, logs and prompts.
+    The app sets it on the class, so every cache (the app's and the one the Startup Fever
+    table pieces keep) grows alike; a test may still set it on one instance.
+    """
+
+    text_scale = 1.0
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
         self._cache: dict[tuple[str, int], pygame.font.Font] = {}
-        self.text_scale = 1.0  # the text size setting (1, 1.25, 1.5): HUD, log, prompts
 
     def ui(self, px: int, face: str = "body") -> pygame.font.Font:
         """A font of `px` pixels grown by the text size setting (HUD, log and prompts)."""
@@ -37,6 +43,15 @@ class Fonts:
     def scaled(self, px: int) -> int:
         """`px` grown by the text size setting: for line heights beside `ui` fonts."""
         return round(px * self.text_scale)
+
+    def fit(self, face: str, px: int, text: str, room: int, floor: int = 20
+            ) -> pygame.font.Font:
+        """The largest `face` font of at most `px` (and at least `floor`) pixels in which
+        `text` is no wider than `room`: a long label shrinks a little instead of spilling."""
+        size = px
+        while size > floor and self.get(face, size).size(text)[0] > room:
+            size -= 1
+        return self.get(face, size)
 
     def get(self, face: str = "body", size: int | str = "body") -> pygame.font.Font:
         """A font of `face` ('display' or 'body') at `size` pixels or a named size."""

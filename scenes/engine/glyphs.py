@@ -11,6 +11,7 @@ import pygame
 
 from scenes.engine.draw import optical_offset
 from scenes.engine.fonts import Fonts
+from scenes.engine.input import BUTTONS
 from scenes.engine.palette import (
     CREAM,
     GREY,
@@ -64,6 +65,8 @@ def _make(fonts: Fonts, action: str, style: str) -> pygame.Surface:
         return _menu_pill()
     if style == "playstation" and action in PS_FACE:
         return _ps_face(*PS_FACE[action])
+    if action not in BUTTONS and len(action) > 1:
+        return _keycap(fonts, action)  # a word, not a button ("Pad 4"): a cap naming it
     label, color = XBOX_FACE.get(action, (action[:1].upper(), GREY))
     return _xbox_face(fonts, label, color)
 

@@ -161,7 +161,9 @@ def panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str = 
     if title:
         label = draw.render(fonts.display("heading"), title, CREAM, 3)
         tab = label.get_rect(midtop=(rect.centerx, rect.y - label.get_height() // 2))
-        draw.box(canvas, tab.inflate(40, 6), PINK, radius=20, shadow=4)
+        # the tab reaches 6 px further down than the title so its rim clears the outline
+        draw.box(canvas, pygame.Rect(tab.x - 20, tab.y - 3, tab.w + 40, tab.h + 12), PINK,
+                 radius=20, shadow=4)
         canvas.blit(label, tab.move(0, 2))
 
 

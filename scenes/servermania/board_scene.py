@@ -15,14 +15,11 @@ the left mouse button on the board) plays ×4; X (or a quick click) skips what i
 from __future__ import annotations
 
 import math
-import os
-import sys
 
 import pygame
 import pytweening
 
 from game import servermania as sm
-from game.autosave import Saved
 from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
@@ -36,16 +33,15 @@ from game.servermania.rules import (
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
-from scenes.engine.paths import ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, back_to_title, dim
-from scenes.pace import FAST, click_pace
-from scenes.pause import PauseMenu
+from scenes.game_screen import GameScreen, thought_bubble
+from scenes.overlays import dim
+from scenes.pace import click_pace
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, SeatLostOverlay
+from scenes.seating import SeatDevices, seat_style
 from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
@@ -54,7 +50,7 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.log_panel import LogPanel
+from scenes.servermania.log_panel import LINE, LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
 from scenes.servermania.roll_call import RollCall
@@ -75,7 +71,7 @@ DIE_SPOT = (588, 350)
 CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
-class BoardScene(Autosaving, Scene):
+class BoardScene(Autosaving, GameScreen, Scene):
     """One game of SERVERMANIA from the roll-off to the results.
 
     seats: 2-4 players. seed: dice and cards (None: from the app's RNG).
@@ -87,30 +83,14 @@ class BoardScene(Autosaving, Scene):
     """
 
     GAME = "servermania"  # the autosave slot, the music and the How to play pages
-    LEGEND = ("Square legend", "scenes.servermania.legend:LegendScene")
+    PAUSE_PAGE = ("Square legend", "scenes.servermania.legend:LegendScene")
+    SEAT = Seat
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sm.State | None = None,
                  autoplay: bool = True, devices: SeatDevices | None = None) -> None:
-        if state is not None and len(state.players) != len(seats):
-            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
-        self.seats = list(seats)
-        self.seed = seed
-        self.demo = demo
-        self.pace = pace
+        super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.view = VIEW
-        self.initial_state = state
-        self.autoplay = autoplay  # False: only animate pushed events (tests of the director)
-        self.devices = devices or SeatDevices()
-        self.claimable: set[int] = set()  # continued seats: the first free pad to play one
-
-    @classmethod
-    def from_save(cls, saved: Saved) -> BoardScene:
-        """Continue an autosaved game. Devices are not saved (pads get new ids), so each
-        person's seat is claimed by the first free pad that rolls or answers for it."""
-        scene = cls([Seat.from_record(r) for r in saved.seats], state=saved.state)
-        scene.claimable = {i for i, r in enumerate(saved.seats) if r.human}
-        return scene
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -120,7 +100,7 @@ class BoardScene(Autosaving, Scene):
         try:
             self._open_map(seed)
         except MapError as exc:
-            self._cannot_start(str(exc))
+            self.cannot_start(str(exc), board_module.DEFAULT_MAP, "SERVERMANIA", "board")
             return
         self.camera = Camera(self.view, self.board_view.track_bounds())
         # The whole board stays in view all game (zooming in and out every turn hid the
@@ -136,8 +116,7 @@ class BoardScene(Autosaving, Scene):
         self.pawns.finish()
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
                        self.state.pot, SERVER_VALUE)
-        self.log_panel = LogPanel(pygame.Rect(990, self.hud.pot_rect().bottom + 8, 280,
-                                              648 - self.hud.pot_rect().bottom - 8))
+        self.log_panel = LogPanel(self.hud.log_rect())
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
         self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
@@ -168,15 +147,11 @@ class BoardScene(Autosaving, Scene):
         else:
             self.log("Who goes first? Everyone rolls the die.")
 
-    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    # What to press, by situation; mouse users get key caps naming the mouse buttons
+    # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("pause", "Pause")])
     BAR_PROMPT = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("pause", "Pause")])
-    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
     BAR_MOUSE_PROMPT = PromptBar([("Click", "Choose"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
-    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
-                          ("x", "Skip")])
 
     def _open_map(self, seed: int) -> None:
         """Read the board (rules) and its art from the Tiled map; `MapError` if broken."""
@@ -189,21 +164,6 @@ class BoardScene(Autosaving, Scene):
         except Exception as exc:  # pytmx's pygame loader raises many kinds on a bad map
             raise MapError(f"map {path!r} could not be drawn: {type(exc).__name__}: "
                            f"{exc}") from exc
-
-    def _cannot_start(self, problem: str) -> None:
-        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
-        path = board_module.DEFAULT_MAP
-        shown = os.path.normpath(path)
-        if shown.startswith(str(ROOT) + os.sep):
-            shown = os.path.relpath(shown, ROOT)
-        problem = problem.replace(repr(path), shown).replace(path, shown)
-        print(f"servermania: cannot start: {problem}", file=sys.stderr)
-        self.leaving = True
-        self.app.stack.replace(ErrorOverlay(
-            "SERVERMANIA cannot start",
-            f"The board map is broken. {problem[:1].upper()}{problem[1:]}",
-            hint=f"Restore {shown} (for example from a fresh download of the game) and "
-                 "try again. Everything else still works."), fade=False)
 
     def _show_game_in_progress(self) -> None:
         """A game continued from a state: show whose turn it is, STUCK pawns, finishers."""
@@ -218,18 +178,6 @@ class BoardScene(Autosaving, Scene):
         self.log(f"Game continues: turn {self.state.turn}, {self.name(seat)} to play", seat)
 
     # -- services for the director -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
-
-    def colour(self, seat: int) -> Color:
-        return look.RGB[self.seats[seat].colour]
-
-    def sound(self, name: str) -> None:
-        self.app.audio.play(name)
 
     def log(self, text: str, seat: int | None = None) -> None:
         self.log_panel.add(text, self.colour(seat) if seat is not None else None)
@@ -371,17 +319,12 @@ class BoardScene(Autosaving, Scene):
     @property
     def speed(self) -> float:
         finished = FINISHED_PACE if self.people_done() else 1.0
-        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0) * finished
+        return super().speed * finished
 
     def people_done(self) -> bool:
         """Every person at the table has reached FINISH (and someone else still plays)."""
         people = [i for i in range(len(self.seats)) if self.is_human(i)]
         return bool(people) and all(self.pawns.pawns[i].finished for i in people)
-
-    def skip(self) -> None:
-        if not self.director.idle:
-            self.director.skip()
-            self.sound("click")
 
     # -- input ---------------------------------------------------------------------------------
 
@@ -400,16 +343,7 @@ class BoardScene(Autosaving, Scene):
         if self._someone_elses(action):
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
-            if name == CLICK:
-                self.fast.discard(action.device)
-                self.mouse_down_at = None
-            if action.pressed:
-                if self.roll_call.press():
-                    self.roll()
-                else:
-                    self.sound("click")
-            elif self.roll_call.release():
-                self.roll()
+            self.roll_pressed(action)
             return True
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
@@ -432,10 +366,7 @@ class BoardScene(Autosaving, Scene):
 
     def seat_style(self, seat: int) -> tuple[str, bool]:
         """(glyph style, mouse?) to show a seat: its own device's, else the one used last."""
-        device = self.devices.device_of(seat)
-        if device is not None and device != KEYBOARD:
-            return self.app.input.style_of(device), False
-        return self.app.input.style, self.app.input.last_device == MOUSE
+        return seat_style(self.app, self.devices, seat)
 
     def _someone_elses(self, action: Action) -> bool:
         """A device answering a roll or a prompt that is not its seat's: refused, said so."""
@@ -447,67 +378,12 @@ class BoardScene(Autosaving, Scene):
             seat = self.state.current_player
         else:
             return False
-        if self.devices.may_answer(seat, action.device):
-            self._claim(seat, action)
-            return False
-        if action.pressed and name in ("confirm", CLICK):
-            self.sound("error")
-            self.app.toasts.show(f"It's {self.name(seat)}'s turn: their controller answers")
-        return True
-
-    def _claim(self, seat: int, action: Action) -> None:
-        """A continued game: a pad with no seat answering a person's seat takes it."""
-        device = action.device
-        if seat in self.claimable and action.pressed and device.startswith("pad:") \
-                and self.devices.seat_of(device) is None:
-            self.claimable.discard(seat)
-            self.devices.bind(seat, device)
-            self.app.toasts.show(f"{self.name(seat)} plays with this controller")
-
-    def open_pause(self, message: str = "") -> None:
-        self.fast.clear()
-        if self.roll_call is not None:
-            self.roll_call.holding = False
-        save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.LEGEND, save, message))
-
-    def on_device_removed(self, device: DeviceId) -> None:
-        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
-        self.fast.discard(device)
-        if self.demo or self.leaving:
-            return
-        if self.roll_call is not None:
-            self.roll_call.holding = False
-        seat = self.devices.seat_of(device)
-        if seat is not None:
-            self.devices.unbind(seat)
-
-            def take(new: DeviceId, seat: int = seat) -> None:
-                self.devices.bind(seat, new)
-                self.app.toasts.show(f"{self.name(seat)} now plays with this controller")
-            self.app.stack.push(SeatLostOverlay(self.name(seat), self.colour(seat),
-                                                self.devices, take))
-        elif self.app.stack.top is self:
-            self.open_pause("A controller was unplugged")
+        return self.refuse(seat, action)
 
     def pause(self) -> None:
         self.fast.clear()
         if self.roll_call is not None:  # a press cut short by a pause never throws
             self.roll_call.holding = False
-
-    def level(self, seat: int) -> str:
-        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
-        Normal."""
-        if self.demo:
-            return "hard" if seat % 2 == 0 else "normal"
-        return self.seats[seat].level
-
-    def _to_title(self) -> None:
-        if self.leaving:
-            return
-        self.leaving = True
-        self.thinker.cancel()
-        back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
 
@@ -586,12 +462,6 @@ class BoardScene(Autosaving, Scene):
                 self.thinking = None
                 self.play(action)
 
-    def roll(self) -> None:
-        """The waiting player hit the die: the rules' chance step, sampled by their RNG."""
-        self.roll_call = None
-        self.sound("confirm")
-        self.play(self.state.sample_chance())
-
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
         legal = self.state.legal_actions()
@@ -616,18 +486,15 @@ class BoardScene(Autosaving, Scene):
                                [self.pawn_rect(seat), self.square_rect(square)]))
 
     def show_results(self) -> None:
-        if self.leaving:
+        if not self.finishing():
             return
-        self.leaving = True
         from scenes.servermania.results import ResultsScene
-
-        if not self.demo:
-            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
 
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],
-                                            demo=self.demo, pace=self.pace))
+                                            demo=self.demo, pace=self.pace,
+                                            devices=self.devices))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -648,7 +515,10 @@ class BoardScene(Autosaving, Scene):
                                 *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
-        self.hud.draw(canvas, self.app.fonts, self.clock)
+        fonts = self.app.fonts
+        if self.hud.fit(fonts.text_scale, fonts.scaled(LINE)):  # the text size changed
+            self.log_panel.resize(self.hud.log_rect())
+        self.hud.draw(canvas, fonts, self.clock)
         self.log_panel.draw(canvas, self.app.fonts)
         if self.card is not None:
             self.card.draw(canvas, alpha)
@@ -784,13 +654,9 @@ class BoardScene(Autosaving, Scene):
         if bubble.top < self.view.top + 4:  # a pawn on the top row: the bubble goes below
             bubble.midtop = (round(x + 34), round(y + 40))
             tail = bubble.top - 8
-        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)
+        thought_bubble(canvas, bubble, self.colour(seat), self.clock)
+        pygame.draw.circle(canvas, INK, (bubble.x + 14, tail), 8)  # its tail, clear of dots
         pygame.draw.circle(canvas, CREAM, (bubble.x + 14, tail), 5)
-        for k in range(3):
-            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
-            pygame.draw.circle(canvas, self.colour(seat),
-                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
         b = self.banner_state

@@ -26,6 +26,8 @@ BANNER = pygame.Rect(990, 8, 280, 54)
 ROW_TOP, ROW_H, ROW_GAP = 70, 88, 4
 POT_H = 52
 NAME_MIN = 20  # px: long names shrink to this, then lose letters ("Margaret (CP…")
+LOG_BOTTOM = 648
+LOG_LINES = 2  # the log keeps at least this many lines when big text crowds the panel
 ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
@@ -82,6 +84,35 @@ class Hud:
         self.banner_t = 1.0
         self.finish_place: dict[int, int] = {}
         self.rolloff: dict[int, int] = {}  # seat -> die value in the first-player roll-off
+        self.k = 1.0  # how much the HUD's text and rows grow (the text size, if it fits)
+
+    # -- size ----------------------------------------------------------------------------
+
+    def fit(self, text_scale: float, log_line: int) -> bool:
+        """Grow the HUD for the text size setting, as far as the panel allows: the rows,
+        the pot and at least `LOG_LINES` log lines of `log_line` px must fit in the panel
+        (two players get the whole 150 %, four about 112 %). True if the size changed."""
+        k = text_scale
+        while k > 1.0 and self._log_top(k) + LOG_LINES * log_line + 8 > LOG_BOTTOM:
+            k = round(k - 0.01, 2)
+        k = max(1.0, k)
+        changed, self.k = k != self.k, k
+        return changed
+
+    def _log_top(self, k: float) -> int:
+        return self.pot_rect(k).bottom + 8
+
+    def log_rect(self) -> pygame.Rect:
+        """The log's place below the pot (it shrinks as the rows grow)."""
+        top = self._log_top(self.k)
+        return pygame.Rect(990, top, 280, LOG_BOTTOM - top)
+
+    def px(self, size: float) -> int:
+        """`size` at 100 % text, grown with the HUD."""
+        return round(size * self.k)
+
+    def banner_rect(self) -> pygame.Rect:
+        return pygame.Rect(BANNER.x, BANNER.y, BANNER.w, self.px(BANNER.h))
 
     # -- model ---------------------------------------------------------------------------
 
@@ -118,51 +149,63 @@ class Hud:
         return s.name + ("" if s.human else " (CPU)")
 
     def row_rect(self, seat: int) -> pygame.Rect:
-        return pygame.Rect(990, ROW_TOP + seat * (ROW_H + ROW_GAP), 280, ROW_H)
+        top = self.banner_rect().bottom + ROW_TOP - BANNER.bottom
+        return pygame.Rect(990, top + seat * (self.px(ROW_H) + ROW_GAP), 280, self.px(ROW_H))
 
-    def pot_rect(self) -> pygame.Rect:
-        top = ROW_TOP + len(self.seats) * (ROW_H + ROW_GAP) + 2
-        return pygame.Rect(990, top, 280, POT_H)
+    def pot_rect(self, k: float | None = None) -> pygame.Rect:
+        k = self.k if k is None else k
+        row = round(ROW_H * k) + ROW_GAP
+        top = BANNER.y + round(BANNER.h * k) + ROW_TOP - BANNER.bottom + len(self.seats) * row
+        return pygame.Rect(990, top + 2, 280, round(POT_H * k))
+
+    def badge_px(self, size: int = 40) -> int:
+        """A player's badge grows less than the words (they need the row's width)."""
+        return min(self.px(size), size + 8)
+
+    def text_left(self, seat: int) -> int:
+        """Where the row's words start, right of the player's badge."""
+        return self.row_rect(seat).x + 16 + self.badge_px()
 
     def cash_anchor(self, seat: int) -> tuple[int, int]:
         r = self.row_rect(seat)
-        return (r.x + 120, r.y + 46)
+        return (self.text_left(seat) + self.px(64), r.y + self.px(46))
 
     def servers_anchor(self, seat: int) -> tuple[int, int]:
         r = self.row_rect(seat)
-        return (r.right - 58, r.y + 46)
+        return (r.right - self.px(58), r.y + self.px(46))
 
     def badge_rect(self, seat: int) -> pygame.Rect:
         """The money-rank badge, top right of the row."""
-        badge = pygame.Rect(0, 0, 64, 26)
+        badge = pygame.Rect(0, 0, self.px(64), self.px(26))
         badge.topright = (self.row_rect(seat).right - 8, self.row_rect(seat).y + 4)
         return badge
 
     def flag_rect(self, seat: int) -> pygame.Rect:
         """The FINISH place (flag and ordinal), under the player's badge at the left."""
         r = self.row_rect(seat)
-        return pygame.Rect(r.x + 3, r.bottom - 30, 50, 26)
+        return pygame.Rect(r.x + 4, r.bottom - self.px(30), self.px(50), self.px(26))
 
-    def name_rect(self, seat: int, fonts: Fonts) -> pygame.Rect:
-        """Where the name is drawn: between the player's badge and the rank badge."""
+    def name_rect(self, seat: int, fonts: Fonts, badge: bool = True) -> pygame.Rect:
+        """Where the name is drawn: between the player's badge and the rank badge (or the
+        row's end while no rank is shown)."""
         r = self.row_rect(seat)
-        font, text = self._name_font(seat, fonts)
-        return pygame.Rect(r.x + 56, r.y + 4, font.size(text)[0], font.get_height())
+        font, text = self._name_font(seat, fonts, badge)
+        return pygame.Rect(self.text_left(seat), r.y + 4, font.size(text)[0], font.get_height())
 
-    def _name_font(self, seat: int, fonts: Fonts) -> tuple[pygame.font.Font, str]:
-        room = self.badge_rect(seat).x - 6 - (self.row_rect(seat).x + 56)
+    def _name_font(self, seat: int, fonts: Fonts, badge: bool = True
+                   ) -> tuple[pygame.font.Font, str]:
+        end = self.badge_rect(seat).x - 6 if badge else self.row_rect(seat).right - 10
+        room = end - self.text_left(seat)
         name = self.name_of(seat)
-        size = 24
-        while fonts.body(size).size(name)[0] > room and size > NAME_MIN:
-            size -= 1  # long names shrink a little rather than run under the badge
-        font = fonts.body(size)
+        # long names shrink a little rather than run under the badge, then lose letters
+        font = fonts.fit("body", self.px(24), name, room, self.px(NAME_MIN))
         while font.size(name)[0] > room and len(name) > 2:
             name = name[:-2] + "…"
         return font, name
 
     def pot_anchor(self) -> tuple[int, int]:
         r = self.pot_rect()
-        return (r.x + 34, r.centery)
+        return (r.x + self.px(34), r.centery)
 
     # -- time ----------------------------------------------------------------------------
 
@@ -190,19 +233,20 @@ class Hud:
     def _draw_banner(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         colour = look.RGB[self.seats[self.turn].colour] if self.turn is not None else GOLD
         grow = 1.0 - 0.12 * (1 - self.banner_t) ** 2
-        rect = BANNER.inflate(-round(BANNER.w * (1 - grow)), 0)
+        banner = self.banner_rect()
+        rect = banner.inflate(-round(banner.w * (1 - grow)), 0)
         draw.box(canvas, rect, colour, radius=18, shadow=4)
-        font = fonts.display(30)
-        text = self.banner_text
-        room = rect.w - (70 if self.turn is not None else 30)  # the badge takes 56 px
-        while font.size(text)[0] > room and font.get_height() > 20:
-            font = fonts.display(font.get_height() - 3)
+        badge_w = self.badge_px(38) + 18
+        room = rect.w - (badge_w + 14 if self.turn is not None else 30)
+        font = fonts.fit("display", self.px(30), self.banner_text, room, 20)
         if self.turn is not None:
-            badge = look.marker(self.seats[self.turn].colour, 38, self.seats[self.turn].token)
+            seat = self.seats[self.turn]
+            badge = look.marker(seat.colour, self.badge_px(38), seat.token)
             canvas.blit(badge, badge.get_rect(midleft=(rect.x + 10, rect.centery)))
-            draw.text(canvas, font, text, (rect.x + 56, rect.centery), INK, anchor="midleft")
+            draw.text(canvas, font, self.banner_text, (rect.x + badge_w, rect.centery), INK,
+                      anchor="midleft")
         else:
-            draw.text(canvas, font, text, rect.center, INK)
+            draw.text(canvas, font, self.banner_text, rect.center, INK)
 
     def _draw_row(self, canvas: pygame.Surface, fonts: Fonts, seat: int, rank: str,
                   clock: float) -> None:
@@ -213,56 +257,81 @@ class Hud:
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,
                  width=4)
-        canvas.blit(look.marker(s.colour, 40, s.token), (rect.x + 8, rect.y + 6))
-        font, name = self._name_font(seat, fonts)
-        draw.text(canvas, font, name, self.name_rect(seat, fonts).topleft, WHITE,
+        canvas.blit(look.marker(s.colour, self.badge_px(), s.token), (rect.x + 8, rect.y + 6))
+        badged = bool(rank) or seat in self.rolloff
+        font, name = self._name_font(seat, fonts, badged)
+        draw.text(canvas, font, name, self.name_rect(seat, fonts, badged).topleft, WHITE,
                   anchor="topleft")
         badge = self.badge_rect(seat)
         if seat in self.rolloff:  # first-player roll-off: the die replaces the rank
-            face = look.scaled(f"die_{self.rolloff[seat]}", (34, 34))
+            face = look.scaled(f"die_{self.rolloff[seat]}", (self.px(34), self.px(34)))
             canvas.blit(face, face.get_rect(center=badge.center))
         elif rank:
             badge_colour = GOLD if rank == "1st" else mix(MUTED, WHITE, 0.2)
             pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
             pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
-            draw.text(canvas, fonts.body(22 if len(rank) > 3 else 24), rank, badge.center, INK)
+            size = self.px(22 if len(rank) > 3 else 24)
+            rank_font = fonts.fit("body", size, rank, badge.w - 8, self.px(18))
+            draw.text(canvas, rank_font, rank, badge.center, INK)
         if seat in self.finish_place:  # a white chip: the FINISH place, not the money
             spot = self.flag_rect(seat)
             pygame.draw.rect(canvas, CREAM, spot, border_radius=8)
-            flag = look.scaled("icon_finish", (18, 18))
+            flag = look.scaled("icon_finish", (self.px(18), self.px(18)))
             canvas.blit(flag, flag.get_rect(midleft=(spot.x + 2, spot.centery)))
-            place = self.finish_place[seat]
-            draw.text(canvas, fonts.body(20), ORDINALS.get(place, f"{place}th"),
+            place = ORDINALS.get(self.finish_place[seat], f"{self.finish_place[seat]}th")
+            room = spot.right - 3 - (spot.x + 2 + flag.get_width() + 1)
+            draw.text(canvas, fonts.fit("body", self.px(20), place, room, 14), place,
                       (spot.right - 3, spot.centery), INK, anchor="midright")
-        money_font = fonts.display(26)
-        draw.text(canvas, money_font, look.money(self.cash[seat].shown),
-                  (rect.x + 56, rect.y + 58), _flash_colour(self.cash[seat].flash, WHITE),
-                  anchor="bottomleft", volatile=True)
-        icon = look.scaled("icon_server", (26, 26))
+        self._draw_money(canvas, fonts, seat, rect)
+
+    def _draw_money(self, canvas: pygame.Surface, fonts: Fonts, seat: int,
+                    rect: pygame.Rect) -> None:
+        """Cash and servers on the middle line, the worth they make on the bottom one."""
+        left, line = self.text_left(seat), rect.y + self.px(58)
         count = self.servers[seat]
-        r = draw.text(canvas, money_font, f"{count.shown}", (rect.right - 12, rect.y + 58),
+        icon = look.scaled("icon_server", (self.badge_px(26), self.badge_px(26)))
+        servers = f"{count.shown}"
+        r = draw.text(canvas, fonts.display(self.px(26)), servers, (rect.right - 12, line),
                       _flash_colour(count.flash, WHITE), anchor="bottomright", volatile=True)
         bump = 4 * math.sin(count.flash * 20) if count.flash else 0
-        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, rect.y + 58 - bump)))
-        worth = self.worth_shown()[seat]
-        label = draw.text(canvas, fonts.body(20), "worth", (rect.x + 56, rect.bottom - 6),
+        canvas.blit(icon, icon.get_rect(bottomright=(r.x - 4, line - bump)))
+        cash = look.money(self.cash[seat].shown)
+        room = r.x - 4 - icon.get_width() - 8 - left
+        draw.text(canvas, fonts.fit("display", self.px(26), cash, room), cash, (left, line),
+                  _flash_colour(self.cash[seat].flash, WHITE), anchor="bottomleft",
+                  volatile=True)
+        label = draw.text(canvas, fonts.body(self.px(20)), "worth", (left, rect.bottom - 6),
                           CREAM, anchor="bottomleft")
-        draw.text(canvas, fonts.display(24), look.money(worth),
-                  (label.right + 8, rect.bottom - 4), GOLD, anchor="bottomleft", volatile=True)
+        worth = look.money(self.worth_shown()[seat])
+        room = rect.right - 10 - (label.right + 8)
+        font = fonts.fit("display", self.px(24), worth, room, self.px(21))
+        if font.size(worth)[0] > room:  # big text: "$1.63M" rather than tiny digits
+            worth = _short(self.worth_shown()[seat])
+            font = fonts.fit("display", self.px(24), worth, room)
+        draw.text(canvas, font, worth, (label.right + 8, rect.bottom - 4), GOLD,
+                  anchor="bottomleft", volatile=True)
 
     def _draw_pot(self, canvas: pygame.Surface, fonts: Fonts, clock: float) -> None:
         rect = self.pot_rect()
         glow = self.pot.flash / 0.8
         fill = mix(PANEL, GOLD, 0.35 * glow)
         draw.box(canvas, rect, fill, outline=GOLD, radius=14, shadow=0, width=3)
-        size = round(44 * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
+        size = round(self.px(44) * (1 + 0.15 * glow * abs(math.sin(clock * 12))))
         icon = look.scaled("icon_ceo_bonus", (size, size))
-        canvas.blit(icon, icon.get_rect(center=(rect.x + 30, rect.centery)))
-        draw.text(canvas, fonts.body(22), "CEO BONUS", (rect.x + 58, rect.y + 1), CREAM,
-                  anchor="topleft")
-        draw.text(canvas, fonts.display(26), look.money(self.pot.shown),
+        canvas.blit(icon, icon.get_rect(center=(rect.x + self.px(30), rect.centery)))
+        left = rect.x + self.px(58)
+        draw.text(canvas, fonts.fit("body", self.px(22), "CEO BONUS", rect.right - 10 - left),
+                  "CEO BONUS", (left, rect.y + 1), CREAM, anchor="topleft")
+        draw.text(canvas, fonts.display(self.px(26)), look.money(self.pot.shown),
                   (rect.right - 12, rect.bottom - 3), _flash_colour(self.pot.flash, GOLD),
                   anchor="bottomright", volatile=True)
+
+
+def _short(amount: int) -> str:
+    """$1.63M for a worth too long for its row at big text."""
+    if abs(amount) >= 1_000_000:
+        return f"${amount / 1_000_000:.2f}M"
+    return f"${amount / 1000:.0f}K"
 
 
 def places_of(money: list[int]) -> list[int]:

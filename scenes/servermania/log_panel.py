@@ -36,6 +36,12 @@ class LogPanel:
         self.age = 0.0
         self._lines = None
 
+    def resize(self, rect: pygame.Rect) -> None:
+        """A new place (the HUD above grew with the text size): wrap the lines again."""
+        if rect != self.rect:
+            self.rect = rect
+            self._lines = None
+
     def update(self, dt: float) -> None:
         self.age += dt
 

@@ -10,6 +10,7 @@ In the demo no menu is offered: any press returns to the title, and the screen s
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 import pytweening
@@ -17,11 +18,12 @@ import pytweening
 from game.servermania.events import FinalTally
 from game.servermania.rules import SERVER_VALUE
 from scenes.engine import draw
-from scenes.engine.input import Action
+from scenes.engine.input import Action, DeviceId
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, WHITE, mix
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 from scenes.overlays import back_to_title
+from scenes.seating import SeatDevices
 from scenes.servermania import look
 from scenes.servermania.effects import Effects
 from scenes.servermania.hud import ORDINALS, places_of
@@ -34,9 +36,16 @@ DEMO_RESTART = 8.0  # seconds before a demo starts its next game
 
 
 class ResultsScene(Scene):
+    """devices: the board's seat bindings, kept for "Play again" (a pad unplugged here
+    leaves its seat shared in the next game rather than waiting for a pad that is gone)."""
+
+    TABLE_TITLE = "Final money"  # the panels' titles (Startup Fever counts VP, by year)
+    CHART_TITLE = "Money over the turns"
+
     def __init__(self, seats: list[Seat], scores: list[int], winners: list[int],
                  history: list[list[int]], tallies: list[FinalTally | None], demo: bool = False,
-                 pace: float = 1.0) -> None:
+                 pace: float = 1.0, devices: SeatDevices | None = None) -> None:
+        self.devices = devices or SeatDevices()
         self.seats, self.scores, self.winners = seats, scores, winners
         self.history = history or [scores]
         self.tallies = tallies
@@ -90,7 +99,13 @@ class ResultsScene(Scene):
         self.leaving = True
         from scenes.servermania.board_scene import BoardScene
 
-        self.app.stack.replace(BoardScene(self.seats, demo=self.demo, pace=self.pace))
+        self.app.stack.replace(BoardScene(self.seats, demo=self.demo, pace=self.pace,
+                                          devices=self.devices))
+
+    def on_device_removed(self, device: DeviceId) -> None:
+        seat = self.devices.seat_of(device)
+        if seat is not None:
+            self.devices.unbind(seat)
 
     def _title(self) -> None:
         if self.leaving:
@@ -122,11 +137,17 @@ class ResultsScene(Scene):
         fonts = self.app.fonts
         canvas.blit(self.background, (0, 0))
         self._draw_title(canvas)
-        panel(canvas, fonts, TABLE, "Final money")
+        panel(canvas, fonts, TABLE, self.TABLE_TITLE)
         self._draw_table(canvas)
-        panel(canvas, fonts, CHART, "Money over the turns")
+        panel(canvas, fonts, CHART, self.CHART_TITLE)
         self._draw_chart(canvas)
         self.effects.draw(canvas, fonts)
+        self._draw_choices(canvas)
+        self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def _draw_choices(self, canvas: pygame.Surface) -> None:
+        """Play again / Back to title; a demo says when its next game starts instead."""
+        fonts = self.app.fonts
         if self.demo:
             left = max(0, math.ceil((DEMO_RESTART - self.t) / max(0.01, self.speed)))
             draw.text(canvas, fonts.body(28), f"Demo: the next game starts in {left} s. "
@@ -134,7 +155,6 @@ class ResultsScene(Scene):
                       outline=2)
         else:
             self.menu.draw(canvas, fonts)
-        self.prompts.draw(canvas, fonts, self.app.input.style)
 
     def _draw_title(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
@@ -197,24 +217,36 @@ class ResultsScene(Scene):
         step = _nice_step(top)
         top = step * math.ceil(top / step) if top else step
         small = fonts.body(24)
-        for k in range(int(top / step) + 1):
-            value = k * step
-            y = area.bottom - area.h * value / top
-            pygame.draw.line(canvas, mix(PANEL, WHITE, 0.15), (area.x, y), (area.right, y), 1)
-            draw.text(canvas, small, _short(value), (area.x - 10, y), MUTED, anchor="midright")
-        pygame.draw.line(canvas, CREAM, area.bottomleft, area.bottomright, 3)
-        pygame.draw.line(canvas, CREAM, area.bottomleft, area.topleft, 3)
+        self._draw_axes(canvas, area, top, step, _short)
         turns = len(self.history) - 1
         draw.text(canvas, small, "turns", (area.centerx, area.bottom + 10), MUTED,
                   anchor="midtop")
         draw.text(canvas, small, "0", (area.x, area.bottom + 10), MUTED, anchor="midtop")
         draw.text(canvas, small, str(turns), (area.right, area.bottom + 10), MUTED,
                   anchor="midtop")
+        self._draw_lines(canvas, area, top)
+
+    def _draw_axes(self, canvas: pygame.Surface, area: pygame.Rect, top: float, step: int,
+                   label: Callable[[int], str]) -> None:
+        """The chart's grid: a line and a `label` every `step` up to `top`, then the axes."""
+        small = self.app.fonts.body(24)
+        for k in range(int(top / step) + 1):
+            value = k * step
+            y = area.bottom - area.h * value / top
+            pygame.draw.line(canvas, mix(PANEL, WHITE, 0.15), (area.x, y), (area.right, y), 1)
+            draw.text(canvas, small, label(value), (area.x - 10, y), MUTED, anchor="midright")
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.bottomright, 3)
+        pygame.draw.line(canvas, CREAM, area.bottomleft, area.topleft, 3)
+
+    def _draw_lines(self, canvas: pygame.Surface, area: pygame.Rect, top: float) -> None:
+        """Each seat's line, one point per row of the history, drawn in over 1.8 s; the
+        winners' lines on top and each line's end marked with its seat's badge."""
+        steps = len(self.history) - 1
         reveal = pytweening.easeInOutQuad(min(1.0, self.t / 1.8))
-        shown = max(2, 1 + round(turns * reveal))
+        shown = max(2, 1 + round(steps * reveal))
         for seat in sorted(range(len(self.seats)), key=lambda s: s in self.winners):
             colour = look.RGB[self.seats[seat].colour]
-            points = [(area.x + area.w * i / max(1, turns),
+            points = [(area.x + area.w * i / max(1, steps),
                        area.bottom - area.h * row[seat] / top)
                       for i, row in enumerate(self.history[:shown])]
             if len(points) >= 2:

@@ -47,16 +47,3 @@ class NewGameScene(LobbyScene):
     def __init__(self) -> None:
         super().__init__(LOBBY)
 
-
-def _next_free(options: tuple[str, ...], current: str, taken: set[str]) -> str:
-    """The option after `current` (wrapping round) that no other seat has taken.
-
-    Kept for Startup Fever's set-up grid (scenes/startupfever/setup.py imports it) until
-    that game moves to the lobby too.
-    """
-    start = options.index(current) if current in options else -1
-    for k in range(1, len(options) + 1):
-        option = options[(start + k) % len(options)]
-        if option not in taken:
-            return option
-    return current

@@ -237,51 +237,56 @@ class Beat:
             if self.cache.blit(canvas, key, rect, self._paint_hand):
                 self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
-        rect = self.rect
-        rect.size = (WIDTH, 182 + ROW * len(self.seats))
+        rect, px = self.rect, self.ctx.fonts.scaled
+        rect.size = (round(WIDTH * (1 + (self.ctx.fonts.text_scale - 1) / 2)),
+                     px(182) + px(ROW) * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
-        key = ("rows", self.selected, tuple(sorted(self.answers)))
+        rect.bottom = min(rect.bottom, TABLE.bottom - 8)  # six people at big text: a bit higher
+        key = ("rows", self.selected, tuple(sorted(self.answers)), rect.size)
         if self.cache.blit(canvas, key, rect, self._paint):
             self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]
-        bar = pygame.Rect(rect.x + 24, rect.y + 132, rect.w - 48, 16)
+        bar = pygame.Rect(rect.x + 24, rect.y + px(132), rect.w - 48, 16)
         pygame.draw.rect(canvas, INK, bar, border_radius=8)
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
         pygame.draw.rect(canvas, MINT, fill, border_radius=6)
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
-        fonts = self.ctx.fonts
+        fonts, px, room = self.ctx.fonts, self.ctx.fonts.scaled, rect.w - 40
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        draw.text(canvas, fonts.display(34), self.title, (rect.centerx, rect.y + 34), GOLD,
-                  outline=2)
-        draw.text(canvas, fonts.body(24), self.how, (rect.centerx, rect.y + 72), CREAM)
-        draw.text(canvas, fonts.body(24), self.rule, (rect.centerx, rect.y + 104), MUTED_TEXT)
+        draw.text(canvas, fonts.fit("display", px(34), self.title, room, 28), self.title,
+                  (rect.centerx, rect.y + px(34)), GOLD, outline=2)
+        for text, y, colour in ((self.how, 72, CREAM), (self.rule, 104, MUTED_TEXT)):
+            draw.text(canvas, fonts.fit("body", px(24), text, room), text,
+                      (rect.centerx, rect.y + px(y)), colour)
         self.rows = []
         for i, seat in enumerate(self.seats):
-            row = pygame.Rect(rect.x + 20, rect.y + 162 + ROW * i, rect.w - 40, ROW - 8)
+            row = pygame.Rect(rect.x + 20, rect.y + px(162) + px(ROW) * i, rect.w - 40,
+                              px(ROW) - 8)
             self._draw_row(canvas, i, seat, row)
 
     def _draw_row(self, canvas: pygame.Surface, i: int, seat: int, row: pygame.Rect) -> None:
-        fonts = self.ctx.fonts
+        fonts, px = self.ctx.fonts, self.ctx.fonts.scaled
         selected = i == self.selected and seat not in self.answers
         draw.box(canvas, row, PANEL_LIGHT if not selected else (110, 92, 176),
                  outline=WHITE if selected else INK, radius=14, shadow=3)
         pygame.draw.circle(canvas, INK, (row.x + 26, row.centery), 14)
         pygame.draw.circle(canvas, self.ctx.colour(seat), (row.x + 26, row.centery), 11)
-        draw.text(canvas, fonts.body(28), self.ctx.name(seat), (row.x + 50, row.centery),
-                  WHITE, anchor="midleft")
-        look = pygame.Rect(0, 0, 170, row.h - 12)
-        skip = pygame.Rect(0, 0, 110, row.h - 12)
+        look = pygame.Rect(0, 0, px(170), row.h - 12)
+        skip = pygame.Rect(0, 0, px(110), row.h - 12)
         skip.midright = (row.right - 8, row.centery)
         look.midright = (skip.x - 10, row.centery)
+        name = self.ctx.name(seat)
+        draw.text(canvas, fonts.fit("body", px(28), name, look.x - 12 - (row.x + 50)), name,
+                  (row.x + 50, row.centery), WHITE, anchor="midleft")
         self.rows.append((row, look, skip))
         if seat in self.answers:
-            draw.text(canvas, fonts.body(26), "answered", (row.right - 20, row.centery),
+            draw.text(canvas, fonts.ui(26), "answered", (row.right - 20, row.centery),
                       MINT, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)
-            draw.text(canvas, fonts.body(24), label, r.center, INK)
+            draw.text(canvas, fonts.fit("body", px(24), label, r.w - 16), label, r.center, INK)
 
     def _paint_hand(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """Behind the held curtain: the seat's hand and its two answers."""

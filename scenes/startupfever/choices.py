@@ -291,7 +291,9 @@ class Choices:
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect,
              shown: int = ROWS) -> None:
-        """`shown` rows inside `rect`, a window that follows the cursor."""
+        """`shown` rows inside `rect`, a window that follows the cursor; rows grow with
+        the text size (`row_height`)."""
+        row_h = row_height(fonts)
         level = self.level
         count = len(level.options)
         if level.selected < level.top:
@@ -301,14 +303,14 @@ class Choices:
         level.top = max(0, min(level.top, count - shown)) if count > shown else 0
         self.rows, self.minus, self.plus = [], {}, {}
         for row, index in enumerate(range(level.top, min(count, level.top + shown))):
-            box = pygame.Rect(rect.x, rect.y + row * ROW_H, rect.w, ROW_H - 8)
+            box = pygame.Rect(rect.x, rect.y + row * row_h, rect.w, row_h - 8)
             self._row(canvas, fonts, box, index, level.options[index],
                       index == level.selected)
             self.rows.append((box, index))
         if level.top > 0:
             _arrow(canvas, (rect.right - 14, rect.y - 10), up=True)
         if level.top + shown < count:
-            _arrow(canvas, (rect.right - 14, rect.y + shown * ROW_H - 2), up=False)
+            _arrow(canvas, (rect.right - 14, rect.y + shown * row_h - 2), up=False)
 
     def _row(self, canvas: pygame.Surface, fonts: Fonts, box: pygame.Rect, index: int,
              option: Option, selected: bool) -> None:
@@ -320,29 +322,29 @@ class Choices:
             fill, ink, sub = PANEL_LIGHT, WHITE, CREAM
         draw.box(canvas, box, fill, outline=WHITE if selected else INK, radius=16, shadow=4)
         right = box.right - 10
-        top = pygame.Rect(box.x, box.y + 4, box.w, 38)  # the label's line
+        top = pygame.Rect(box.x, box.y + 4, box.w, fonts.scaled(38))  # the label's line
         if option.adjust is not None:
-            plus = pygame.Rect(0, 0, 44, 36)
+            plus = pygame.Rect(0, 0, fonts.scaled(44), fonts.scaled(36))
             plus.midright = (right, top.centery)
-            minus = plus.move(-52, 0)
+            minus = plus.move(-plus.w - 8, 0)
             for r, sign, ok in ((minus, "−", option.adjust.index > 0),
                                 (plus, "+", option.adjust.index < len(option.adjust.values)
                                  - 1)):
                 draw.box(canvas, r, CREAM if ok else PANEL, radius=10, shadow=3, width=3)
-                draw.text(canvas, fonts.display(30), sign, r.center, INK if ok else MUTED)
+                draw.text(canvas, fonts.ui(30, "display"), sign, r.center, INK if ok else MUTED)
             self.minus[index], self.plus[index] = minus, plus
             right = minus.x - 8
         if option.icon is not None:
             icon = option.icon.get_rect(midright=(right, box.centery))
             canvas.blit(option.icon, icon)
             right = icon.x - 8
-        label_font = fonts.body(26)
+        label_font = fonts.ui(26)
         label = _fit(label_font, option.label, right - box.x - 24)
         draw.text(canvas, label_font, label, (box.x + 16, top.centery), ink, anchor="midleft")
         if option.detail:
             width = (right if option.icon is not None else box.right - 10) - box.x - 24
-            detail = _fit(fonts.body(24), option.detail, width)
-            draw.text(canvas, fonts.body(24), detail, (box.x + 16, box.bottom - 6), sub,
+            detail = _fit(fonts.ui(24), option.detail, width)
+            draw.text(canvas, fonts.ui(24), detail, (box.x + 16, box.bottom - 6), sub,
                       anchor="bottomleft")
 
 
@@ -373,6 +375,17 @@ class Painted:
         self.offset = (rect.x - m, rect.y - m)
         canvas.blit(self.surface, self.offset)
         return fresh
+
+
+def row_height(fonts: Fonts) -> int:
+    """An option row's height (label and detail lines) at the text size."""
+    return fonts.scaled(ROW_H)
+
+
+def panel_width(fonts: Fonts) -> int:
+    """The decision panel's width: it grows half as fast as the text (which wraps more),
+    so the product it talks about stays in sight beside it."""
+    return round(PANEL_W * (1 + (fonts.text_scale - 1) / 2))
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
@@ -418,7 +431,7 @@ class Decision:
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
         self.cache = Painted()
         self.hand: list[str] | None = None  # the seat's own hand, shown while Y is held
-        self._wrapped: tuple[str, list[str]] = ("", [])
+        self._wrapped: tuple[tuple[str, float], list[str]] = (("", 0.0), [])
 
     # -- what the scene reads ----------------------------------------------------------------
 
@@ -525,9 +538,10 @@ class Decision:
 
     def place(self) -> pygame.Rect:
         """The panel, on the side of the table away from what it talks about."""
-        height = HEADER + 14 + 34 * len(self._how()) + 32 * len(self.facts) + 12 \
-            + self._shown() * ROW_H + 10
-        self.rect.size = (PANEL_W, height)
+        fonts = self.ctx.fonts
+        height = fonts.scaled(HEADER) + 14 + fonts.scaled(34) * len(self._how()) \
+            + fonts.scaled(32) * len(self.facts) + 12 + self._shown() * row_height(fonts) + 10
+        self.rect.size = (panel_width(fonts), height)
         spots = [self.ctx.view.product_rect(s) if isinstance(s, str) else
                  self.ctx.view.panel_rect(s) for s in self.highlight | self.focus]
         spots += list(self.choices.current.spots)
@@ -536,22 +550,26 @@ class Decision:
         if on_table:
             middle = sum(r.centerx for r in on_table) / len(on_table)
             left = middle > TABLE.centerx
-        self.rect.x = TABLE.x + 16 if left else TABLE.right - PANEL_W - 16
+        self.rect.x = TABLE.x + 16 if left else TABLE.right - self.rect.w - 16
         self.rect.centery = TABLE.centery
         return self.rect
 
     def _how(self) -> list[str]:
         """The "how this step works" line of the list shown, wrapped."""
         how = self.choices.level.how or self.how
-        if self._wrapped[0] != how:
-            self._wrapped = (how, draw.wrap(self.ctx.fonts.body(24), how, PANEL_W - 40))
+        fonts = self.ctx.fonts
+        if self._wrapped[0] != (how, fonts.text_scale):
+            self._wrapped = ((how, fonts.text_scale),
+                             draw.wrap(fonts.ui(24), how, panel_width(fonts) - 40))
         return self._wrapped[1]
 
     def _shown(self) -> int:
         """Option rows that fit: up to ROWS, fewer when the text above is long."""
-        room = TABLE.h - 24 - (HEADER + 36 + 34 * len(self._how()) + 32 * len(self.facts))
+        fonts = self.ctx.fonts
+        room = TABLE.h - 24 - (fonts.scaled(HEADER) + 36 + fonts.scaled(34) * len(self._how())
+                               + fonts.scaled(32) * len(self.facts))
         count = len(self.choices.level.options)
-        return min(count, max(2, min(ROWS, room // ROW_H)))
+        return min(count, max(2, min(ROWS, room // row_height(fonts))))
 
     def draw(self, canvas: pygame.Surface) -> None:
         """The panel (or the closed curtain), repainted only when something in it changed:
@@ -588,24 +606,23 @@ class Decision:
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts = self.ctx.fonts
         draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
-        band = pygame.Rect(rect.x, rect.y, rect.w, HEADER).inflate(-10, -10)
+        band = pygame.Rect(rect.x, rect.y, rect.w, fonts.scaled(HEADER)).inflate(-10, -10)
         pygame.draw.rect(canvas, self.ctx.colour(self.seat), band, border_top_left_radius=20,
                          border_top_right_radius=20)
         title = self.choices.level.title if len(self.choices.levels) > 1 else self.title
-        font = fonts.display(30)
-        while font.size(title)[0] > band.w - 30 and font.get_height() > 22:
-            font = fonts.display(font.get_height() - 2)
+        font = fonts.fit("display", fonts.scaled(30), title, band.w - 30, 22)
         draw.text(canvas, font, title, band.center, INK)
         y = band.bottom + 14
         for line in self._how():
-            draw.text(canvas, fonts.body(24), line, (rect.x + 20, y), CREAM, anchor="topleft")
-            y += 34
+            draw.text(canvas, fonts.ui(24), line, (rect.x + 20, y), CREAM, anchor="topleft")
+            y += fonts.scaled(34)
         for fact in self.facts:
-            draw.text(canvas, fonts.body(24), fact, (rect.x + 20, y), GOLD, anchor="topleft")
-            y += 32
+            draw.text(canvas, fonts.fit("body", fonts.scaled(24), fact, rect.w - 40), fact,
+                      (rect.x + 20, y), GOLD, anchor="topleft")
+            y += fonts.scaled(32)
         shown = self._shown()
         self.choices.draw(canvas, fonts, pygame.Rect(rect.x + 16, y + 12, rect.w - 32,
-                                                     shown * ROW_H), shown)
+                                                     shown * row_height(fonts)), shown)
 
     def draw_extra(self, canvas: pygame.Surface) -> None:
         """Hook: a decision may add to its panel (the hand behind the curtain)."""

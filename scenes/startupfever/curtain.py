@@ -12,6 +12,7 @@ curtain shows only whose secret it is and what to press, the same for every hand
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,6 +22,9 @@ from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import glyph
 from scenes.engine.input import CLICK, MOUSE, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, Color
+
+if TYPE_CHECKING:
+    from scenes.seating import SeatDevices
 
 LOOK = "y"  # the look button (pad Y / triangle, keyboard C)
 
@@ -175,14 +179,17 @@ def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Seq
 class HandLook:
     """Peek at a human seat's own hand between decisions (F13: only while Y is held).
 
-    left/right (or the shoulders) choose whose hand while the curtain is closed; the
-    curtain then names that seat, so the right person knows it is their turn to look.
+    The shoulders choose whose hand while the curtain is closed; the curtain then names
+    that seat, so the right person knows it is their turn to look. With seats bound to
+    devices (the lobby's `SeatDevices`), a bound pad's Y shows its own seat's hand and
+    nobody else's; a shared device looks only at the seats no pad is bound to.
     """
 
     def __init__(self, seats: Sequence[int], names: Sequence[str],
-                 colours: Sequence[Color]) -> None:
+                 colours: Sequence[Color], devices: SeatDevices | None = None) -> None:
         self.seats = list(seats)  # human seats
         self.names, self.colours = list(names), list(colours)
+        self.devices = devices
         self.index = 0
         self.curtain = Curtain()
         self.rect = pygame.Rect(0, 0, 700, 330)
@@ -194,14 +201,39 @@ class HandLook:
     def handle(self, action: Action) -> bool:
         if not self.seats:
             return False
+        if action.name == LOOK and action.pressed and not self._may_look(action.device):
+            return True  # someone else's hand: the press does nothing
         if self.curtain.handle(action):
             return True
         if not self.curtain.open and action.pressed and action.name in ("lshoulder",
                                                                           "rshoulder"):
             step = -1 if action.name == "lshoulder" else 1
-            self.index = (self.index + step) % len(self.seats)
+            for _ in self.seats:  # to the next seat this device may look at
+                self.index = (self.index + step) % len(self.seats)
+                if self._may(self.seats[self.index], action.device):
+                    break
             return True
         return False
+
+    def _may(self, seat: int, device: str) -> bool:
+        return self.devices is None or self.devices.may_answer(seat, device)
+
+    def _may_look(self, device: str) -> bool:
+        """Whether `device` may open the curtain now; turns to its own seat's hand first."""
+        if self.curtain.open:
+            return self._may(self.seats[self.index], device)
+        own = self.devices.seat_of(device) if self.devices is not None else None
+        if own is not None:
+            if own not in self.seats:
+                return False
+            self.index = self.seats.index(own)
+            return True
+        if self._may(self.seats[self.index], device):
+            return True
+        free = [i for i, seat in enumerate(self.seats) if self._may(seat, device)]
+        if free:
+            self.index = free[0]
+        return bool(free)
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts, hand: Sequence[str],
              centre: tuple[int, int]) -> None:

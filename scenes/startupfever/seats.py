@@ -1,11 +1,14 @@
-"""Who sits at a Startup Fever table: a name, a colour and whether a person or the computer
-plays. The same names and colours as SERVERMANIA, for up to six companies."""
+"""Who sits at a Startup Fever table: a name, a colour, a company logo, and a person or the
+computer (of a level: Easy / Normal / Hard, chosen in the lobby; the table asks
+`game.levels.make_player`). The same names, colours and shapes as SERVERMANIA, for up to
+six companies: a player keeps their colour and shape in both games."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scenes.servermania.look import COLOURS
+from game.autosave import SeatRecord
+from scenes.servermania.look import COLOURS, SHAPES
 from scenes.servermania.seats import NAMES
 
 MIN_SEATS, MAX_SEATS = 2, 6  # the rules' player count (game.startupfever.State)
@@ -17,7 +20,15 @@ class Seat:
     name: str
     colour: str  # one of servermania.look.COLOURS (six, one per seat)
     human: bool = True
-    token: str = ""  # a shape badge ("" = the colour's own), as SERVERMANIA's results draw
+    level: str = "normal"  # a computer seat's level: easy, normal or hard
+    token: str = ""  # the logo's shape ("" = the colour's own), as SERVERMANIA's pawns
+
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> Seat:
+        """A saved seat; a colour or logo this version does not draw falls back."""
+        colour = record.colour if record.colour in COLOURS else COLOURS[0]
+        token = record.token if record.token in SHAPES else ""
+        return cls(record.name, colour, record.human, record.level, token)
 
 
 def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:

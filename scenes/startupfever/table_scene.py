@@ -5,44 +5,48 @@ SERVERMANIA's board scene: when the director has no animation left to play it as
 state what comes next. A chance step is sampled with the state's own seeded RNG
 (`state.sample_chance()`), except a human's own adoption die, which waits for its owner
 to press (as they would throw it at a real table). A computer seat thinks for a moment
-and asks its player (game/levels.py: Normal, or Hard against Normal in a demo), which sees
+and asks its player (game/levels.py: the seat's level from the lobby, Easy / Normal /
+Hard; a demo pits Hard against Normal), which sees
 only that seat's view (F13); a Hard search runs in a worker thread (game/thinker.py) so
 the table keeps moving. At a card window or a Defense question it decides silently (no
 pause, a bubble only while a search runs), so its hand shows in nothing. A human seat gets a
-decision from `decisions.decision_for`. Every `apply` returns events, which the director
+decision from `decisions.decision_for`.
+
+Devices: a seat bound to a pad in the lobby (`SeatDevices`) is answered by that pad
+alone: its decisions, its die, its row of the card beat and its hand behind the curtain;
+an unbound (pass-and-play) seat by any device. Another device's press is refused and
+said so. When a seat's pad is unplugged the table waits until a device takes the seat
+(`seating.hand_over`); a continued game's people claim their seats with the first free
+pad that answers for them. Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
 or the left mouse button on the table) plays ×4; X (or a quick click) skips what is
-playing; Pause (or an unplugged pad) opens the pause menu.
+playing; Pause (or an unplugged pad that plays no seat) opens the pause menu.
 """
 
 from __future__ import annotations
 
-import math
-import os
-import sys
 from typing import Any
 
 import pygame
 import pytweening
 
 from game import startupfever as sf
-from game.autosave import Saved
 from game.levels import make_player
 from game.startupfever import layout as layout_module
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
-from scenes.engine.palette import CREAM, GOLD, INK, Color
-from scenes.engine.paths import ROOT
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
+from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.overlays import ErrorOverlay, back_to_title, dim
-from scenes.pace import FAST, click_pace
-from scenes.pause import PauseMenu
+from scenes.game_screen import GameScreen, thought_bubble
+from scenes.overlays import dim
+from scenes.pace import click_pace
 from scenes.saving import Autosaving
+from scenes.seating import SeatDevices, device_label, seat_style
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -58,9 +62,6 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 
-# Computer seats: the rule player with its card rules fixed (game/startupfever/normal.py),
-# quick enough to decide inside one frame (Hard's search would need SERVERMANIA's Thinker).
-COMPUTER_LEVEL = "normal"
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
 SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
@@ -69,7 +70,7 @@ BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
-class TableScene(Autosaving, Scene):
+class TableScene(Autosaving, GameScreen, Scene):
     """One game of Startup Fever from the chips to the results.
 
     seats: 2-6 companies. seed: dice and cards (None: from the app's RNG).
@@ -78,31 +79,21 @@ class TableScene(Autosaving, Scene):
     state: continue this game instead of starting a new one (tests build scenarios).
     autoplay: False leaves the rules alone and only plays events pushed to the director.
     extra_years: 0-2 extra years after the last launch (F12).
+    devices: which device plays which seat (from the lobby); unbound seats are shared.
     """
 
     def __init__(self, seats: list[Seat], seed: int | None = None, demo: bool = False,
                  pace: float = 1.0, state: sf.State | None = None, autoplay: bool = True,
-                 extra_years: int = 0) -> None:
-        if state is not None and len(state.players) != len(seats):
-            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
-        self.seats = list(seats)
-        self.seed = seed
-        self.demo = demo
-        self.pace = pace
-        self.initial_state = state
-        self.autoplay = autoplay
+                 extra_years: int = 0, devices: SeatDevices | None = None) -> None:
+        super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.extra_years = extra_years
         self.table_rect = TABLE
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     GAME = "startupfever"  # the autosave slot, the music and the How to play pages
-    CARD_LIST = ("Card list", "scenes.startupfever.card_list:CardListScene")
-
-    @classmethod
-    def from_save(cls, saved: Saved) -> TableScene:
-        """Continue an autosaved game (the title's Continue)."""
-        return cls([Seat(r.name, r.colour, r.human) for r in saved.seats], state=saved.state)
+    PAUSE_PAGE = ("Card list", "scenes.startupfever.card_list:CardListScene")
+    SEAT = Seat
 
     def enter(self) -> None:
         self.app.audio.music(self.GAME)
@@ -113,7 +104,7 @@ class TableScene(Autosaving, Scene):
         try:
             layout = layout_module.load_layout()
         except MapError as exc:
-            self._cannot_start(str(exc))
+            self.cannot_start(str(exc), layout_module.DEFAULT_MAP, "Startup Fever", "table")
             return
         self.view = TableView(layout, self.seats)
         self.model = TableModel.from_state(self.state)
@@ -156,11 +147,13 @@ class TableScene(Autosaving, Scene):
         self.showdown_key: tuple[int, str] | None = None
         people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
         self.hand_look = HandLook(people, [s.name for s in self.seats],
-                                  [self.colour(i) for i in range(len(self.seats))])
+                                  [self.colour(i) for i in range(len(self.seats))],
+                                  self.devices)
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
 
-    # What to press, by situation; mouse users get key caps naming the mouse buttons.
+    # What to press, by situation; mouse users get key caps naming the mouse buttons
+    # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
     BAR_PLAY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"), ("dpad", "Fields"),
                           ("lshoulder", "Hold: log"), ("pause", "Pause")])
     BAR_PEOPLE = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
@@ -168,40 +161,8 @@ class TableScene(Autosaving, Scene):
     BAR_PEOPLE_MANY = PromptBar([("rshoulder", "Hold: fast ×4"), ("x", "Skip"),
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
-    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
-    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
-    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
-    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
-                          ("x", "Skip")])
-
-    def _cannot_start(self, problem: str) -> None:
-        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
-        path = layout_module.DEFAULT_MAP
-        shown = os.path.normpath(path)
-        if shown.startswith(str(ROOT) + os.sep):
-            shown = os.path.relpath(shown, ROOT)
-        problem = problem.replace(repr(path), shown).replace(path, shown)
-        print(f"startupfever: cannot start: {problem}", file=sys.stderr)
-        self.leaving = True
-        self.app.stack.replace(ErrorOverlay(
-            "Startup Fever cannot start",
-            f"The table map is broken. {problem[:1].upper()}{problem[1:]}",
-            hint=f"Restore {shown} (for example from a fresh download of the game) and "
-                 "try again. Everything else still works."), fade=False)
 
     # -- services for the director -------------------------------------------------------------
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
-
-    def colour(self, seat: int) -> Color:
-        return look.RGB[self.seats[seat].colour]
-
-    def sound(self, name: str) -> None:
-        self.app.audio.play(name)
 
     def log_event(self, event: object) -> None:
         line = words.describe(event, [s.name for s in self.seats])
@@ -255,7 +216,8 @@ class TableScene(Autosaving, Scene):
 
         if self.ctx is None:
             self.ctx = Ctx(self.seats, self.view, self.model, self.app.settings,
-                           self.app.fonts, style_of=self.app.input.style_of)
+                           self.app.fonts, style_of=self.app.input.style_of,
+                           devices=self.devices)
         self.ctx.model = self.model
         return self.ctx
 
@@ -293,17 +255,6 @@ class TableScene(Autosaving, Scene):
         self.effects.finish()
         self.showdown.finish()
 
-    # -- pace ----------------------------------------------------------------------------------
-
-    @property
-    def speed(self) -> float:
-        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
-
-    def skip(self) -> None:
-        if not self.director.idle:
-            self.director.skip()
-            self.sound("click")
-
     # -- input ---------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
@@ -312,15 +263,18 @@ class TableScene(Autosaving, Scene):
             self._to_title()
             return True
         if name == "pause" and action.pressed:
-            self._pause()
+            self.open_pause()
             return True
         if name == POINT and action.pos is not None:
             inside = TABLE.collidepoint(action.pos)
             self.hover_field = self.view.field_at(action.pos) if inside else None
             self.hover_product = self.view.product_at(action.pos) if inside else None
             self.log_panel.handle(action)  # the pointer on the log opens its history
-        # A person deciding owns every button (the shoulders select behind a curtain).
+        # A person deciding owns every button (the shoulders select behind a curtain);
+        # with seats bound to pads, only the deciding seat's own device does.
         if self.decision is not None:
+            if self.refuse(self.decision.seat, action):
+                return True
             return self._to_decision(action)
         if self.beat is not None:
             self.beat.handle(action)
@@ -334,13 +288,14 @@ class TableScene(Autosaving, Scene):
             self.log_panel.expanded = action.pressed
             return True
         if self.roll_call is not None and name in ("confirm", CLICK):
-            self._roll_pressed(action)
+            if not self.refuse(self.roll_call.seat, action):
+                self.roll_pressed(action)
             return True
         if name in ("left", "right", "up", "down") and action.pressed:
             self._move_cursor(name)
             return True
         if name == "back" and action.pressed:
-            self._pause()
+            self.open_pause()
             return True
         if name == "x" and action.pressed:
             self.skip()
@@ -361,13 +316,9 @@ class TableScene(Autosaving, Scene):
         self.cursor_age = 0.0
         self.sound("move")
 
-    def _pause(self, message: str = "") -> None:
-        self.sound("back")
-        save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.CARD_LIST, save, message))
-        self.fast.clear()
-        if self.roll_call is not None:
-            self.roll_call.holding = False
+    def open_pause(self, message: str = "") -> None:
+        self.sound("back")  # Pause, Back or an unplugged pad: the menu opens with a sound
+        super().open_pause(message)
 
     def _to_decision(self, action: Action) -> bool:
         """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
@@ -383,47 +334,16 @@ class TableScene(Autosaving, Scene):
         """The human seat whose adoption die waits for its owner's press."""
         return self.roll_call.seat if self.roll_call is not None else None
 
-    def _roll_pressed(self, action: Action) -> None:
-        """A person throws their own adoption die as in SERVERMANIA: the press starts a
-        shake (held, it grows), the release throws; confirm or a click anywhere."""
-        call = self.roll_call
-        if action.name == CLICK:
-            self.fast.discard(action.device)
-            self.mouse_down_at = None
-        if action.pressed:
-            if call.press():
-                self.roll()
-            else:
-                self.sound("click")
-        elif call.release():
-            self.roll()
-
-    def roll(self) -> None:
-        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
-        self.roll_call = None
-        self.sound("confirm")
-        self.play(self.state.sample_chance())
-
-    def on_device_removed(self, device: DeviceId) -> None:
-        self.fast.discard(device)
-        if self.app.stack.top is self and not self.demo:
-            self._pause("A controller was unplugged")
+    def let_go(self) -> None:
+        """An unplugged pad: every curtain closes too (a hand held open by the lost pad
+        must not stay shown)."""
+        super().let_go()
+        for holder in (self.decision, self.beat, self.hand_look):
+            if holder is not None:
+                holder.curtain.close()
 
     def pause(self) -> None:
         self.fast.clear()
-
-    def level(self, seat: int) -> str:
-        """The computer level of a seat: a demo pits Hard against Normal."""
-        if self.demo:
-            return "hard" if seat % 2 == 0 else "normal"
-        return COMPUTER_LEVEL
-
-    def _to_title(self) -> None:
-        if self.leaving:
-            return
-        self.leaving = True
-        self.thinker.cancel()
-        back_to_title(self.app)
 
     # -- the game flow -----------------------------------------------------------------------
 
@@ -500,6 +420,9 @@ class TableScene(Autosaving, Scene):
                 self.play(decision.ready)
                 return
             self.decision = decision
+            owner = self.devices.device_of(seat)
+            if owner is not None:
+                decision.device = owner  # its bar shows the glyphs of the pad that answers
             if state.stage not in SILENT:
                 self.active = seat  # the panel of whoever decides glows
             self.hand_look.curtain.close()
@@ -548,16 +471,13 @@ class TableScene(Autosaving, Scene):
         return True
 
     def show_results(self) -> None:
-        if self.leaving:
+        if not self.finishing():
             return
-        self.leaving = True
         from scenes.startupfever.results import ResultsScene
 
-        if not self.demo:
-            self.app.saves.discard(self.GAME)  # a finished game is not one to continue
-
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
-                                            demo=self.demo, pace=self.pace))
+                                            demo=self.demo, pace=self.pace,
+                                            devices=self.devices))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -621,36 +541,57 @@ class TableScene(Autosaving, Scene):
         canvas.blit(self.log_image, rect.topleft, rect)
 
     def _draw_bar(self, canvas: pygame.Surface) -> None:
-        """The prompt bar, rendered again only when what it says (or the device) changes."""
+        """The prompt bar, rendered again only when what it says (or the device) changes.
+        A seat's own question shows the glyphs of the pad bound to it."""
         bar, style = self._bar(), self.app.input.style
+        seat = self._asked()
+        if seat is not None:
+            style = seat_style(self.app, self.devices, seat)[0]
         key = (tuple(bar.items), style)
         if key != self.bar_key:
             self.bar_key = key
             bar.draw(self.bar_image, self.app.fonts, style)
         canvas.blit(self.bar_image, (0, BAR_TOP), pygame.Rect(0, BAR_TOP, 1280, 720 - BAR_TOP))
 
+    def _asked(self) -> int | None:
+        """The seat a decision or a die waits for (None: nobody's in particular)."""
+        if self.demo:
+            return None
+        if self.decision is not None:
+            return self.decision.seat
+        return self.roll_call.seat if self.roll_call is not None else None
+
     def _bar(self) -> PromptBar:
         mouse = self.app.input.last_device == MOUSE
         if self.demo:
             return self.BAR_DEMO
         if self.decision is not None:
-            return self.decision.bar
+            return self._whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
         if self.roll_call is not None:
-            return self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL
+            mouse = seat_style(self.app, self.devices, self.roll_call.seat)[1]
+            return self._whose(self.roll_call.seat,
+                               self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL)
         if mouse:
             return self.BAR_MOUSE
         if not self.hand_look.seats:
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
+    def _whose(self, seat: int, bar: PromptBar) -> PromptBar:
+        """A seat bound to a pad: the bar starts by naming the pad that answers
+        ("Pad 4 Alan"), so six people on a couch see whose controller is asked."""
+        device = self.devices.device_of(seat)
+        if device is None or device == KEYBOARD:
+            return bar
+        return PromptBar([(device_label(device), self.name(seat)), *bar.items])
+
     def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
         """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
         "Ada: press A to roll!" above it, what the roll is for under that."""
         dim(canvas.subsurface(TABLE), 80)
-        mouse = self.app.input.last_device == MOUSE
-        style = self.app.input.style
+        style, mouse = seat_style(self.app, self.devices, call.seat)
         spot = self.view.place("die")
         die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
         _w, h = call.plate_size(self.app.fonts, style, mouse)
@@ -662,11 +603,7 @@ class TableScene(Autosaving, Scene):
         panel = self.view.panel_rect(seat)
         bubble = pygame.Rect(0, 0, 84, 44)
         bubble.midright = (panel.x - 8, panel.centery)
-        draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
-        for k in range(3):
-            lift = 5 * max(0.0, math.sin(self.clock * 8 - k * 0.9))
-            pygame.draw.circle(canvas, self.colour(seat),
-                               (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
+        thought_bubble(canvas, bubble, self.colour(seat), self.clock)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
         if self.banner_state is None:

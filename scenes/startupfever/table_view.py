@@ -32,6 +32,7 @@ from game.startupfever.state import (
 )
 from game.tiled import MapError, open_tmx
 from scenes.engine import draw
+from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
 from scenes.startupfever import kept, look, panels
 from scenes.startupfever.model import VESTS, ProductShown, TableModel
@@ -73,6 +74,7 @@ class TableView:
         self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
         self._markers: tuple[tuple, list] = ((), [])  # (fields, layout) of the markers
         self.panels = panels.CompanyPanels(self.seats)
+        self._scale = Fonts.text_scale  # the text size the static table was drawn at
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -226,7 +228,11 @@ class TableView:
     def _compose(self, model: TableModel, turn_seat: int | None, marked: frozenset) -> None:
         """Keep the base picture (static table + product areas + places + panels) up to
         date, redrawing only the pieces whose content changed since the last frame."""
-        if self._base is None:
+        if self._base is None or self._scale != Fonts.text_scale:  # new, or new text size
+            self._scale = Fonts.text_scale
+            self._painted.clear()
+            self._areas.clear()
+            self.panels.forget()
             self._warm()
             self._static = self._render_static()
             self._base = kept.surface("table base", (PANELS_RIGHT, TABLE.h))
@@ -242,7 +248,7 @@ class TableView:
                     self._painted[slot] = key
         current = model.current if model.current in order else None
         places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
-                  model.year, order.get(current or "", 0), len(model.order))
+                  model.year, order.get(current or "", 0), len(model.order), Fonts.text_scale)
         if self._painted.get("places") != places:
             self._draw_places(base, model)
             self._painted["places"] = places
@@ -454,7 +460,7 @@ class TableView:
         fields = [f for f in range(first, min(first + 5, usertrack.LAST_FIELD + 1))]
         span = self._fields[first].unionall([self._fields[f] for f in fields])
         label = usertrack.label(first) + (" users" if first == 1 else "")
-        font = look.fonts().display(22)
+        font = look.fonts().display(track_px(22))
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
             icon = look.scaled("icon_launch", (30, 30))
@@ -468,9 +474,9 @@ class TableView:
 
     def _pill(self, out: pygame.Surface, text: str, left_mid: tuple[int, int], colour: Color,
               icon: pygame.Surface | None) -> pygame.Rect:
-        font = look.fonts().display(22)
+        font = look.fonts().display(track_px(22))
         w = font.size(text)[0] + 20 + (24 if icon else 0)
-        pill = pygame.Rect(0, 0, w, 24)
+        pill = pygame.Rect(0, 0, w, track_px(24))
         pill.midleft = left_mid
         pill.x -= 4
         pygame.draw.rect(out, colour, pill, border_radius=12)
@@ -547,9 +553,9 @@ class TableView:
         if position:
             ox, oy = self.order_center(p.slot)
             text = ordinal(position)
-            pill = pygame.Rect(0, 0, look.fonts().body(20).size(text)[0] + 10, 24)
-            pill.center = (ox + dx, oy + dy)
-            pill.left = max(4, pill.left)
+            pill = pygame.Rect(0, 0, look.fonts().body(20).size(text)[0] + 8, 24)
+            pill.center = (ox + dx - 2, oy + dy)
+            pill.left = max(4, pill.left)  # "12th" stays clear of the marketing count
             pygame.draw.rect(out, INK, pill, border_radius=12)
             draw.text(out, look.fonts().body(20), text, pill.center, CREAM)
         if p.marketing:
@@ -579,28 +585,40 @@ class TableView:
         for name in ("bank", "supply", "deck", "discard", "year"):
             r = self.place(name)
             surface.blit(self._static, r, area=r)
-        big = look.fonts().display(28)
+        fonts, k = look.fonts(), Fonts.text_scale  # the figures grow with the text size
+
+        def figure(text: str, left: int, y: int, right: int, colour: Color, px: int = 28,
+                   outline: int = 0) -> None:
+            font = fonts.fit("display", round(px * k), text, right - left, px)
+            draw.text(surface, font, text, (left, y), colour, anchor="midleft",
+                      outline=outline)
+
         bank = self.place("bank")
-        draw.text(surface, big, look.money(model.bank), (bank.x + 58, bank.bottom - 22), GOLD,
-                  anchor="midleft")
-        small = look.fonts().display(22)
-        for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
+        figure(look.money(model.bank), bank.x + 58, bank.bottom - 22, bank.right - 8, GOLD)
+        kinds = (NERD, SUIT, BIG_NERD, BIG_SUIT)
+        for i, kind in enumerate(kinds):
             x, y = self.supply_spot(kind)
-            draw.text(surface, small, str(model.supply.get(kind, 0)), (x + 20, y + 2), WHITE,
-                      anchor="midleft", outline=2)
-        deck = self.place("deck")
-        draw.text(surface, big, str(model.deck), (deck.x + 50, deck.bottom - 22), WHITE,
-                  anchor="midleft")
-        played = self.place("discard")
-        draw.text(surface, big, str(model.discard), (played.x + 50, played.bottom - 22), WHITE,
-                  anchor="midleft")
+            right = self.supply_spot(kinds[i + 1])[0] - 24 if i < 3 else \
+                self.place("supply").right - 8  # clear of the next pile's icon
+            figure(str(model.supply.get(kind, 0)), x + 20, y + 2, right, WHITE, 22, 2)
+        for name in ("deck", "discard"):
+            place = self.place(name)
+            count = model.deck if name == "deck" else model.discard
+            figure(str(count), place.x + 50, place.bottom - 22, place.right - 8, WHITE)
         year = self.place("year")
-        draw.text(surface, look.fonts().display(36), str(max(model.year, 0)),
+        draw.text(surface, fonts.display(36), str(max(model.year, 0)),
                   (year.right - 14, year.y + 6), GOLD, anchor="topright")
         if model.current in model.order:
             turn = f"turn {model.order.index(model.current) + 1} of {len(model.order)}"
-            draw.text(surface, look.fonts().body(20), turn, (year.x + 12, year.bottom - 6),
-                      CREAM, anchor="bottomleft")
+            font = fonts.fit("body", round(20 * k), turn, year.w - 24)
+            draw.text(surface, font, turn, (year.x + 12, year.bottom - 6), CREAM,
+                      anchor="bottomleft")
+
+
+def track_px(px: int) -> int:
+    """A year-track label's size: grown with the text size as far as the 28 px strip
+    above each row of fields allows."""
+    return min(round(px * Fonts.text_scale), px + 4)
 
 
 def _ints(rect: Sequence[float]) -> tuple[int, int, int, int]:

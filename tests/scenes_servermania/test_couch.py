@@ -1,8 +1,8 @@
 """Couch play: pads join the lobby, each answers only its own seat, unplugged pads hand
 their seat over, and a game saved and quit continues exactly where it stopped.
 
-Pads are synthetic: SDL controller events go through the app's own event handler and the
-input layer, opened by a fake device backend (no real pad needed).
+Pads are synthetic (tests/pads.py): SDL controller events go through the app's own event
+handler and the input layer, opened by a fake device backend (no real pad needed).
 """
 
 from __future__ import annotations
@@ -17,40 +17,8 @@ from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import default_seats
 from scenes.servermania.setup import NewGameScene
 from scenes.title import TitleScene
-from tests.scenes_servermania.helpers import READY, new_app, run_until, step
-
-
-class FakePads:
-    """Opens device index n as SDL instance id n (every pad is a GameController)."""
-
-    def is_controller(self, index: int) -> bool:
-        return True
-
-    def open(self, index: int, as_controller: bool) -> tuple[int, str, None]:
-        return index, f"Xbox Controller {index}", None
-
-
-def plug(app: App, index: int) -> None:
-    app._on_event(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=index))
-
-
-def unplug(app: App, index: int) -> None:
-    app._on_event(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=index))
-
-
-def button(app: App, index: int, which: int = pygame.CONTROLLER_BUTTON_A) -> None:
-    """Press and release one button of pad `index`, the way SDL reports it."""
-    for kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
-        app._on_event(pygame.event.Event(kind, instance_id=index, button=which))
-
-
-def app_with_pads(scene, count: int, speed: float = 4.0) -> App:
-    app = new_app(scene, speed=speed)
-    app.input.devices = FakePads()
-    step(app, READY)
-    for index in range(count):
-        plug(app, index)
-    return app
+from tests.pads import app_with_pads, button, choose, plug, save_and_quit, unplug
+from tests.scenes_servermania.helpers import READY, run_until, step
 
 
 def at_customer_service(names: list[str]) -> sm.State:
@@ -146,15 +114,6 @@ def answer_with_own_pad(app: App, board: BoardScene) -> None:
         button(app, int(device.partition(":")[2]))
 
 
-def choose(app: App, label: str, pad: int) -> None:
-    """Move the top menu's cursor to `label` with pad `pad`, then press A."""
-    menu = app.stack.top.menu
-    target = [b.label for b in menu.buttons].index(label)
-    while menu.selected != target:
-        button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
-    button(app, pad)
-
-
 def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     app = app_with_pads(TitleScene(), 4)
     choose(app, "SERVERMANIA", 0)
@@ -180,14 +139,8 @@ def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     run_until(app, lambda: board.state.turn >= 6, 20_000, each=lambda: answer_with_own_pad(
         app, board))
 
-    button(app, 9, pygame.CONTROLLER_BUTTON_START)
-    step(app, 2)
-    assert isinstance(app.stack.top, PauseMenu)
     expected = board.state.to_json()
-    choose(app, "Save and quit", 9)
-    step(app, 2)
-    choose(app, "Save and quit", 9)  # the confirmation
-    run_until(app, lambda: isinstance(app.stack.top, TitleScene), 100)
+    save_and_quit(app, 9)
     title = app.stack.top
     assert title.menu.buttons[0].label == "Continue"
     assert title.saved.summary().startswith("SERVERMANIA · Ada, Linus, Grace, Alan · turn ")
@@ -208,12 +161,12 @@ def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
                [SeatRecord("Ada", "pink"), SeatRecord("Linus", "blue"),
                 SeatRecord("Grace", "yellow", human=False)], "turn 1")
     board = BoardScene.from_save(slots.latest())
-    assert board.claimable == {0, 1}
+    assert board.devices.claimable == {0, 1}
     app = app_with_pads(board, 2)
     run_until(app, lambda: board.prompt is not None, 3000, each=board.skip)
     seat = board.state.current_player
     button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # pad 1 answers: the seat is its
-    assert board.devices.device_of(seat) == "pad:1" and seat not in board.claimable
+    assert board.devices.device_of(seat) == "pad:1" and seat not in board.devices.claimable
     button(app, 0)  # pad 0 may no longer answer this seat
     assert board.prompt is not None
     button(app, 1)

@@ -300,3 +300,20 @@ def test_title_to_results_and_back_with_only_one_device(device):
         press(app, "right", device)
         press(app, "confirm", device)
     run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
+
+
+def test_play_again_starts_a_new_game_with_the_same_seats_and_pads():
+    from scenes.engine.input import DEVICE_REMOVED
+    from scenes.seating import SeatDevices
+
+    seats = [Seat("A", "pink", False), Seat("B", "blue", False)]
+    scene = BoardScene(seats, seed=5, pace=PACE, devices=SeatDevices({0: "pad:0", 1: "pad:1"}))
+    app = new_app(scene, speed=2.0)
+    run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 40_000)
+    step(app, READY)
+    app.stack.dispatch(Action(DEVICE_REMOVED, "pad:1"))  # B's pad goes: the seat is shared
+    press(app, "confirm", "pad:0")  # "Play again" is selected first
+    run_until(app, lambda: isinstance(app.stack.top, BoardScene), 200)
+    again = app.stack.top
+    assert again is not scene and again.seats == scene.seats
+    assert again.devices.bound == {0: "pad:0"}

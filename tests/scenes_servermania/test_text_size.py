@@ -1,4 +1,4 @@
-"""Text size 150 %: the log and the prompts grow, and no text runs outside its box.
+"""Text size 150 %: the log, the prompts and the HUD grow, and no text runs outside its box.
 
 Also saves the couch screenshots people look at (shots/): the lobby with four pads, the
 pause menu, a rules page and the settings at 150 % text.
@@ -107,3 +107,20 @@ def test_screenshots_of_the_couch_screens(tmp_path):
     assert app.settings.text_size == 150 and app.fonts.text_scale == 1.5
     assert_not_blank(shoot(app, "couch_settings_150", tmp_path))
     assert app.stack.top.menu.buttons[3].value == "150%"
+
+
+@pytest.mark.parametrize("players, grown", [(2, 1.5), (3, 1.4), (4, 1.12)])
+def test_the_hud_grows_with_the_text_size_as_far_as_the_panel_allows(players, grown):
+    scene = BoardScene(SEATS[:players], seed=1)
+    app = with_text(scene, 150)
+    step(app, 5)
+    hud = scene.hud
+    assert hud.k == pytest.approx(grown, abs=0.01)
+    assert scene.log_panel.rect == hud.log_rect()
+    assert scene.log_panel.rect.h >= 2 * app.fonts.scaled(28) + 8  # the log keeps two lines
+    name = hud.name_rect(0, app.fonts)
+    assert app.fonts.body(round(24 * hud.k)).get_height() <= name.h + 1  # names grew too
+    app.settings.text_size = 100
+    app.apply_settings()
+    step(app, 1)
+    assert hud.k == 1.0 and hud.row_rect(0).h == 88  # back to the 100 % layout

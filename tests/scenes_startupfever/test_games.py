@@ -58,16 +58,21 @@ def test_the_model_keeps_up_with_the_rules_event_by_event():
     assert checked > 200
 
 
-def test_play_again_starts_a_new_game_with_the_same_seats_and_extra_years():
+def test_play_again_starts_a_new_game_with_the_same_seats_extra_years_and_pads():
+    from scenes.engine.input import DEVICE_REMOVED, Action
+    from scenes.seating import SeatDevices
     from scenes.startupfever.table_scene import TableScene
     from tests.scenes_startupfever.helpers import READY, press, step
 
-    app, scene = table(computers(2), seed=1, extra_years=1)
+    app, scene = table(computers(2), seed=1, extra_years=1,
+                       devices=SeatDevices({0: "pad:0", 1: "pad:1"}))
     run_until(app, lambda: at_results(app), 60_000)
     assert scene.state.extra_years == 1
     step(app, READY)
+    app.stack.dispatch(Action(DEVICE_REMOVED, "pad:1"))  # Linus's pad goes: his seat is shared
     press(app, "confirm", "pad:0")  # "Play again" is selected first
     run_until(app, lambda: isinstance(app.stack.top, TableScene), 200)
     again = app.stack.top
     assert again is not scene and again.seats == scene.seats
     assert again.state.extra_years == 1 and again.state.year == 0
+    assert again.devices.bound == {0: "pad:0"}

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from scenes.engine.input import CLICK, MOUSE, POINT, Action
+from scenes.engine.input import MOUSE
 from scenes.startupfever.seats import Seat
-from scenes.startupfever.setup import START_ROW, NewGameScene
+from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
 from tests.scenes_startupfever.helpers import (
@@ -39,15 +39,10 @@ def test_a_person_plays_a_whole_game_with_one_device(device):
     assert {"chips", "manage", "marketing"} <= stages, stages
 
 
-def click(app, pos) -> None:
-    app.stack.dispatch(Action(POINT, MOUSE, True, pos=pos))
-    app.stack.dispatch(Action(CLICK, MOUSE, True, pos=pos))
-    app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
-
-
 def test_from_the_title_three_people_and_three_computers_play_six_seats_to_the_results():
-    """The issue's 'done when': title -> new game (6 seats: 3 people, 3 computers) ->
-    a whole game, each person on their own device (keys, a pad, the mouse) -> results."""
+    """The issue's 'done when': title -> lobby (6 seats: the keyboard and a pad join, one
+    shared pass-and-play seat, 3 computers) -> a whole game, each person on their own
+    device (the shared seat with the mouse) -> results."""
     app = new_app(TitleScene(), speed=2.0)
     step(app, READY)
     title = app.stack.top
@@ -56,18 +51,20 @@ def test_from_the_title_three_people_and_three_computers_play_six_seats_to_the_r
         press(app, "down", "pad:1")
     press(app, "confirm", "pad:1")
     run_until(app, lambda: isinstance(app.stack.top, NewGameScene), 120)
-    setup = app.stack.top
+    lobby = app.stack.top
     step(app, READY)
-    for row, clicks in ((2, 1), (3, 2), (4, 1), (5, 2)):  # Human, Computer, Human, Computer
-        for _ in range(clicks):
-            click(app, setup.cell_rect(row, 0).center)
-    assert [s.human for s in setup.seats()] == [True, False, True, False, True, False]
-    click(app, setup.cell_rect(START_ROW, 0).center)
+    press(app, "confirm", "keyboard")  # joins seat 1
+    press(app, "confirm", "pad:1")  # joins seat 2
+    for name in ("down", "down", "down", "confirm", "confirm", "right", "right", "confirm"):
+        press(app, name, "pad:1")  # footer: Computers 1 -> 3, then Shared seats 0 -> 1
+    assert [(s.human, s.device) for s in lobby.seats()] == \
+        [(True, "keyboard"), (True, "pad:1"), (True, None)] + [(False, None)] * 3
+    press(app, "pause", "pad:1")
     run_until(app, lambda: isinstance(app.stack.top, TableScene), 120)
     scene = app.stack.top
     scene.pace = 8.0
     step(app, READY)
-    person = Person(app, scene, "keyboard", by_seat={0: "keyboard", 2: "pad:1", 4: MOUSE})
+    person = Person(app, scene, "keyboard", by_seat={0: "keyboard", 1: "pad:1", 2: MOUSE})
     run_until(app, lambda: at_results(app), 200_000, each=person)
     assert person.used == {"keyboard", "pad:1", MOUSE}
     assert app.stack.top.scores == scene.state.scores()

@@ -1,5 +1,5 @@
 """Screenshots of the Startup Fever flow screens, saved to shots/ for people to look at
-and checked not blank: the new-game screen, a person's die, the adoption sum, an Event
+and checked not blank: the lobby, a person's die, the adoption sum, an Event
 Card, the "YEAR n ENDS" card and the results (the showdown's is in test_showdown.py)."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from tests.scenes_startupfever.helpers import (
     at_results,
     computers,
     new_app,
+    press,
     run_until,
     shoot,
     step,
@@ -19,14 +20,25 @@ from tests.scenes_startupfever.helpers import (
 from tests.scenes_startupfever.test_table_scene import HUMAN_FIRST, adoption_for_seat_0
 
 
-def test_new_game_screen(tmp_path):
+def test_lobby_with_six_and_with_four_joined_pads(tmp_path):
     scene = NewGameScene()
     app = new_app(scene)
     step(app, READY)
-    for row in (2, 3, 4):
-        scene.change(row, 0)
-    scene.change(3, 0)
-    assert_not_blank(shoot(app, "sf_setup", tmp_path))
+    for pad in range(4):
+        press(app, "confirm", f"pad:{pad}")
+    press(app, "down", "pad:1")  # Linus on his colour row
+    step(app, 10)
+    assert_not_blank(shoot(app, "sf_lobby_4", tmp_path))
+    for pad in (4, 5):
+        press(app, "confirm", f"pad:{pad}")
+    press(app, "confirm", "pad:4")  # Radia edits her name on the on-screen keyboard
+    for name in ("down", "down", "down", "right", "right", "right"):
+        press(app, name, "pad:0")  # Ada's cursor on Extra years
+    step(app, 10)
+    assert_not_blank(shoot(app, "sf_lobby_6", tmp_path))
+    cards = scene.cards
+    assert all(a.right < b.left for a, b in zip(cards, cards[1:], strict=False))
+    assert cards[0].left >= 0 and cards[-1].right <= 1280
 
 
 def test_a_person_is_asked_to_throw_their_die(tmp_path):

@@ -1,5 +1,6 @@
-"""The Startup Fever new-game screen (pad, keyboard or mouse), the title entry that opens
-it, and the demo behind `main.py demo startupfever`."""
+"""The Startup Fever lobby (pad, keyboard or mouse: join, colour, logo, computers and
+their level, shared seats, extra years), the title entry that opens it, and the demo
+behind `main.py demo startupfever`."""
 
 from __future__ import annotations
 
@@ -8,15 +9,18 @@ import sys
 
 import pytest
 
+from game.thinker import Thinker
 from scenes.demo import DemoScene, StartupFeverDemo
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.paths import ROOT
 from scenes.menu import TITLE_MENU, resolve
+from scenes.servermania.look import shape_of
 from scenes.startupfever.results import ResultsScene
-from scenes.startupfever.seats import MAX_SEATS, default_seats
-from scenes.startupfever.setup import START_ROW, YEARS_ROW, NewGameScene
+from scenes.startupfever.seats import MAX_SEATS, Seat, default_seats
+from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
+from tests.scenes_servermania.test_thinking import SlowPlayer
 from tests.scenes_startupfever.helpers import READY, new_app, press, run_until, step
 
 
@@ -33,7 +37,7 @@ def click(app, pos) -> None:
     app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
 
 
-def test_the_title_entry_is_lit_and_opens_the_new_game_screen():
+def test_the_title_entry_is_lit_and_opens_the_lobby():
     assert resolve("scenes.startupfever.setup:NewGameScene") is NewGameScene
     app = new_app(TitleScene())
     step(app, READY)
@@ -47,61 +51,71 @@ def test_the_title_entry_is_lit_and_opens_the_new_game_screen():
 
 
 @pytest.mark.parametrize("device", ["keyboard", "pad:2"])
-def test_six_seats_and_extra_years_are_set_with_directions_and_confirm(device):
+def test_one_device_joins_picks_colour_logo_and_extra_years_and_starts(device):
     app, scene = open_setup()
-    press(app, "up", device)  # the extra-years row
+    press(app, "confirm", device)  # join: seat 1; a computer fills seat 2
+    assert [(s.device, s.human) for s in scene.seats()] == [(device, True), (None, False)]
+    press(app, "down", device)  # colour row
     press(app, "right", device)
+    press(app, "down", device)  # logo row
     press(app, "right", device)
-    assert scene.extra_years == 2
-    for _ in range(4):  # seats 6, 5, 4, 3: Off -> Human
-        press(app, "up", device)
-        press(app, "confirm", device)
-    press(app, "up", device)
-    press(app, "confirm", device)  # seat 2: Computer -> Human
-    press(app, "right", device)
-    press(app, "confirm", device)  # seat 2: the next free name
-    seats = scene.seats()
-    assert len(seats) == MAX_SEATS and all(s.human for s in seats)
-    assert len({s.colour for s in seats}) == 6 and len({s.name for s in seats}) == 6
-    for _ in range(START_ROW - 1):
-        press(app, "down", device)  # down to the Start button
-    assert scene.row == START_ROW
-    press(app, "confirm", device)
+    me = scene.seats()[0]
+    assert me.colour == "blue" and me.token != shape_of("blue")
+    for name in ("down", "right", "right", "right", "confirm", "confirm"):
+        press(app, name, device)  # footer: Computers, Level, Shared, Extra years 0 -> 2
+    assert scene.options == {"extra_years": "2"}
+    press(app, "pause", device)  # Start
     step(app, 40)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert [s.name for s in table.seats] == [s.name for s in seats]
-    assert table.state.extra_years == 2 and len(table.state.players) == 6
+    assert [(s.name, s.colour, s.human, s.token) for s in table.seats] == \
+        [(s.name, s.colour, s.human, s.token) for s in scene.seats()]
+    assert table.state.extra_years == 2 and len(table.state.players) == 2
+    assert table.devices.device_of(0) == device and table.devices.device_of(1) is None
 
 
-def test_the_mouse_alone_sets_up_seats_and_starts():
+def test_the_mouse_alone_joins_adds_a_shared_seat_sets_years_and_starts():
     app, scene = open_setup()
-    for _ in range(2):  # seat 5: Off -> Human -> Computer
-        click(app, scene.cell_rect(4, 0).center)
-    assert scene.types[4] == "Computer"
-    click(app, scene.cell_rect(YEARS_ROW, 0).center)
-    assert scene.extra_years == 1
-    click(app, scene.cell_rect(START_ROW, 0).center)
+    for pos in (scene.cards[0].center, scene.cards[1].center):  # join, then a shared seat
+        click(app, pos)
+    assert [(s.human, s.device) for s in scene.seats()] == \
+        [(True, "keyboard"), (True, None), (False, None)]
+    click(app, scene.footer[scene.buttons.index("extra_years")].center)
+    click(app, scene.footer[scene.buttons.index("start")].center)
     step(app, 40)
     table = app.stack.top
     assert isinstance(table, TableScene)
-    assert [s.human for s in table.seats] == [True, False, False]
+    assert [s.human for s in table.seats] == [True, True, False]
     assert table.state.extra_years == 1
+    assert table.devices.device_of(0) == "keyboard" and table.devices.device_of(1) is None
 
 
-def test_seats_one_and_two_stay_on_colours_stay_distinct_and_years_wrap():
+def test_six_seats_at_most_with_distinct_names_colours_and_logos_by_default():
     app, scene = open_setup()
-    for row in range(MAX_SEATS):
-        for _ in range(7):
-            scene.change(row, 0)
-            scene.change(row, 2)
-            active = [c for c, t in zip(scene.colours, scene.types, strict=True) if t != "Off"]
-            assert len(active) == len(set(active))
-    assert scene.types[0] != "Off" and scene.types[1] != "Off"
-    assert 2 <= len(scene.seats()) <= 6
-    for expected in (1, 2, 0):
-        scene.change(YEARS_ROW, 0)
-        assert scene.extra_years == expected
+    for pad in range(MAX_SEATS + 1):  # the seventh finds the table full
+        press(app, "confirm", f"pad:{pad}")
+    seats = scene.seats()
+    assert [s.device for s in seats] == [f"pad:{i}" for i in range(MAX_SEATS)]
+    for what in ("name", "colour", "token"):
+        assert len({getattr(s, what) for s in seats}) == MAX_SEATS, what
+
+
+@pytest.mark.parametrize("level", ["easy", "hard"])
+def test_the_level_chosen_plays_the_computer_companies(level):
+    app, scene = open_setup()
+    press(app, "confirm", "keyboard")
+    for name in ("down", "down", "down", "confirm"):  # footer: Computers 1 -> 2
+        press(app, name, "keyboard")
+    press(app, "right", "keyboard")  # Level: Normal -> Hard, or -> Hard -> Easy
+    for _ in range(1 if level == "hard" else 2):
+        press(app, "confirm", "keyboard")
+    assert [s.level for s in scene.seats()[1:]] == [level, level]
+    press(app, "pause", "keyboard")
+    step(app, 40)
+    table = app.stack.top
+    assert [s.level for s in table.seats] == ["normal", level, level]
+    assert sorted(table.agents) == [1, 2]
+    assert {agent.kind for agent in table.agents.values()} == {level}
 
 
 def test_back_returns_to_the_title():
@@ -147,3 +161,27 @@ def test_main_runs_the_startupfever_demo_headless():
                            "--headless", "--frames", "120"], capture_output=True, text=True,
                           timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr
+
+
+class SlowHard(SlowPlayer):
+    """A Hard company whose search takes until the test opens the gate."""
+
+    kind = "hard"
+
+
+def test_a_hard_company_thinks_off_the_loop_and_shows_its_bubble():
+    seats = [Seat("Ada", "pink", human=False, level="hard"),
+             Seat("Linus", "blue", human=False, level="normal")]
+    app = new_app(TableScene(seats, seed=3, pace=8.0))
+    step(app, 2)
+    scene = app.stack.top
+    slow = SlowHard()
+    scene.agents[0] = slow
+    scene.thinker = Thinker(threaded=True)  # as in a window (headless answers at once)
+    run_until(app, lambda: slow.asked > 0, 20_000)
+    clock, before = scene.clock, scene.state.to_json()
+    step(app, 120)  # two seconds of frames while Ada's search runs
+    assert scene.clock > clock + 1.9 and scene.state.to_json() == before
+    assert scene.thinking == 0 and not scene.thinker.idle
+    slow.gate.set()
+    run_until(app, lambda: scene.state.to_json() != before, 600)

@@ -1,0 +1,215 @@
+"""What both games' screens do alike around the rules: seats, pause, leaving, a die press.
+
+`BoardScene` (SERVERMANIA) and `TableScene` (Startup Fever) mix this in beside
+`Autosaving`, so a seat's name and colour, the computer levels, the pause menu, an
+unplugged pad, a refused device, a person's die press and the ways out (the title, the
+results, a broken map) work the same at both tables. Each screen says which save slot
+and pause page are its own (`GAME`, `PAUSE_PAGE`), which seat type its saves hold
+(`SEAT`), and holds the attributes listed on the class.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from typing import Any
+
+import pygame
+
+from game.autosave import Saved
+from scenes.engine import draw
+from scenes.engine.input import CLICK, Action, DeviceId
+from scenes.engine.palette import CREAM, Color
+from scenes.engine.paths import ROOT
+from scenes.engine.widgets import PromptBar
+from scenes.overlays import ErrorOverlay, back_to_title
+from scenes.pace import FAST
+from scenes.pause import PauseMenu
+from scenes.seating import SeatDevices, hand_over, refusal_note
+from scenes.servermania import look
+
+
+class GameScreen:
+    GAME = ""  # "servermania" or "startupfever": the slot, the music, the rules pages
+    PAUSE_PAGE: tuple[str, str] | None = None  # the game's own page in the pause menu
+    SEAT: Any = None  # the seat type the lobby and the saves give this screen
+    app: Any
+    state: Any
+    seats: list[Any]
+    agents: dict[int, Any]
+    director: Any
+    devices: SeatDevices
+    thinker: Any
+    roll_call: Any
+    demo: bool
+    pace: float
+    leaving: bool
+    fast: set[DeviceId]
+    mouse_down_at: float | None
+    play: Any  # from Autosaving
+    save_now: Any  # from Autosaving
+
+    # What to press, where both games ask alike; each screen adds its own bars.
+    BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
+    BAR_ROLL = PromptBar([("confirm", "Roll (hold to shake)"), ("pause", "Pause")])
+    BAR_MOUSE_ROLL = PromptBar([("Click", "Roll"), ("Right-click", "Pause")])
+    BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
+                          ("x", "Skip")])
+
+    def __init__(self, seats: list[Any], seed: int | None, demo: bool, pace: float,
+                 state: Any, autoplay: bool, devices: SeatDevices | None) -> None:
+        """What every game screen is given (each screen's docstring says what it means);
+        a continued `state` must have one player per seat."""
+        if state is not None and len(state.players) != len(seats):
+            raise ValueError(f"{len(seats)} seats for a {len(state.players)}-player game")
+        self.seats = list(seats)
+        self.seed = seed
+        self.demo = demo
+        self.pace = pace
+        self.initial_state = state
+        self.autoplay = autoplay
+        self.devices = devices or SeatDevices()
+
+    @classmethod
+    def from_save(cls, saved: Saved) -> Any:
+        """Continue an autosaved game (the title's Continue). Devices are not saved (pads
+        get new ids): each person's seat goes to the first free pad that answers for it."""
+        claimable = {i for i, r in enumerate(saved.seats) if r.human}
+        return cls([cls.SEAT.from_record(r) for r in saved.seats], state=saved.state,
+                   devices=SeatDevices(claimable=claimable))
+
+    # -- seats -------------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def is_human(self, seat: int) -> bool:
+        return seat not in self.agents
+
+    def colour(self, seat: int) -> Color:
+        return look.RGB[self.seats[seat].colour]
+
+    def sound(self, name: str) -> None:
+        self.app.audio.play(name)
+
+    def level(self, seat: int) -> str:
+        """The computer level of a seat (chosen in the lobby): a demo pits Hard against
+        Normal."""
+        if self.demo:
+            return "hard" if seat % 2 == 0 else "normal"
+        return self.seats[seat].level
+
+    def refuse(self, seat: int, action: Action) -> bool:
+        """A device answering a seat that is not its own: refused (a press is told so).
+        A free pad answering a continued game's person takes that seat (`claim`)."""
+        if self.devices.may_answer(seat, action.device):
+            if action.pressed and self.devices.claim(seat, action.device):
+                self.app.toasts.show(f"{self.name(seat)} plays with this controller")
+            return False
+        if action.pressed and action.name in ("confirm", CLICK):
+            self.sound("error")
+            self.app.toasts.show(refusal_note(self.name(seat)))
+        return True
+
+    # -- pace --------------------------------------------------------------------------------
+
+    @property
+    def speed(self) -> float:
+        return self.app.settings.anim_speed * self.pace * (FAST if self.fast else 1.0)
+
+    def skip(self) -> None:
+        if not self.director.idle:
+            self.director.skip()
+            self.sound("click")
+
+    # -- a person's die ----------------------------------------------------------------------
+
+    def roll_pressed(self, action: Action) -> None:
+        """A person throws their own die: the press starts a shake (held, it grows), the
+        release throws; confirm or a click anywhere."""
+        call = self.roll_call
+        if action.name == CLICK:
+            self.fast.discard(action.device)
+            self.mouse_down_at = None
+        if action.pressed:
+            if call.press():
+                self.roll()
+            else:
+                self.sound("click")
+        elif call.release():
+            self.roll()
+
+    def roll(self) -> None:
+        """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
+        self.roll_call = None
+        self.sound("confirm")
+        self.play(self.state.sample_chance())
+
+    # -- pause and unplugged pads ------------------------------------------------------------
+
+    def let_go(self) -> None:
+        """An unplugged pad: drop whatever a person was holding down with it."""
+        if self.roll_call is not None:
+            self.roll_call.holding = False
+
+    def open_pause(self, message: str = "") -> None:
+        self.fast.clear()
+        if self.roll_call is not None:  # a press cut short by a pause never throws
+            self.roll_call.holding = False
+        save = None if self.demo else self.save_now
+        self.app.stack.push(PauseMenu(self.GAME, self.PAUSE_PAGE, save, message))
+
+    def on_device_removed(self, device: DeviceId) -> None:
+        """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
+        self.fast.discard(device)
+        if self.demo or self.leaving:
+            return
+        self.let_go()
+        if hand_over(self.app, self.devices, device, self.name, self.colour):
+            return
+        if self.app.stack.top is self:
+            self.open_pause("A controller was unplugged")
+
+    # -- ways out ----------------------------------------------------------------------------
+
+    def _to_title(self) -> None:
+        if self.leaving:
+            return
+        self.leaving = True
+        self.thinker.cancel()
+        back_to_title(self.app)
+
+    def finishing(self) -> bool:
+        """The game is over: True the first time (the caller shows the results); a
+        finished game is not one to continue, so its autosave goes."""
+        if self.leaving:
+            return False
+        self.leaving = True
+        if not self.demo:
+            self.app.saves.discard(self.GAME)
+        return True
+
+    def cannot_start(self, problem: str, path: str, title: str, what: str) -> None:
+        """A broken map: say so on screen (and stderr) and offer the way back to the title."""
+        shown = os.path.normpath(path)
+        if shown.startswith(str(ROOT) + os.sep):
+            shown = os.path.relpath(shown, ROOT)
+        problem = problem.replace(repr(path), shown).replace(path, shown)
+        print(f"{self.GAME}: cannot start: {problem}", file=sys.stderr)
+        self.leaving = True
+        self.app.stack.replace(ErrorOverlay(
+            f"{title} cannot start",
+            f"The {what} map is broken. {problem[:1].upper()}{problem[1:]}",
+            hint=f"Restore {shown} (for example from a fresh download of the game) and "
+                 "try again. Everything else still works."), fade=False)
+
+
+def thought_bubble(canvas: pygame.Surface, bubble: pygame.Rect, colour: Color,
+                   clock: float) -> None:
+    """A computer seat is deciding: a cream bubble with three dots bobbing in its colour."""
+    draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
+    for k in range(3):
+        lift = 5 * max(0.0, math.sin(clock * 8 - k * 0.9))
+        pygame.draw.circle(canvas, colour,
+                           (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)

@@ -1,0 +1,86 @@
+"""The engine's speed paths run the one rule code and change nothing but speed (issue 13).
+
+* `_apply_unchecked(action)`, used by the simulator and the search, runs the same rules
+  as `apply` and only skips building the events (unless asked to build them).
+* `clone` shares only immutable values.
+* The legal-action generators were rewritten for speed: every list of three seeded random
+  games, in order and with its labels, is pinned by a digest taken before the rewrite
+  (the random players pick by index, so an order change would change games).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+
+import pytest
+
+from game import startupfever as sf
+
+
+@pytest.mark.parametrize("players,seed", [(2, 3), (4, 1), (6, 8)])
+def test_quiet_apply_gives_the_same_game_as_apply_without_building_events(players, seed):
+    loud = sf.new_game(players, seed=seed)
+    quiet = sf.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    built = 0
+    while not loud.is_terminal():
+        if loud.current_player == sf.CHANCE:
+            action = loud.sample_chance()
+            assert quiet.sample_chance() == action
+        else:
+            legal = loud.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            assert quiet.legal_actions() == legal
+        events = loud.apply(action)
+        assert quiet._apply_unchecked(action) is None
+        built += len(events)
+        assert quiet.to_json() == loud.to_json()
+    assert built > 500 and quiet.is_terminal() and quiet.winners() == loud.winners()
+
+
+@pytest.mark.parametrize("players,seed", [(3, 2), (5, 4)])
+def test_clone_is_exact_and_independent_at_every_step(players, seed):
+    """`clone` shares only immutable values: playing on at every step of a random game
+    changes neither the original nor a twin loaded from its save, and the clone plays
+    exactly as the twin does (attrition, showdowns and pending cards included)."""
+    state = sf.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        before = state.to_json()
+        copy = state.clone()
+        twin = sf.from_json(before)
+        assert copy.to_json() == before
+        for s in (copy, twin):  # two steps on each, chance from their own (copied) RNG
+            for _ in range(2):
+                if s.is_terminal():
+                    break
+                legal = s.legal_actions()
+                s.apply(s.sample_chance() if s.current_player == sf.CHANCE
+                        else legal[(len(legal) * 7 + 3) % len(legal)])
+        assert copy.to_json() == twin.to_json() and state.to_json() == before
+        legal = state.legal_actions()
+        state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                    else legal[rng.randrange(len(legal))])
+
+
+# (players, seed) -> sha256 of repr() of every legal list of a random game, as listed by
+# the engine before the speed work (commit f0f6b42)
+LEGAL_DIGESTS = {(2, 1): "13f1e04d840e03a5", (4, 2): "53c3ebc5b65d4cea",
+                 (6, 3): "9745825126a207d7"}
+
+
+@pytest.mark.parametrize("players,seed", sorted(LEGAL_DIGESTS))
+def test_every_legal_list_of_a_seeded_game_is_unchanged(players, seed):
+    state = sf.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    digest = hashlib.sha256()
+    while not state.is_terminal():
+        if state.current_player == sf.CHANCE:
+            action = state.sample_chance()
+        else:
+            legal = state.legal_actions()
+            digest.update(repr(legal).encode())
+            action = legal[rng.randrange(len(legal))]
+        state.apply(action)
+    assert digest.hexdigest()[:16] == LEGAL_DIGESTS[players, seed]
