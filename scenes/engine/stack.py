@@ -8,6 +8,7 @@ open two screens.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -112,6 +113,11 @@ class SceneStack:
                 changes, self._pending, self._fading_out = self._pending, [], False
                 for change in changes:
                     change()
+                # while the screen is dark: free what the scenes just left. A game's
+                # scenes hold each other in cycles, so without this their pictures stay
+                # until Python's rare full collection while the next game allocates its
+                # own: resident memory crept up game after game (issue 13's soak).
+                gc.collect()
         elif self._fade > 0:
             self._fade = max(0.0, self._fade - step)
         for scene in reversed(self._active()):
