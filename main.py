@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 GAMES = ("servermania", "startupfever")
@@ -206,5 +207,15 @@ def main(argv: list[str] | None = None) -> int:
     return run(args)
 
 
+def run_main() -> int:
+    """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`)."""
+    try:
+        return main()
+    except BrokenPipeError:
+        # Python would complain again when flushing stdout at exit: point it at devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_main())

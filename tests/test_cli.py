@@ -157,3 +157,19 @@ def test_a_screenshot_path_that_cannot_be_written_is_one_line(tmp_path, capsys):
 
 def test_bench_times_the_startupfever_table_beside_servermania():
     assert set(bench.BOARD_SCENES) == {"servermania_board", "startupfever_table"}
+
+
+def test_a_reader_that_goes_away_gets_no_traceback():
+    """`main.py sim ... | head -1`: the reader closes the pipe before the report is
+    printed; the command ends quietly with status 0 instead of a BrokenPipeError."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(main.__file__).parent
+    proc = subprocess.Popen([sys.executable, "main.py", "sim", "servermania", "--games", "50"],
+                            cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc.stdout.close()  # the reader is gone before anything is written
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0
+    assert "Traceback" not in err and "BrokenPipe" not in err
