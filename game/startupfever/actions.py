@@ -312,12 +312,15 @@ def describe(action: Any) -> str:
             return f"<{type(action).__name__}>"
 
 
-def shared(cls: Callable[..., T]) -> Callable[..., T]:
+def shared(cls: Callable[..., T], most: int | None = None) -> Callable[..., T]:
     """A maker of `cls` that returns one shared object per argument tuple.
 
     Actions are frozen, so the legal-action generators reuse them: building a frozen
     dataclass costs several times a cache look-up, and they build thousands per game.
     (An untyped cache: the engine passes plain ints and strings, never bools for ints.)
-    Callers that need a fresh object just call the class itself.
+    Callers that need a fresh object just call the class itself. `most`: keep at most
+    that many, the least recently used going first, for a maker whose argument tuples
+    have no practical end (a poach offer's price and its two products: an all-night demo
+    met ~70 new ones every game and kept them all, issue 13's soak).
     """
-    return functools.cache(cls)
+    return functools.lru_cache(maxsize=most)(cls)

@@ -51,7 +51,10 @@ def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
     return tuple(Poach(seat, slot, kind, v, COST[kind] + v, to) for v in range(5))
 
 
-_poach = shared(Poach)  # the "sure" offers: one shared object per argument tuple
+# the "sure" offers: one shared object per argument tuple, the most recent ones only
+# (a game lists a few hundred; an unbounded cache grew all night long)
+POACH_OFFERS_KEPT = 2048
+_poach = shared(Poach, most=POACH_OFFERS_KEPT)
 
 
 class EmployeesMixin:
