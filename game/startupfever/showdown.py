@@ -1,6 +1,7 @@
-"""The Hard player's own rule for the sealed marketing (F14): tokens where they win ranks.
+"""The Hard player's own rules (HardRules): Normal with its marketing, hiring, Big Nerd
+poaching, retaining and turn position changed (each measured in the class notes).
 
-Table 2 pays the winner of a category far more than the runner-up (+9, +1, -4, -6 with
+Marketing (F14, sealed): tokens where they win ranks. Table 2 pays the winner of a category far more than the runner-up (+9, +1, -4, -6 with
 four products), so a token is worth most where it lifts a product past a rival's
 strength. The Normal rule aims a fixed lead over any close rival and keeps 3 tokens; this
 rule puts each token where it raises the expected Table 2 move of the seat's products the

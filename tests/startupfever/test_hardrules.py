@@ -205,3 +205,35 @@ def test_hard_rules_take_the_earliest_position_after_the_first():
     later = [p for p in free if p > 0]
     assert HardRules().decide(state, legal) == ChoosePosition(later[0])
     assert order_position([ChoosePosition(0)]) == ChoosePosition(0)  # nothing else free
+
+
+def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
+    state, rival = big_nerd_state()
+    state.players[rival].money = 0
+    me = state.current_player
+    for p in state.products.values():  # a vested Nerd on every rival product: poachable
+        if p.owner != me:
+            p.nerds[:] = [2, 0, 0, 0, 0]
+    legal = state.legal_actions()
+    assert any(type(a) is Hire for a in legal)
+    assert any(type(a) is Poach and a.kind == NERD for a in legal)
+    default = HardRules().decide(state, legal)
+    candidates = HardPlayer.candidates(state.observation(me), legal, default)
+    others = [a for a in candidates if a != default]
+    assert others and not any(type(a) is Hire for a in others)
+    assert not any(type(a) is Poach and a.kind != BIG_NERD for a in others)
+
+
+def test_search_leaves_marketing_and_turn_position_to_the_rules():
+    for stage in ("marketing", "order_choose"):
+        state = first_state(stage)
+        legal = state.legal_actions()
+        player = HardPlayer(1, samples=4, time_budget=None)
+        assert player.decide(state, legal) == HardRules().decide(state, legal)
+        assert player.last.samples == 0, stage  # not searched
+
+
+def test_search_switches_only_beyond_two_and_a_half_standard_errors():
+    # paired gains with mean 0.1 and standard error 0.058 (1.7 errors): the default stays
+    assert HardPlayer.pick([[0.5] * 4, [0.5, 0.7, 0.5, 0.7]]) == 0
+    assert HardPlayer.pick([[0.5] * 4, [0.6, 0.65, 0.6, 0.65]]) == 1  # 0.125 > 2.5 * 0.014
