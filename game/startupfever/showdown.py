@@ -1,15 +1,15 @@
 """The Hard player's own rules (HardRules): Normal with its marketing, hiring, Big Nerd
 poaching, retaining and turn position changed (each measured in the class notes).
 
-Marketing (F14, sealed): tokens where they win ranks. Table 2 pays the winner of a category far more than the runner-up (+9, +1, -4, -6 with
-four products), so a token is worth most where it lifts a product past a rival's
-strength. The Normal rule aims a fixed lead over any close rival and keeps 3 tokens; this
-rule puts each token where it raises the expected Table 2 move of the seat's products the
-most (Table 1 strength against every launched rival's, the die making each pairing a
-probability: evaluate.beat), while a token still buys at least MIN_GAIN fields, keeping
-RESERVE tokens unless the game may end this year. Measured as a rule in Normal's place
-(2,000 four-player games against three Normals per seed): 24.0 -> 26.2 % wins (seed 21),
-26.7 -> 29.1 % (seed 22).
+Marketing (F14, sealed): tokens where they win ranks. Table 2 pays the winner of a
+category far more than the runner-up (+9, +1, -4, -6 with four products), so a token is
+worth most where it lifts a product past a rival's strength. The Normal rule aims a fixed
+lead over any close rival and keeps 3 tokens; this rule puts each token where it raises
+the expected Table 2 move of the seat's products the most (Table 1 strength against every
+launched rival's, the die making each pairing a probability: evaluate.beat), while a
+token still buys at least MIN_GAIN fields, keeping RESERVE tokens unless the game may end
+this year. Measured as a rule in Normal's place (2,000 four-player games against three
+Normals per seed): 24.0 -> 26.2 % wins (seed 21), 26.7 -> 29.1 % (seed 22).
 """
 
 from __future__ import annotations
