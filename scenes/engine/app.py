@@ -27,6 +27,7 @@ from game.files import write_atomic
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
+from scenes.engine.heap import tune as tune_heap
 from scenes.engine.input import (
     DEVICE_ADDED,
     DEVICE_REMOVED,
@@ -73,6 +74,7 @@ class App:
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None) -> None:
+        tune_heap()  # before the first pictures: big ones are given back when freed
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless

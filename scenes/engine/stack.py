@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 import pytweening
 
-from scenes.engine import draw
+from scenes.engine import draw, heap
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
 from scenes.engine.scene import Scene
 
@@ -118,6 +118,7 @@ class SceneStack:
                 # until Python's rare full collection while the next game allocates its
                 # own: resident memory crept up game after game (issue 13's soak).
                 gc.collect()
+                heap.release()  # and hand the C heap's freed pages back to the system
         elif self._fade > 0:
             self._fade = max(0.0, self._fade - step)
         for scene in reversed(self._active()):
