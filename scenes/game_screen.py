@@ -19,14 +19,14 @@ import pygame
 
 from game.autosave import Saved
 from scenes.engine import draw
-from scenes.engine.input import CLICK, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.pace import FAST
 from scenes.pause import PauseMenu
-from scenes.seating import SeatDevices, hand_over, refusal_note
+from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
 from scenes.servermania import look
 
 
@@ -111,6 +111,23 @@ class GameScreen:
             self.sound("error")
             self.app.toasts.show(refusal_note(self.name(seat)))
         return True
+
+    # -- whose question the prompt bar asks ---------------------------------------------------
+
+    def whose(self, seat: int, bar: PromptBar) -> PromptBar:
+        """A seat bound to a pad: the bar starts by naming the pad that answers
+        ("Pad 4 Alan"), so a couch sees whose controller is asked."""
+        device = self.devices.device_of(seat)
+        if device is None or device == KEYBOARD:
+            return bar
+        return PromptBar([(device_label(device), self.name(seat)), *bar.items])
+
+    def bar_look(self, seat: int | None) -> tuple[str, bool]:
+        """(glyph style, mouse?) of the bar: the asked seat's own device (a pad handed over
+        shows its glyphs at once), else the device used last."""
+        if seat is None or self.demo:
+            return self.app.input.style, self.app.input.last_device == MOUSE
+        return seat_style(self.app, self.devices, seat)
 
     # -- pace --------------------------------------------------------------------------------
 

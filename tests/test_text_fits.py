@@ -25,9 +25,11 @@ from scenes.engine.input import Action
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings
 from scenes.howto import PAGES, HowToPlayScene
+from scenes.seating import SeatDevices
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.legend import LegendScene
 from scenes.servermania.results import ResultsScene as SmResults
+from scenes.servermania.seats import Seat as SmSeat
 from scenes.servermania.setup import NewGameScene as SmLobby
 from scenes.settings import SettingsScene
 from scenes.startupfever import kept
@@ -52,7 +54,7 @@ from scenes.startupfever.table_scene import TableScene
 from scenes.startupfever.table_view import TableView
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import READY, new_app, press, run_until, step
-from tests.scenes_servermania.test_game import SEATS, scenario
+from tests.scenes_servermania.test_game import scenario
 from tests.scenes_servermania.test_screens import LONG, late_game
 from tests.scenes_startupfever.decision_states import at_stage, manage_with_rival_staff, play_until
 from tests.text_audit import TextAudit, clear_text_caches
@@ -141,10 +143,14 @@ def test_servermania_board_pause_and_legend(audit, size):
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("turn", [8, 18])  # the maintenance and the stuck prompt
-def test_servermania_prompts(audit, size, turn):
-    scene = BoardScene(SEATS[:2], state=scenario(turn))
+@pytest.mark.parametrize("pads", [False, True])  # pads: the bar starts "Pad 1 Margaret"
+def test_servermania_prompts(audit, size, turn, pads):
+    devices = SeatDevices({0: "pad:0", 1: "pad:1"}) if pads else None
+    scene = BoardScene([SmSeat("Margaret", "pink", True), SmSeat("Barbara", "blue", True)],
+                       state=scenario(turn), devices=devices)
     app = open_app(scene, size)
     run_until(app, lambda: scene.prompt is not None and scene.prompt.t > 0.5, 900)
+    assert scene.prompt_bar().items[0][0].startswith("Pad") == pads
     assert_fits(audit, app, 20)
 
 

@@ -1,24 +1,25 @@
-"""The Hard player's own rule for the sealed marketing (F14): tokens where they win ranks.
+"""The Hard player's own rules (HardRules): Normal with its marketing, hiring, Big Nerd
+poaching, retaining and turn position changed (each measured in the class notes).
 
-Table 2 pays the winner of a category far more than the runner-up (+9, +1, -4, -6 with
-four products), so a token is worth most where it lifts a product past a rival's
-strength. The Normal rule aims a fixed lead over any close rival and keeps 3 tokens; this
-rule puts each token where it raises the expected Table 2 move of the seat's products the
-most (Table 1 strength against every launched rival's, the die making each pairing a
-probability: evaluate.beat), while a token still buys at least MIN_GAIN fields, keeping
-RESERVE tokens unless the game may end this year. Measured as a rule in Normal's place
-(2,000 four-player games against three Normals per seed): 24.0 -> 26.2 % wins (seed 21),
-26.7 -> 29.1 % (seed 22).
+Marketing (F14, sealed): tokens where they win ranks. Table 2 pays the winner of a
+category far more than the runner-up (+9, +1, -4, -6 with four products), so a token is
+worth most where it lifts a product past a rival's strength. The Normal rule aims a fixed
+lead over any close rival and keeps 3 tokens; this rule puts each token where it raises
+the expected Table 2 move of the seat's products the most (Table 1 strength against every
+launched rival's, the die making each pairing a probability: evaluate.beat), while a
+token still buys at least MIN_GAIN fields, keeping RESERVE tokens unless the game may end
+this year. Measured as a rule in Normal's place (2,000 four-player games against three
+Normals per seed): 24.0 -> 26.2 % wins (seed 21), 26.7 -> 29.1 % (seed 22).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .actions import EndMarketing, Market, Poach
+from .actions import ChoosePosition, EndMarketing, Market, Poach
 from .evaluate import beat, table2_expected
 from .normal import NormalPlayer
-from .state import BIG_NERD, NERD, SUIT
+from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAUNCH_FIELD
 from .yearend import BIG_NERD_STRENGTH
 
@@ -27,6 +28,7 @@ RESERVE = 1  # tokens kept for next year's first hire, unless the game may end t
 NERDS_ONLY_FROM = 2  # the year from which HardRules hires no more Suits
 MAX_BIG_NERD_OFFER = 12
 NEAR = 6  # my unlaunched products this close to the Launch line will compete next year
+SAVE_FROM = 2  # tokens from which HardRules saves for a missing executive instead of hiring
 
 
 def comp_value(view: Any, extra: dict[str, int]) -> float:
@@ -94,14 +96,42 @@ def big_nerd_poach(view: Any, legal: list) -> Poach | None:
     return best
 
 
+def saving_for_executive(view: Any, pl: Any, money: int) -> bool:
+    """True when the seat keeps its SAVE_FROM-5 tokens for an executive the supply still
+    holds instead of hiring a worker: a Big Nerd it lacks, or (years 1-2, when Normal hires
+    it first) a Big Suit. Only three of each for four players: the company that saves
+    from year 1 buys one a turn or more earlier, and an executive is one hire for the work
+    of two to six workers (+2 revenue or adoption on every product, Big Nerd +4 strength in
+    every showdown), while the hires per product turn are capped at two."""
+    supply = view.supply
+    want = (not pl.big_nerds and supply[BIG_NERD] > 0) or (
+        view.year <= 2 and not pl.big_suits and supply[BIG_SUIT] > 0)
+    return want and SAVE_FROM <= money < COST[BIG_NERD]
+
+
+def order_position(legal: list) -> Any:
+    """The earliest free position after the year's first (the `ChoosePosition` to take).
+    Early products earn and hire before the others (the executives and Nerds in the
+    supply go to whoever comes first), but the first product of the year meets every rival
+    hand full after the replenish: with Normal in every seat it drew 0.65 harmful cards
+    per turn, the second 0.29, the third 0.14, from the fourth on about 0.05."""
+    spots = sorted((a for a in legal if type(a) is ChoosePosition), key=lambda a: a.position)
+    later = [a for a in spots if a.position > 0]
+    return later[0] if later else spots[0] if spots else legal[0]
+
+
 class HardRules(NormalPlayer):
-    """The Normal player with three rules changed, each measured in Normal's place against
-    three Normals (2,000 games, seeds 21 and 22): marketing by expected Table 2 gain
-    (above), Nerds only from year 2 on (Suits pay back too slowly once revenue runs: the
-    Nerds add users every turn and strength every showdown), and a rival's Big Nerd poached
-    when the offer cannot be countered. Together 24.0 -> 33.5 % (seed 21) and 26.7 ->
-    34.1 % (seed 22). It is the Hard player's default choice and its own seat's play in
-    the search's look-ahead."""
+    """The Normal player with its rules changed, each measured in Normal's place against
+    three Normals (2,000 games per seed, screening seeds 11, 12, 21, 22): marketing by
+    expected Table 2 gain (above), Nerds only from year 2 on (Suits pay back too slowly
+    once revenue runs: the Nerds add users every turn and strength every showdown), a
+    rival's Big Nerd poached when the offer cannot be countered (these three: 24.0 ->
+    33.5 % on seed 21, 26.7 -> 34.1 % on seed 22; 34.5 % over the four seeds); then saving
+    for an executive from 2 tokens and from year 1 (saving_for_executive: 34.5 -> 39.8 %),
+    no retains (+0.9: rivals playing Normal never poach an executive, and a Nerd retained
+    from vest 0 to 1 is still poached for 2) and the turn position after the year's first
+    (order_position: +2; 42.2 % with all six). It is the Hard player's default choice and
+    its own seat's play in the search's look-ahead."""
 
     kind = "hard-rules"
 
@@ -112,12 +142,18 @@ class HardRules(NormalPlayer):
         poach = big_nerd_poach(view, legal)
         return poach if poach is not None else super()._manage(view, legal)
 
+    def _pick_retain(self, view, legal: list, product, money: int) -> None:
+        return None
+
+    def _order_choose(self, view, legal: list) -> Any:
+        return order_position(legal)
+
     @staticmethod
     def _wanted_worker(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+        if not late and saving_for_executive(view, pl, money):
+            return None
         if view.year < NERDS_ONLY_FROM:
             return NormalPlayer._wanted_worker(view, pl, kinds, money, late)
-        saving = (not late and not pl.big_nerds and view.supply[BIG_NERD] > 0
-                  and 4 <= money < 6)  # Normal's rule: the next revenue buys a Big Nerd
-        if saving or not kinds & {NERD, SUIT}:
+        if not kinds & {NERD, SUIT}:
             return None
         return NERD if NERD in kinds else SUIT

@@ -33,7 +33,7 @@ from game.servermania.rules import (
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
@@ -535,20 +535,32 @@ class BoardScene(Autosaving, GameScreen, Scene):
                              border_radius=14)
             canvas.set_clip(None)
             self.prompt.draw(canvas, self.app.fonts)
-        self.prompt_bar().draw(canvas, self.app.fonts, self.app.input.style)
-        if self.fast and not self.prompt:
+        self.prompt_bar().draw(canvas, self.app.fonts, self.bar_look(self.asked())[0])
+        if self.fast and not self.prompt and self.roll_call is None:
             draw.text(canvas, self.app.fonts.display(30), "FAST ×4", (self.view.right - 16, 16),
                       GOLD, anchor="topright", outline=3)
 
+    def asked(self) -> int | None:
+        """The seat a prompt or a die waits for (None: nobody's in particular)."""
+        if self.demo:
+            return None
+        if self.prompt is not None:
+            return self.state.current_player
+        return self.state.turn_seat if self.roll_call is not None else None
+
     def prompt_bar(self) -> PromptBar:
-        """What to press now, in the words of the device used last (mouse: click)."""
+        """What to press now: a seat's own question in its pad's words, named ("Pad 2
+        Ada"); otherwise in the words of the device used last (mouse: click)."""
         if self.demo:
             return self.BAR_DEMO
-        if self.app.input.last_device == MOUSE:
-            return self.BAR_MOUSE_PROMPT if self.prompt else (
+        seat = self.asked()
+        if self.bar_look(seat)[1]:
+            bar = self.BAR_MOUSE_PROMPT if self.prompt else (
                 self.BAR_MOUSE_ROLL if self.roll_call else self.BAR_MOUSE)
-        return self.BAR_PROMPT if self.prompt else (
-            self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
+        else:
+            bar = self.BAR_PROMPT if self.prompt else (
+                self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
+        return bar if seat is None else self.whose(seat, bar)
 
     def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
         """Blit the pre-rendered board; while zooming, scale the close-up level to fit."""

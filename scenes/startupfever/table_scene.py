@@ -38,7 +38,7 @@ from game.startupfever import layout as layout_module
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
-from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action, DeviceId
+from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
@@ -46,7 +46,7 @@ from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
 from scenes.pace import click_pace
 from scenes.saving import Autosaving
-from scenes.seating import SeatDevices, device_label, seat_style
+from scenes.seating import SeatDevices, seat_style
 from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
@@ -519,7 +519,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.decision is not None:
             self.decision.draw(canvas)
         self._draw_bar(canvas)
-        if self.fast and self.decision is None:
+        if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
                       GOLD, anchor="topright", outline=3)
 
@@ -543,10 +543,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def _draw_bar(self, canvas: pygame.Surface) -> None:
         """The prompt bar, rendered again only when what it says (or the device) changes.
         A seat's own question shows the glyphs of the pad bound to it."""
-        bar, style = self._bar(), self.app.input.style
-        seat = self._asked()
-        if seat is not None:
-            style = seat_style(self.app, self.devices, seat)[0]
+        bar, style = self._bar(), self.bar_look(self._asked())[0]
         key = (tuple(bar.items), style)
         if key != self.bar_key:
             self.bar_key = key
@@ -566,26 +563,18 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.demo:
             return self.BAR_DEMO
         if self.decision is not None:
-            return self._whose(self.decision.seat, self.decision.bar)
+            return self.whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
         if self.roll_call is not None:
             mouse = seat_style(self.app, self.devices, self.roll_call.seat)[1]
-            return self._whose(self.roll_call.seat,
+            return self.whose(self.roll_call.seat,
                                self.BAR_MOUSE_ROLL if mouse else self.BAR_ROLL)
         if mouse:
             return self.BAR_MOUSE
         if not self.hand_look.seats:
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
-
-    def _whose(self, seat: int, bar: PromptBar) -> PromptBar:
-        """A seat bound to a pad: the bar starts by naming the pad that answers
-        ("Pad 4 Alan"), so six people on a couch see whose controller is asked."""
-        device = self.devices.device_of(seat)
-        if device is None or device == KEYBOARD:
-            return bar
-        return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
     def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
         """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,

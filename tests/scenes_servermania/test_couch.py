@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game import servermania as sm
+from scenes.engine import draw
 from scenes.engine.app import App
 from scenes.pause import PauseMenu
 from scenes.seating import SeatDevices, SeatLostOverlay
@@ -17,7 +18,7 @@ from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import default_seats
 from scenes.servermania.setup import NewGameScene
 from scenes.title import TitleScene
-from tests.pads import app_with_pads, button, choose, plug, save_and_quit, unplug
+from tests.pads import FakePads, app_with_pads, button, choose, plug, save_and_quit, unplug
 from tests.scenes_servermania.helpers import READY, run_until, step
 
 
@@ -197,3 +198,60 @@ def test_save_and_quit_on_a_disk_that_refuses_says_so_and_keeps_the_game(tmp_pat
     choose(app, "Keep playing", 0)
     step(app, 30)
     assert board in app.stack.scenes and not isinstance(app.stack.top, TitleScene)
+
+
+class MixedPads(FakePads):
+    """Pad 0 is a PlayStation pad, every other pad an Xbox one."""
+
+    def open(self, index: int, as_controller: bool) -> tuple[int, str, None]:
+        return index, "PS5 Controller" if index == 0 else f"Xbox Controller {index}", None
+
+
+def test_a_seats_roll_is_asked_in_its_own_pads_words_whoever_pressed_last():
+    """The bar of Ada's die names her pad and shows its PlayStation glyphs even when
+    Linus's Xbox pad (or the keyboard) was the device used last, and again at once
+    when a new pad takes her seat."""
+    board = BoardScene(default_seats(2, humans=2), seed=1,
+                       devices=SeatDevices({0: "pad:0", 1: "pad:1"}))
+    app = app_with_pads(board, 0)
+    app.input.devices = MixedPads()
+    for index in range(2):
+        plug(app, index)
+    run_until(app, lambda: board.roll_call is not None and board.state.turn_seat == 0, 3000)
+    button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # Linus's pad, used last
+    assert app.input.style == "xbox"
+    assert board.asked() == 0 and board.bar_look(0) == ("playstation", False)
+    assert board.prompt_bar().items[0] == ("Pad 1", "Ada")
+    unplug(app, 0)
+    step(app, 2)
+    plug(app, 6)
+    button(app, 6)  # an Xbox pad takes Ada's seat
+    step(app, 2)
+    button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    assert board.prompt_bar().items[0] == ("Pad 7", "Ada")
+    assert board.bar_look(0) == ("xbox", False)
+
+
+def test_fast_forward_held_through_a_roll_call_shows_no_fast_tag():
+    """Holding fast ×4 while a person's die waits speeds nothing up: no "FAST ×4" tag."""
+    board = BoardScene(default_seats(2, humans=2), seed=1,
+                       devices=SeatDevices({0: "pad:0", 1: "pad:1"}))
+    app = app_with_pads(board, 2)
+    run_until(app, lambda: board.roll_call is not None, 3000)
+    board.fast.add("pad:1")
+    texts: list[str] = []
+    real = draw.text
+
+    def spy(canvas, font, text, *args, **kwargs):
+        texts.append(text)
+        return real(canvas, font, text, *args, **kwargs)
+    draw.text = spy
+    canvas = pygame.Surface((1280, 720))
+    try:
+        board.draw(canvas, 1.0)
+        assert "FAST ×4" not in texts
+        board.roll_call = None
+        board.draw(canvas, 1.0)
+        assert "FAST ×4" in texts  # the same hold between rolls shows the tag
+    finally:
+        draw.text = real

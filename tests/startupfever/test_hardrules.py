@@ -1,11 +1,21 @@
 """The Hard player's own rules (game/startupfever/showdown.py): marketing by expected
-Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach; and the search
-compares that poach as a candidate."""
+Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
+executive from 2 tokens, no retains, the turn position after the year's first; and the
+search compares that poach as a candidate."""
 
 from __future__ import annotations
 
 from game import startupfever as sf
-from game.startupfever.actions import EndMarketing, Hire, Market, Poach
+from game.startupfever.actions import (
+    ChoosePosition,
+    EndManage,
+    EndMarketing,
+    Hire,
+    Market,
+    Poach,
+    Retain,
+)
+from game.startupfever.normal import NormalPlayer
 from game.startupfever.players import RandomPlayer
 from game.startupfever.search import HardPlayer
 from game.startupfever.showdown import (
@@ -14,8 +24,10 @@ from game.startupfever.showdown import (
     big_nerd_poach,
     comp_value,
     marketing_choice,
+    order_position,
+    saving_for_executive,
 )
-from game.startupfever.state import BIG_NERD, NERD, SUIT
+from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from game.startupfever.views import view_of
 
 
@@ -133,3 +145,95 @@ def test_search_compares_the_big_nerd_poach():
     assert any(type(a) is Poach and a.kind == BIG_NERD for a in candidates)
     choice = HardPlayer(1, samples=2, time_budget=None).decide(state, legal)
     assert choice in legal
+
+
+def saving_state(year: int) -> tuple[sf.State, int]:
+    """A manage step (no Hiring Failure) of a seat with 4 tokens and no executive, both
+    kinds still in the supply."""
+    state = first_state("manage", seed=5)
+    me = state.current_player
+    pl = state.players[me]
+    pl.money = 4
+    pl.big_nerds.clear()
+    pl.big_suits.clear()
+    state.hire_fails.clear()
+    state.year = year
+    assert state.supply[BIG_NERD] > 0 and state.supply[BIG_SUIT] > 0
+    return state, me
+
+
+def test_hard_rules_save_for_an_executive_from_two_tokens_in_year_one():
+    state, me = saving_state(year=1)
+    assert saving_for_executive(view_of(state), state.players[me], 4)
+    assert type(NormalPlayer().decide(state, state.legal_actions())) is Hire  # Normal hires
+    assert HardRules().decide(state, state.legal_actions()) == EndManage()
+    state.players[me].money = 2  # still saving: the next revenues make up the 6
+    assert HardRules().decide(state, state.legal_actions()) == EndManage()
+    state.players[me].money = 1  # too little to be worth keeping
+    assert HardRules().decide(state, state.legal_actions()) == Hire(SUIT)
+
+
+def test_hard_rules_stop_saving_once_no_wanted_executive_is_left():
+    state, me = saving_state(year=3)
+    state.players[me].big_nerds[:] = [4]  # a Big Nerd held; a Big Suit only wanted to year 2
+    assert not saving_for_executive(view_of(state), state.players[me], 4)
+    assert HardRules().decide(state, state.legal_actions()) == Hire(NERD)
+    state.players[me].big_nerds.clear()
+    state.supply[BIG_NERD] = 0  # none left in the supply (rivals hold them)
+    assert not saving_for_executive(view_of(state), state.players[me], 4)
+
+
+def test_hard_rules_retain_nobody():
+    state = first_state("manage", seed=7)
+    me = state.current_player
+    pl = state.players[me]
+    pl.money = 9
+    pl.big_nerds[:] = [0]  # vested: Normal moves it back to 4 for 4 tokens
+    pl.big_suits[:] = [4]
+    state.hire_fails.clear()
+    state.hire_limit = state.hires  # no hire left this turn
+    legal = state.legal_actions()
+    assert type(NormalPlayer().decide(state, legal)) is Retain
+    assert HardRules().decide(state, legal) == EndManage()
+
+
+def test_hard_rules_take_the_earliest_position_after_the_first():
+    state = first_state("order_choose")
+    legal = state.legal_actions()
+    free = sorted(a.position for a in legal if type(a) is ChoosePosition)
+    assert NormalPlayer().decide(state, legal) == ChoosePosition(free[0])
+    later = [p for p in free if p > 0]
+    assert HardRules().decide(state, legal) == ChoosePosition(later[0])
+    assert order_position([ChoosePosition(0)]) == ChoosePosition(0)  # nothing else free
+
+
+def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
+    state, rival = big_nerd_state()
+    state.players[rival].money = 0
+    me = state.current_player
+    for p in state.products.values():  # a vested Nerd on every rival product: poachable
+        if p.owner != me:
+            p.nerds[:] = [2, 0, 0, 0, 0]
+    legal = state.legal_actions()
+    assert any(type(a) is Hire for a in legal)
+    assert any(type(a) is Poach and a.kind == NERD for a in legal)
+    default = HardRules().decide(state, legal)
+    candidates = HardPlayer.candidates(state.observation(me), legal, default)
+    others = [a for a in candidates if a != default]
+    assert others and not any(type(a) is Hire for a in others)
+    assert not any(type(a) is Poach and a.kind != BIG_NERD for a in others)
+
+
+def test_search_leaves_marketing_and_turn_position_to_the_rules():
+    for stage in ("marketing", "order_choose"):
+        state = first_state(stage)
+        legal = state.legal_actions()
+        player = HardPlayer(1, samples=4, time_budget=None)
+        assert player.decide(state, legal) == HardRules().decide(state, legal)
+        assert player.last.samples == 0, stage  # not searched
+
+
+def test_search_switches_only_beyond_two_and_a_half_standard_errors():
+    # paired gains with mean 0.1 and standard error 0.058 (1.7 errors): the default stays
+    assert HardPlayer.pick([[0.5] * 4, [0.5, 0.7, 0.5, 0.7]]) == 0
+    assert HardPlayer.pick([[0.5] * 4, [0.6, 0.65, 0.6, 0.65]]) == 1  # 0.125 > 2.5 * 0.014
