@@ -163,9 +163,11 @@ class ResultsScene(Scene):
         pop = pytweening.easeOutElastic(min(1.0, self.t / 1.0)) if self.t < 1.0 else 1.0
         font = fonts.display(round(70 * max(0.3, pop)))
         text = f"{names.upper()} {verb}"
-        label = draw.render(font, text, GOLD, 6, volatile=self.t < 1.0)  # a size per frame
+        # volatile: a size per frame while it pops, then a title (~130 KB) that only this
+        # screen shows; in the main cache each new winner's kept ~250 KB for good
+        label = draw.render(font, text, GOLD, 6, volatile=True)
         rect = label.get_rect(center=(640, 70))
-        shade = draw.render(font, text, INK, 6, INK, volatile=self.t < 1.0)
+        shade = draw.render(font, text, INK, 6, INK, volatile=True)
         canvas.blit(shade, rect.move(0, 7))
         canvas.blit(label, rect)
         emblem = look.scaled("unicorn_emblem", (110, 110))

@@ -626,8 +626,9 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         draw.box(canvas, rect, GOLD, outline=INK, radius=28, shadow=8, width=5)
         if grow > 0.8:
+            # volatile: each year's title (up to 90 KB) shows for a second and a half
             draw.text(canvas, self.app.fonts.display(64), title, (rect.centerx, rect.y + 66),
-                      INK)
+                      INK, volatile=True)
             if subtitle:
                 draw.text(canvas, self.app.fonts.body(26), subtitle,
                           (rect.centerx, rect.bottom - 36), INK)

@@ -137,11 +137,11 @@ def test_a_scratch_picture_only_grows_and_is_shared_by_its_slot():
 def test_a_results_screen_leaves_nothing_of_its_game_in_the_text_cache():
     app = new_app()
 
-    def show(cash: int) -> int:  # one app, as the demo loop: the same fonts every game
+    def show(cash: int, winner: int = 0) -> int:  # one app, as the demo loop
         tallies = [FinalTally(0, cash, 7, cash + 140_000), FinalTally(1, cash // 2, 3,
                                                                        cash // 2 + 60_000)]
         scores = [t.final_money for t in tallies]
-        app.stack.reset(ResultsScene(default_seats(2, 0), scores, [0], [scores], tallies,
+        app.stack.reset(ResultsScene(default_seats(2, 0), scores, [winner], [scores], tallies,
                                      demo=True), fade=False)
         step(app, 400)  # the title pops in, the totals roll up, every row shows
         return draw._render.cache_info().currsize
@@ -151,3 +151,5 @@ def test_a_results_screen_leaves_nothing_of_its_game_in_the_text_cache():
     # each finished game's figures ("$745,000 cash + 7 servers × $20,000", ~40 KB each)
     # used to stay in the main cache: +16 MB over a 30-minute soak of 80 games
     assert show(745_000) == settled
+    # nor does a new winner's title ("GRACE WINS!", ~250 KB with its shadow)
+    assert show(745_000, winner=1) == settled

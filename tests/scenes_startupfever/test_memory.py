@@ -15,7 +15,15 @@ from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Painted
 from scenes.startupfever.showdown import Entry, Showdown
 from scenes.startupfever.table_scene import TableScene
-from tests.scenes_startupfever.helpers import READY, at_results, new_app, run_until, step
+from tests.scenes_startupfever.helpers import (
+    READY,
+    at_results,
+    computers,
+    new_app,
+    run_until,
+    step,
+    table,
+)
 
 
 def _pictures(scene: TableScene) -> list:
@@ -81,3 +89,15 @@ def test_a_painted_panel_is_repainted_in_its_own_surface():
     assert panel.surface.get_at((1, 1)).a == 0  # the margin cleared, not the old paint
     panel.blit(canvas, "taller", rect.inflate(0, 40), fill((0, 0, 200)))
     assert panel.surface is not kept_surface and panel.surface.get_height() == 90 + 28
+
+
+def test_a_year_title_card_leaves_nothing_in_the_text_cache():
+    _app, scene = table(computers(4))
+    canvas = pygame.Surface((1280, 720))
+    sizes = []
+    for year in range(1, 9):  # "YEAR 7 ENDS" is ~90 KB, shown for a second and a half
+        scene.title_card(f"YEAR {year} ENDS", "Showdowns, vesting, new cards, marketing")
+        scene.title_state[2] = 0.5  # swung in, holding
+        scene._draw_title_card(canvas)
+        sizes.append(draw._render.cache_info().currsize)
+    assert sizes == [sizes[0]] * len(sizes)  # the subtitle, once
