@@ -111,6 +111,27 @@ def test_soak_reports_rss_per_game_and_frame_p99(capsys):
     assert "frame p99" in lines[2] and "RSS growth after the first game" in lines[-1]
 
 
+def test_soak_growth_compares_like_with_like_and_the_worse_counts():
+    from scenes.soak import summary
+
+    def games(*mb):
+        return [{"game": k + 1, "frame": k, "rss_mb": v} for k, v in enumerate(mb)]
+
+    def minutes(*rows):
+        return [{"minute": k + 1, "games": g, "rss_mb": v, "p99_ms": 3.0}
+                for k, (g, v) in enumerate(rows)]
+
+    # a game's own pictures (mid-game, +4 MB) are not growth: starts and minutes are flat
+    flat = summary("g", minutes((6, 68.0), (12, 68.1)), games(50, 64, 64.2, 64.1), 9)
+    assert flat["rss_growth_pct"] == 0.2 and flat["rss_growth_mixed_pct"] == 6.4
+    # a leak shows at the game starts ...
+    leak = summary("g", minutes((6, 68.0), (12, 68.2)), games(50, 64, 67, 70.4), 9)
+    assert leak["rss_growth_pct"] == leak["rss_growth_game_starts_pct"] == 10.0
+    # ... and in the minutes; the first minute counted is one after the second game began
+    drift = summary("g", minutes((1, 55.0), (6, 68.0), (12, 75.0)), games(50, 64, 64.3), 9)
+    assert drift["rss_first_minute_mb"] == 68.0 and drift["rss_growth_pct"] == 10.3
+
+
 def test_soak_stops_when_the_games_asked_for_are_over():
     from scenes.soak import soak
 
