@@ -118,7 +118,7 @@ def summary(game: str, per_minute: list[dict[str, Any]], per_game: list[dict[str
     end_rss = per_minute[-1]["rss_mb"] if per_minute else rss_mb()
     base = per_game[1]["rss_mb"] if len(per_game) > 1 else (
         per_game[0]["rss_mb"] if per_game else end_rss)
-    last_start = per_game[-1]["rss_mb"] if len(per_game) > 2 else base
+    last_start = per_game[-1]["rss_mb"] if len(per_game) > 1 else base
     minutes = [row for row in per_minute if row["games"] >= 2] or per_minute[-1:]
     first_minute = minutes[0]["rss_mb"] if minutes else end_rss
     at_starts, mid_game = _growth(base, last_start), _growth(first_minute, end_rss)
