@@ -229,4 +229,4 @@ def thought_bubble(canvas: pygame.Surface, bubble: pygame.Rect, colour: Color,
     for k in range(3):
         lift = 5 * max(0.0, math.sin(clock * 8 - k * 0.9))
         pygame.draw.circle(canvas, colour,
-                           (bubble.x + 22 + 20 * k, round(bubble.centery - lift)), 7)
+                           (bubble.centerx - 20 + 20 * k, round(bubble.centery - lift)), 7)

@@ -79,6 +79,7 @@ class CompanyPanels:
     def __init__(self, seats: Sequence[SeatLike]) -> None:
         self.seats = list(seats)
         self._painted: dict[int, object] = {}  # seat -> key of what the surface shows
+        self.name_gaps: dict[int, pygame.Rect] = {}  # seat -> its name row after the name
 
     def forget(self) -> None:
         """The surface was cleared: paint every panel again next time."""
@@ -103,8 +104,8 @@ class CompanyPanels:
                 continue
             rect = panel_rect(seat, count)
             surface.fill(INK, rect)
-            draw_panel(surface, model, company, self.seats[seat], rect, active=active,
-                       marked=marked)
+            self.name_gaps[seat] = draw_panel(surface, model, company, self.seats[seat],
+                                              rect, active=active, marked=marked)
             self._painted[seat] = key
 
     def halo(self, surface: pygame.Surface, seat: int | None, t: float) -> None:
@@ -119,8 +120,10 @@ class CompanyPanels:
 
 def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown,
                seat: SeatLike, rect: pygame.Rect, *, active: bool, marked: bool,
-               k: float | None = None) -> None:
-    """One company's panel inside `rect` of `surface`, its words grown `k` times."""
+               k: float | None = None) -> pygame.Rect:
+    """One company's panel inside `rect` of `surface`, its words grown `k` times. Returns
+    the free stretch of the name row between the name and the VP (a computer's thought
+    bubble goes there)."""
     k = panel_scale(len(model.companies)) if k is None else k
     colour = look.RGB[seat.colour]
     fill = mix(PANEL, colour, 0.34) if active else PANEL
@@ -140,7 +143,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     font = fonts.fit("body", round(26 * k), name, room, 20)
     while font.size(name)[0] > room and len(name) > 2:
         name = name[:-2].rstrip() + "…"  # a very long name loses its end, not the VP
-    draw.text(surface, font, name, (left, top), WHITE, anchor="midleft")
+    shown = draw.text(surface, font, name, (left, top), WHITE, anchor="midleft")
     row = _money_row(rect, k)
     coin = look.scaled("money_token", (round(28 * k), round(28 * k)))
     surface.blit(coin, coin.get_rect(center=(rect.x + round(24 * k), row)))
@@ -162,6 +165,9 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     if not tall:
         _draw_execs(surface, company, (rect.right - 12, bottom), small, rect.bottom - 5)
     _draw_products(surface, model, company, seat.colour, (rect.x + 10, bottom), small)
+    bare = min(shown.right, left + font.size(seat.name)[0])  # the name without "(CPU)"
+    tall = round(34 * k)
+    return pygame.Rect(bare + 3, top - tall // 2, vp.x - 8 - bare - 3, tall)
 
 
 def _bottom_width(model: TableModel, company: CompanyShown, k: float, execs: bool) -> int:

@@ -588,10 +588,14 @@ class TableScene(Autosaving, GameScreen, Scene):
                   (TABLE.centerx, die[1] - 70 - h))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
-        """A thought bubble beside a computer company's panel while it decides."""
-        panel = self.view.panel_rect(seat)
-        bubble = pygame.Rect(0, 0, 84, 44)
-        bubble.midright = (panel.x - 8, panel.centery)
+        """A thought bubble in place of a computer company's "(CPU)" while it decides: in
+        its panel, never over the table (a very long name loses its end under it)."""
+        gap = self.view.panels.name_gaps.get(seat)
+        if gap is None:  # the panel is not painted yet
+            return
+        bubble = pygame.Rect(0, 0, max(84, min(120, gap.w)), max(36, gap.h))
+        bubble.midleft = gap.midleft
+        bubble.right = min(bubble.right, gap.right)
         thought_bubble(canvas, bubble, self.colour(seat), self.clock)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pygame
 import pytest
 
 from game.thinker import Thinker
@@ -21,7 +22,7 @@ from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
 from scenes.title import TitleScene
 from tests.scenes_servermania.test_thinking import SlowPlayer
-from tests.scenes_startupfever.helpers import READY, new_app, press, run_until, step
+from tests.scenes_startupfever.helpers import READY, new_app, press, run_until, step, table
 
 
 def open_setup():
@@ -185,3 +186,32 @@ def test_a_hard_company_thinks_off_the_loop_and_shows_its_bubble():
     assert scene.thinking == 0 and not scene.thinker.idle
     slow.gate.set()
     run_until(app, lambda: scene.state.to_json() != before, 600)
+
+
+@pytest.mark.parametrize("players, text", [(2, 1.0), (4, 1.0), (6, 1.0), (3, 1.5), (5, 1.5)])
+def test_a_thinking_computer_bubbles_in_place_of_its_cpu_tag_never_over_the_table(
+        players, text, monkeypatch):
+    """The bubble sits in the company's own panel, after its bare name and before its VP
+    (over "(CPU)"), at any text size: it once stood beside the panel, over user-track
+    squares 30-31 or a product's vesting field 0."""
+    from scenes.engine.fonts import Fonts
+
+    monkeypatch.setattr(Fonts, "text_scale", text)
+    app, scene = table(default_seats(players, humans=0))
+    step(app, 30)
+    canvas = app.display.canvas
+
+    def frame(thinking):
+        scene.thinking = thinking
+        app.render(1.0)
+        return canvas.copy()
+
+    calm, thinking = frame(None), frame(1)
+    changed = [(x, y) for y in range(0, 720, 2) for x in range(0, 1280, 2)
+               if calm.get_at((x, y)) != thinking.get_at((x, y))]
+    assert len(changed) > 300  # a bubble was drawn
+    xs, ys = [x for x, _ in changed], [y for _, y in changed]
+    drawn = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    gap = scene.view.panels.name_gaps[1]
+    assert scene.view.panel_rect(1).contains(drawn), (drawn, scene.view.panel_rect(1))
+    assert gap.left - 1 <= drawn.left and drawn.right <= gap.right + 2  # name, VP clear
