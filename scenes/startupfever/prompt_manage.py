@@ -50,7 +50,8 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
     options = [
         Option("Hire from the supply",
                f"{left} of {state.hire_limit} hires left this turn" if hires
-               else "none: no money, no room or nobody left", key="hire",
+               else f"all {state.hire_limit} hires used this turn" if left <= 0
+               else "nobody left you can pay for", key="hire",
                then=lambda: [_hire(state, ctx, a) for a in hires], enabled=bool(hires),
                title=f"Hire for {slot}",
                how="New hires stand on vesting field 4. At most one Big Nerd and one "

@@ -98,6 +98,23 @@ def test_a_hire_shows_its_cost_from_the_rules(canvas):
         assert f"${before - clone.players[0].money}" in option.label
 
 
+def test_a_hire_row_that_is_off_says_why(canvas):
+    """Two hires made: the row says so; hires left but nothing affordable in the supply:
+    the row says that (it once said "no money, no room or nobody left" for both)."""
+    from game.startupfever.actions import Hire
+    from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT
+
+    used = at_stage("manage").clone()
+    used.hires = used.hire_limit
+    empty = at_stage("manage").clone()
+    empty.supply.update({NERD: 0, SUIT: 0, BIG_NERD: 0, BIG_SUIT: 0})
+    for state, why in ((used, f"all {used.hire_limit} hires used this turn"),
+                       (empty, "nobody left you can pay for")):
+        assert not any(type(a) is Hire for a in state.legal_actions())
+        row = decision_for(state, context(state)).choices.level.options[0]
+        assert row.key == "hire" and not row.enabled and row.detail == why
+
+
 def test_defense_is_asked_of_the_targeted_seat_only(canvas):
     state = at_stage("defense")
     ctx = context(state)
