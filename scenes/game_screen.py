@@ -20,7 +20,7 @@ import pygame
 from game.autosave import Saved
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
-from scenes.engine.palette import CREAM, Color
+from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
@@ -228,5 +228,6 @@ def thought_bubble(canvas: pygame.Surface, bubble: pygame.Rect, colour: Color,
     draw.box(canvas, bubble, CREAM, radius=22, shadow=4)
     for k in range(3):
         lift = 5 * max(0.0, math.sin(clock * 8 - k * 0.9))
-        pygame.draw.circle(canvas, colour,
-                           (bubble.centerx - 20 + 20 * k, round(bubble.centery - lift)), 7)
+        dot = (bubble.centerx - 20 + 20 * k, round(bubble.centery - lift))
+        pygame.draw.circle(canvas, INK, dot, 8)  # a dark rim: a gold dot shows on cream
+        pygame.draw.circle(canvas, colour, dot, 6)
