@@ -275,5 +275,5 @@ class AdoptionRollCall(RollCall):
     def _parts(self, fonts: Fonts, style: str, mouse: bool
                ) -> tuple[list[pygame.Surface], pygame.Surface]:
         parts, _hint = super()._parts(fonts, style, mouse)
-        hint = f"{self.slot} gains die + Nerds + 2 per Big Nerd fields"
+        hint = f"{self.slot} climbs the user track: die + Nerds + 2 per Big Nerd"
         return parts, draw.render(fonts.body(24), hint, CREAM)

@@ -576,16 +576,18 @@ class TableScene(Autosaving, GameScreen, Scene):
             return self.BAR_PLAY
         return self.BAR_PEOPLE if len(self.hand_look.seats) == 1 else self.BAR_PEOPLE_MANY
 
-    def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> None:
+    def _draw_roll_call(self, canvas: pygame.Surface, call: AdoptionRollCall) -> pygame.Rect:
         """SERVERMANIA's roll call over the dimmed table: the die bounces on its spot,
-        "Ada: press A to roll!" above it, what the roll is for under that."""
+        "Ada: press A to roll!" above it, what the roll is for under that; returns the area
+        of those words."""
         dim(canvas.subsurface(TABLE), 80)
         style, mouse = seat_style(self.app, self.devices, call.seat)
         spot = self.view.place("die")
         die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
         _w, h = call.plate_size(self.app.fonts, style, mouse)
-        call.draw(canvas, self.app.fonts, die, style, mouse,
-                  (TABLE.centerx, die[1] - 70 - h))
+        low = min(die[1] - 70, self.view.place("log").top - 6)  # clear of the die and the
+        return call.draw(canvas, self.app.fonts, die, style, mouse,  # boxes (the log's top)
+                         (TABLE.centerx, low - h))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
         """A thought bubble in place of a computer company's "(CPU)" while it decides: in

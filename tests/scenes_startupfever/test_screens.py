@@ -46,6 +46,9 @@ def test_a_person_is_asked_to_throw_their_die(tmp_path):
     step(app, 20)
     assert scene.rolling_for == 0
     assert_not_blank(shoot(app, "sf_roll_call", tmp_path))
+    words = scene._draw_roll_call(app.display.canvas, scene.roll_call)
+    for box in ("log", "bank", "supply"):  # every line of the log stays readable
+        assert not words.colliderect(scene.view.place(box)), (box, words)
 
 
 def test_the_table_mid_turn_and_the_results(tmp_path):
