@@ -122,8 +122,8 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
                seat: SeatLike, rect: pygame.Rect, *, active: bool, marked: bool,
                k: float | None = None) -> pygame.Rect:
     """One company's panel inside `rect` of `surface`, its words grown `k` times. Returns
-    the free stretch of the name row between the name and the VP (a computer's thought
-    bubble goes there)."""
+    the name row from the end of the bare name to the VP: a computer's "(CPU)" and the
+    room after it, where its thought bubble goes."""
     k = panel_scale(len(model.companies)) if k is None else k
     colour = look.RGB[seat.colour]
     fill = mix(PANEL, colour, 0.34) if active else PANEL
@@ -166,8 +166,8 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
         _draw_execs(surface, company, (rect.right - 12, bottom), small, rect.bottom - 5)
     _draw_products(surface, model, company, seat.colour, (rect.x + 10, bottom), small)
     bare = min(shown.right, left + font.size(seat.name)[0])  # the name without "(CPU)"
-    tall = round(34 * k)
-    return pygame.Rect(bare + 3, top - tall // 2, vp.x - 8 - bare - 3, tall)
+    row_h = round(34 * k)
+    return pygame.Rect(bare + 3, top - row_h // 2, vp.x - 8 - bare - 3, row_h)
 
 
 def _bottom_width(model: TableModel, company: CompanyShown, k: float, execs: bool) -> int:

@@ -585,9 +585,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         spot = self.view.place("die")
         die = (spot.centerx, min(spot.centery, TABLE.bottom - 62))  # clear of the bar
         _w, h = call.plate_size(self.app.fonts, style, mouse)
-        low = min(die[1] - 70, self.view.place("log").top - 6)  # clear of the die and the
-        return call.draw(canvas, self.app.fonts, die, style, mouse,  # boxes (the log's top)
-                         (TABLE.centerx, low - h))
+        low = min(die[1] - 70, self.view.place("log").top - 6)  # above the die and the log
+        return call.draw(canvas, self.app.fonts, die, style, mouse, (TABLE.centerx, low - h))
 
     def _draw_thinking(self, canvas: pygame.Surface, seat: int) -> None:
         """A thought bubble in place of a computer company's "(CPU)" while it decides: in
