@@ -1,7 +1,14 @@
 """Startup Fever rules (headless): new_game, State, actions, events. No pygame here.
 
 See RULES.md beside this file for every timing decision and the designed cards.
+The modules may run compiled by mypyc, when a current build exists (`game/engine.py`).
 """
+
+from game.engine import install
+
+ENGINE = install()  # before the first module of this package is imported
+
+# ruff: noqa: E402
 
 from .actions import (
     ChoosePosition,

@@ -7,15 +7,16 @@ target. Effects live in `effects.py`; the windows are named in `WINDOWS`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 # Play windows (F11). Product-turn windows open before that step of every product turn
 # (USER_LOSS only on a launched product's turn); year-end windows once a year.
-ADOPTION = "adoption"
-REVENUE = "revenue"
-MANAGE = "manage"
-USER_LOSS = "user_loss"
-COMPETITION = "competition"
-DISCARD = "discard"
+ADOPTION: Final = "adoption"
+REVENUE: Final = "revenue"
+MANAGE: Final = "manage"
+USER_LOSS: Final = "user_loss"
+COMPETITION: Final = "competition"
+DISCARD: Final = "discard"
 WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS, COMPETITION, DISCARD)
 WINDOW_TITLES = {
     ADOPTION: "before New User Adoption",
@@ -27,12 +28,12 @@ WINDOW_TITLES = {
 }
 
 # Target kinds: which product or company a card may be played on.
-CURRENT_PRODUCT = "current product"  # the product whose turn it is
-CURRENT_COMPANY = "current company"  # the company owning that product
-UNLAUNCHED = "unlaunched product"  # any product not yet launched
-LAUNCHED = "launched product"  # any launched product
-ANY_PRODUCT = "any product"
-REACTION = "reaction"  # Defense: only as a reaction
+CURRENT_PRODUCT: Final = "current product"  # the product whose turn it is
+CURRENT_COMPANY: Final = "current company"  # the company owning that product
+UNLAUNCHED: Final = "unlaunched product"  # any product not yet launched
+LAUNCHED: Final = "launched product"  # any launched product
+ANY_PRODUCT: Final = "any product"
+REACTION: Final = "reaction"  # Defense: only as a reaction
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ CARD_TYPES: tuple[CardType, ...] = (
 CARDS: dict[str, CardType] = {c.id: c for c in CARD_TYPES}
 CARD_IDS: tuple[str, ...] = tuple(c.id for c in CARD_TYPES)
 DECK_SIZE = sum(c.count for c in CARD_TYPES)
-HAND_SIZE = 4
+HAND_SIZE: Final = 4
 
 assert DECK_SIZE == 84, DECK_SIZE
 assert sum(c.count for c in CARD_TYPES if c.designed) == 57

@@ -9,6 +9,7 @@ whether to play Defense (only if they hold one and have a Suit).
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from . import events as ev
 from . import usertrack
@@ -23,17 +24,18 @@ from .cards import (
     PLAYABLE_IN,
     UNLAUNCHED,
 )
+from .employees import EmployeesMixin
 from .state import NERD, NEW_HIRE_FIELD, SLOTS, SUIT
 
-SECURITY_BREACH_FIELDS = 3
-VIRAL_GROWTH_BONUS = 3
-PRESS_COVERAGE_BONUS = 3
-FUNDING_ROUND_AMOUNT = 5
-TALENT_FAIR_HIRES = 2
-TALENT_FAIR_MAX_HIRES = 4  # the card's "(up to four hires)": a second copy adds nothing
-ACQUI_HIRE_PRICE = 3
-ACQUI_HIRE_NERDS = 2
-PATENT_TROLL_PER_LAUNCH = 2
+SECURITY_BREACH_FIELDS: Final = 3
+VIRAL_GROWTH_BONUS: Final = 3
+PRESS_COVERAGE_BONUS: Final = 3
+FUNDING_ROUND_AMOUNT: Final = 5
+TALENT_FAIR_HIRES: Final = 2
+TALENT_FAIR_MAX_HIRES: Final = 4  # the card's "(up to four hires)": a second copy adds nothing
+ACQUI_HIRE_PRICE: Final = 3
+ACQUI_HIRE_NERDS: Final = 2
+PATENT_TROLL_PER_LAUNCH: Final = 2
 
 _play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
 
@@ -48,7 +50,7 @@ PASS = Pass()
 DEFENSE_CHOICES = (Defend(True), Defend(False))
 
 
-class CardsMixin:
+class CardsMixin(EmployeesMixin):
     """Card windows and effects of the State."""
 
     # ------------------------------------------------------------ windows and targets
@@ -89,7 +91,7 @@ class CardsMixin:
 
     def _can_play(self, seat: int) -> bool:
         hand = self.players[seat].hand
-        playable = PLAYABLE_IN.get(self.window, frozenset())
+        playable = PLAYABLE_IN.get(self.window or "", frozenset())
         if playable.isdisjoint(hand):  # the usual case: no card for this window
             return False
         return any(self.card_plays(seat, card) for card in playable.intersection(hand))
@@ -97,7 +99,9 @@ class CardsMixin:
     def _step_window_check(self) -> None:
         seats = self.window_seats
         players = self.players
-        playable = PLAYABLE_IN[self.window]
+        window = self.window
+        assert window is not None
+        playable = PLAYABLE_IN[window]
         # the isdisjoint test repeats _can_play's first line: it skips most seats cheaply
         while seats and (playable.isdisjoint(players[seats[0]].hand)
                          or not self._can_play(seats[0])):
@@ -112,7 +116,9 @@ class CardsMixin:
     def _legal_window(self) -> list:
         seat = self.actor
         acts: list = []
-        for card in sorted(PLAYABLE_IN[self.window].intersection(self.players[seat].hand)):
+        window = self.window
+        assert window is not None
+        for card in sorted(PLAYABLE_IN[window].intersection(self.players[seat].hand)):
             acts.extend(self.card_plays(seat, card))
         acts.append(PASS)
         return acts
@@ -155,13 +161,16 @@ class CardsMixin:
         defender = self.actor
         self.players[defender].hand.remove("defense")
         self.played.append("defense")
-        self._emit(ev.CardCancelled, defender, self.pending_card["card"])
+        pc = self.pending_card
+        assert pc is not None
+        self._emit(ev.CardCancelled, defender, pc["card"])
         self.pending_card = None
         self.stage = "window_check"
 
     # ------------------------------------------------------------ effects
     def _resolve_card(self) -> None:
         pc = self.pending_card
+        assert pc is not None
         self.pending_card = None
         card, seat, slot, target, kind = pc["card"], pc["seat"], pc["slot"], pc["target"], \
             pc["kind"]
@@ -190,12 +199,15 @@ class CardsMixin:
 
     def _attrition_dests(self) -> list[str]:
         at = self.attrition
+        assert at is not None
         owner = self.products[at["slot"]].owner
         return [s for s, p in self.products.items() if p.owner != owner and s not in at["used"]]
 
     def _legal_attrition(self) -> list:
-        p = self.products[self.attrition["slot"]]
-        dests: list = self._attrition_dests() or [None]
+        at = self.attrition
+        assert at is not None
+        p = self.products[at["slot"]]
+        dests: list[str | None] = [*self._attrition_dests()] or [None]
         acts: list = []
         for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(5):
@@ -205,6 +217,7 @@ class CardsMixin:
 
     def _apply_move_resigned(self, action: MoveResigned) -> None:
         at = self.attrition
+        assert at is not None
         src = at["slot"]
         self.products[src].workers(action.kind)[action.vest] -= 1
         if action.dest is None:

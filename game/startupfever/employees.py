@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from itertools import compress
+from typing import Final
 
 from . import events as ev
 from .actions import Counter, EndManage, Hire, Poach, Retain, shared
+from .fields import StateFields
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -17,6 +18,7 @@ from .state import (
     NERD,
     NEW_HIRE_FIELD,
     OFFERS_PER_TARGET,
+    SLOTS,
     SUIT,
     WORKER_KINDS,
     Player,
@@ -27,7 +29,6 @@ from .state import (
 END_MANAGE = EndManage()
 COUNTER_CHOICES = (Counter(True), Counter(False))
 NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
-_FIELDS = tuple(range(n) for n in range(6))  # vesting fields 0 .. n-1
 
 
 @functools.cache
@@ -51,14 +52,29 @@ def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
     return tuple(Poach(seat, slot, kind, v, COST[kind] + v, to) for v in range(5))
 
 
+@functools.cache
+def _worker_lows(seat: int, to: str) -> dict[str, tuple[tuple[Poach, ...], tuple[Poach, ...]]]:
+    """slot -> the minimum offers (`_lows`) for its Nerds and its Suits, for every product
+    of company `seat` (and the others: unused), to join product `to`: one look-up per
+    rival instead of one per rival product and kind."""
+    return {s: (_lows(seat, s, NERD, to), _lows(seat, s, SUIT, to)) for s in SLOTS}
+
+
+@functools.cache
+def _worker_retains(slot: str) -> tuple[tuple[tuple[Retain, ...], ...], ...]:
+    """(Nerds, Suits) of product `slot`: per vesting field 0-3, its retains (`_retains`)."""
+    return tuple(tuple(_retains(kind, v, slot) for v in range(NEW_HIRE_FIELD))
+                 for kind in WORKER_KINDS)
+
+
 # the "sure" offers: one shared object per argument tuple, the most recent ones only
 # (a game lists 80-340 new ones; an unbounded cache grew all night long, and 2,048
 # kept the creep going for a dozen games: 400 simulated games run as fast with 512)
-POACH_OFFERS_KEPT = 512
+POACH_OFFERS_KEPT: Final = 512
 _poach = shared(Poach, most=POACH_OFFERS_KEPT)
 
 
-class EmployeesMixin:
+class EmployeesMixin(StateFields):
     """Hiring, poaching and retaining for the product whose turn it is."""
 
     def exec_limit(self, seat: int) -> int:
@@ -114,6 +130,7 @@ class EmployeesMixin:
         """Hires, then poach offers rival by rival, then retains, then End Manage (the
         order is part of the game: the random player picks by index)."""
         slot = self.current_slot
+        assert slot is not None
         seat = self.turn_seat
         players = self.players
         pl = players[seat]
@@ -145,12 +162,13 @@ class EmployeesMixin:
         counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
         products = self.products
-        fields = _FIELDS[5 if money > 5 else money]  # a worker on field v costs >= 1 + v
+        top = 5 if money > 5 else money  # a worker on field v costs >= 1 + v
         for other, opl in enumerate(self.players):
             if other == seat:
                 continue
             sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
             sources: list = []
+            worker_lows = _worker_lows(other, slot)
             for s in opl.slots:
                 if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
                     continue
@@ -158,15 +176,16 @@ class EmployeesMixin:
                     sources += ((s, NERD), (s, SUIT))
                     continue
                 tp = products[s]
-                # the fast path (nothing protected); `compress` yields the fields holding
-                # a worker, so empty fields cost no Python step
-                for kind, arr in ((NERD, tp.nerds), (SUIT, tp.suits)):
+                nerd_lows, suit_lows = worker_lows[s]
+                # the fast path (nothing protected); a plain loop over the fields, which
+                # mypyc compiles to native code (`compress` was quicker as plain Python)
+                for kind, arr, lows in ((NERD, tp.nerds, nerd_lows), (SUIT, tp.suits, suit_lows)):
                     if arr != NOBODY:
-                        lows = _lows(other, s, kind, slot)
-                        for v in compress(fields, arr):
-                            acts.append(lows[v])
-                            if v + 1 < sure:  # the minimum offer of a worker is 1 + v
-                                acts.append(_poach(other, s, kind, v, sure, slot))
+                        for v in range(top):
+                            if arr[v]:
+                                acts.append(lows[v])
+                                if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                                    acts.append(_poach(other, s, kind, v, sure, slot))
             if exec_room and (opl.big_nerds or opl.big_suits) and \
                     (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
                 sources += [(None, k) for k in exec_room if opl.executives(k)]
@@ -183,10 +202,12 @@ class EmployeesMixin:
         """Moving the current product's workers, then the company's executives, 1+ fields
         towards 4 (a field per token), appended to `acts`."""
         p = self.products[slot]
-        for kind, fields in ((NERD, p.nerds), (SUIT, p.suits)):
+        nerd_retains, suit_retains = _worker_retains(slot)
+        for fields, retains in ((p.nerds, nerd_retains), (p.suits, suit_retains)):
             if fields != NOBODY:
-                for v in compress(_FIELDS[NEW_HIRE_FIELD], fields):  # fields with workers
-                    acts += _retains(kind, v, slot)[:money]
+                for v in range(NEW_HIRE_FIELD):  # the fields with workers
+                    if fields[v]:
+                        acts += retains[v][:money]
         for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             if held:  # most companies hold no executive: skip the sorting
                 for v in sorted(set(held)):
@@ -208,6 +229,7 @@ class EmployeesMixin:
     def _apply_hire(self, action: Hire) -> None:
         seat = self.turn_seat
         slot = self.current_slot
+        assert slot is not None
         kind = action.kind
         cost = COST[kind]
         self._pay_to_bank(seat, cost)
@@ -249,6 +271,7 @@ class EmployeesMixin:
             self._complete_poach()
             return
         pp = self.pending_poach
+        assert pp is not None
         seat, slot, kind, vest = pp["seat"], pp["slot"], pp["kind"], pp["vest"]
         amount = pp["offer"] + 1
         self._pay_to_bank(seat, amount)
@@ -271,6 +294,7 @@ class EmployeesMixin:
     def _complete_poach(self) -> None:
         """No counter-offer: the poacher pays the bank and the employee starts on 4."""
         pp = self.pending_poach
+        assert pp is not None
         seat, slot, kind, vest, offer = pp["seat"], pp["slot"], pp["kind"], pp["vest"], \
             pp["offer"]
         me = self.turn_seat
@@ -279,8 +303,10 @@ class EmployeesMixin:
             self.players[seat].executives(kind).remove(vest)
         else:
             self.products[slot].workers(kind)[vest] -= 1
-        self._add_employee(me, self.current_slot, kind)
-        self._emit(ev.Poached, me, self.current_slot, seat, slot, kind, offer)
+        to = self.current_slot
+        assert to is not None
+        self._add_employee(me, to, kind)
+        self._emit(ev.Poached, me, to, seat, slot, kind, offer)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -288,11 +314,12 @@ class EmployeesMixin:
         seat = self.turn_seat
         kind, vest, steps = action.kind, action.vest, action.steps
         self._pay_to_bank(seat, steps)
+        slot = self.current_slot
         if kind in WORKER_KINDS:
-            arr = self.products[self.current_slot].workers(kind)
+            assert slot is not None
+            arr = self.products[slot].workers(kind)
             arr[vest] -= 1
             arr[vest + steps] += 1
-            slot = self.current_slot
         else:
             fields = self.players[seat].executives(kind)
             fields.remove(vest)

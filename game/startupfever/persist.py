@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
@@ -33,6 +33,7 @@ from .state import (
     categories_for,
     products_per_player,
 )
+from .yearend import YearEndMixin
 
 if TYPE_CHECKING:
     from .rules import State
@@ -40,28 +41,29 @@ if TYPE_CHECKING:
 FORMAT = "startupfever"
 VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
 OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
-_SKIP = ("_events",)
 
 
 class SaveError(ValueError):
     """A save that cannot be loaded; the message says what is wrong with it."""
 
 
-class PersistMixin:
+class PersistMixin(YearEndMixin):
     """to_json / from_json / observation for the State."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
-        for key, value in self.__dict__.items():
-            if key in _SKIP:
+        for key in FIELDS:  # every field but `_events`, in the order `State` sets them
+            try:
+                value = getattr(self, key)
+            except AttributeError:  # a determinization has no seed and no RNG
                 continue
             if key == "rng":
                 version, internal, gauss = value.getstate()
                 value = [version, list(internal), gauss]
             elif key == "players":
-                value = [vars(p).copy() for p in value]
+                value = [{k: getattr(p, k) for k in PLAYER} for p in value]
             elif key == "products":
-                value = {s: vars(p).copy() for s, p in value.items()}
+                value = {s: {k: getattr(p, k) for k in PRODUCT} for s, p in value.items()}
             data[key] = value
         return data
 
@@ -89,12 +91,12 @@ class PersistMixin:
         data["seat"] = seat
         data["current_player"] = self.current_player
         data["current_slot"] = self.current_slot
-        data["legal_actions"] = [str(a) for a in self.legal_actions()] \
+        data["legal_actions"] = [str(a) for a in cast(Any, self).legal_actions()] \
             if self.current_player == seat else []
         return data
 
 
-def from_json(text: str) -> State:
+def from_json(text: Any) -> State:  # untrusted: any object gives a SaveError
     """Rebuild a State saved by `to_json`; a broken save raises `SaveError` saying why."""
     try:
         data = json.loads(text)
@@ -103,7 +105,7 @@ def from_json(text: str) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Startup Fever save (format tag missing)")
     version = data.get("version")
-    if type(version) is not int or version not in (VERSION, *OLD_VERSIONS):
+    if type(version) is not int or version not in (VERSION,) + OLD_VERSIONS:
         raise SaveError(f"unsupported save version {version!r} (expected {VERSION})")
     try:
         if version != VERSION:
@@ -137,7 +139,7 @@ def _upgrade(data: dict[str, Any]) -> None:
 def _build(data: dict[str, Any]) -> State:
     from .rules import State
 
-    state = State.__new__(State)
+    state = State()
     for key, value in data.items():
         if key in ("format", "version"):
             continue
@@ -152,7 +154,9 @@ def _build(data: dict[str, Any]) -> State:
             value = [Player(**p) for p in value]
         elif key == "products":
             value = {s: Product(**p) for s, p in value.items()}
-        state.__dict__[key] = value
+        elif key == "categories":
+            value = tuple(value)
+        setattr(state, key, value)
     state._events = []
     return state
 
@@ -373,7 +377,7 @@ def _check_flow(state: State, slots: list[str]) -> None:
     _need(all(0 <= k <= 2 for k in state.loss_taken.values()), "more than 2 user-loss pips")
     _need(0 <= state.loss_left <= 6, f"{state.loss_left} user-loss pips left")
     _need(set(state.comp_queue) <= set(state.categories), "comp_queue names an unknown category")
-    _need(state.comp_category in ("", *state.categories), "unknown competition category")
+    _need(state.comp_category in ("",) + tuple(state.categories), "unknown competition category")
     _need(all(len(v) == 2 for v in state.comp_base.values()), "bad competition strengths")
     _need(all(1 <= r <= 6 for v in state.comp_rolls.values() for r in v), "bad competition die")
     _need(not state.hire_fails or state.in_turn and state.hire_fails == [state.current_slot],
@@ -402,8 +406,9 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     in_turn_stages = ("adoption_roll", "loss_roll", "manage", "counter", "loss")
     if stage in in_turn_stages or (stage in ("window", "defense") and state.window not in
                                    (None, "competition", "discard")):
-        _need(state.in_turn and state.current_slot is not None, f"{stage} outside a turn")
-        owner = state.products[state.current_slot].owner
+        slot = state.current_slot
+        _need(state.in_turn and slot is not None, f"{stage} outside a turn")
+        owner = state.products[cast(str, slot)].owner
         _need(state.turn_seat == owner, "the turn seat does not own the current product")
     if stage in ("window", "defense", "attrition"):
         _need(state.window is not None and bool(state.window_seats),
@@ -416,7 +421,7 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     if stage == "defense":
         _need(pc is not None and "defense" in state.players[state.actor].hand,
               "defense without a card to answer or a Defense card")
-        target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner
+        target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner  # type: ignore[index]
         _need(state.actor == target, "Defense asked of a company the card does not target")
     if pc is not None:
         _need(pc["card"] in CARDS and pc["seat"] in seats

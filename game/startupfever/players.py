@@ -28,7 +28,13 @@ same attribute names, so a player cannot tell them apart and cannot peek.
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
+
+try:  # only mypyc reads it (compiled, interpreted subclasses such as NormalPlayer need it)
+    from mypy_extensions import mypyc_attr
+except ImportError:  # plain Python: not installed, and not needed
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
 
 from .actions import (
     Action,
@@ -65,7 +71,7 @@ class Agent(Protocol):
 class RandomPlayer:
     """Picks uniformly among the legal actions, from its own seeded RNG."""
 
-    kind = "random"
+    kind: ClassVar[str] = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -121,14 +127,15 @@ def vp(view) -> list[int]:
     return scores
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RulePlayer:
     """A sensible rule-based player (see the module notes); deterministic. A stage it
     has no rule for (set-up chips) gets the first legal action."""
 
-    kind = "rules"
+    kind: ClassVar[str] = "rules"
 
     def __init__(self, seed: int | None = None) -> None:  # seed: same signature as others
-        self._state = None  # it needs no randomness: equal views give equal decisions
+        self._state: Any = None  # it needs no randomness: equal views give equal decisions
         self._view: Any = None
 
     # ------------------------------------------------------------------ entry
@@ -164,7 +171,8 @@ class RulePlayer:
         scores = scores or vp(view)
         players = view.players
         n = len(players)
-        best, best_key = -1, ()
+        best = -1
+        best_key: tuple[int, ...] = ()
         for s in range(n):  # the first seat with the greatest key, as max() would pick
             if s != me:
                 key = (scores[s], players[s].money, -after(me, s, n))
@@ -197,7 +205,7 @@ class RulePlayer:
         for a in legal:
             if type(a) is not PlayCard:
                 continue
-            target = a.seat if a.slot is None else products[a.slot].owner
+            target: int = a.seat if a.slot is None else products[a.slot].owner  # type: ignore[assignment]
             if a.card in SELF_CARDS:
                 if target != me:
                     continue  # worth 0 (to every subclass too): a good card on a rival
@@ -290,7 +298,7 @@ class RulePlayer:
 
         def rank(a: MoveResigned) -> tuple:
             if a.dest is None:
-                where = (1, 0, 0)
+                where: tuple[int, ...] = (1, 0, 0)
             else:
                 owner = products[a.dest].owner
                 where = (0, 0 if owner == me else 1, scores[owner],
@@ -346,11 +354,12 @@ class RulePlayer:
             return BIG_SUIT
         return None
 
-    @staticmethod
-    def _wanted_worker(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+    def _wanted_worker(self, view, pl, kinds: set[str], money: int, late: bool
+                       ) -> str | None:
         """The worker to hire now, if any: a Nerd/Suit mix, unless saving up (from year 2
         a company without a Big Nerd keeps 4-5 tokens, so that the next revenue buys one
-        from the supply)."""
+        from the supply). A method, not a static one: Hard overrides it, and compiled
+        code calls a static method directly, past any override."""
         saving = (not late and view.year >= 2 and not pl.big_nerds
                   and view.supply[BIG_NERD] > 0 and 4 <= money < 6)
         if saving or not kinds & {NERD, SUIT}:

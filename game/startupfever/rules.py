@@ -10,9 +10,10 @@ Employee management lives in `employees.py`, Event Cards in `effects.py`, the ye
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import partial
 from operator import is_
-from typing import Any
+from typing import Any, cast
 
 from . import events as ev
 from . import usertrack
@@ -43,10 +44,9 @@ from .actions import (
     malformed,
     shared,
 )
-from .cards import ADOPTION, HAND_SIZE, MANAGE, PLAYABLE_IN, REVENUE, USER_LOSS, full_deck
-from .effects import CardsMixin
-from .employees import EmployeesMixin
-from .persist import PersistMixin
+from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
+from .fields import CHANCE, CHANCE_STAGES, TERMINAL  # noqa: F401 (the API names them here)
+from .persist import FIELDS, PersistMixin
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -62,13 +62,7 @@ from .state import (
     categories_for,
     products_per_player,
 )
-from .yearend import YearEndMixin
 
-CHANCE = -1
-TERMINAL = -2
-
-CHANCE_STAGES = frozenset({"deal", "first_order", "adoption_roll", "loss_roll", "comp_roll",
-                           "order_tie"})
 DECISION_STAGES = frozenset({"chips", "window", "defense", "attrition", "manage", "counter",
                              "loss", "reassign", "marketing", "order_choose"})
 ROLLS = tuple(Roll(v) for v in range(1, 7))
@@ -78,19 +72,19 @@ _draw = shared(Draw)
 _pick = shared(PickProduct)
 _lose_pip = shared(LosePip)
 END_USER_LOSS = EndUserLoss()
-#: players -> seat -> every seat once, clockwise from that seat
-_ROTATIONS = {n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
-              for n in range(2, 7)}
 
 
 class IllegalAction(ValueError):
     """Raised by `apply` for an action that is not legal now; the state is unchanged."""
 
 
-class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
+class State(PersistMixin):
     """A whole game of Startup Fever as plain data plus the rules that move it on."""
 
-    def __init__(self, names: list[str], seed: int | None = None, extra_years: int = 0) -> None:
+    def __init__(self, names: list[str] | None = None, seed: int | None = None,
+                 extra_years: int = 0) -> None:
+        if names is None:  # a blank State, for `clone` and `from_json` to fill in (compiled
+            return  # by mypyc, `State.__new__(State)` would run this __init__)
         n = len(names)
         if not 2 <= n <= 6:
             raise ValueError(f"Startup Fever needs 2-6 players, not {n}")
@@ -101,7 +95,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.rng = random.Random(seed)
         self.extra_years = extra_years
         self.players = [Player(name) for name in names]
-        self.products: dict[str, Product] = {}
+        self.products = {}
         for i, slot in enumerate(SLOTS[: n * per]):
             self.products[slot] = Product(slot, i // per)
             self.players[i // per].slots.append(slot)
@@ -110,76 +104,55 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         self.supply = {NERD: SUPPLY_WORKERS, SUIT: SUPPLY_WORKERS, BIG_NERD: n - 1,
                        BIG_SUIT: n - 1}
         self.deck = full_deck()
-        self.discard: list[str] = []
-        self.played: list[str] = []  # cards played this year (discarded at year end)
+        self.discard = []
+        self.played = []  # cards played this year (discarded at year end)
         self.year = 0
-        self.turn_order: list[str] = []
+        self.turn_order = []
         self.turn_index = 0
         self.turn_seat = 0
         self.in_turn = False  # True from TurnStarted to the end of that product turn
         self.actor = 0  # the deciding seat in decision stages
         self.stage = "chips_check"
-        self.all_launched_year: int | None = None
-        self.end_reason: str | None = None
+        self.all_launched_year = None
+        self.end_reason = None
         # set-up, dealing and random picks
-        self.deal_queue: list[int] = []
+        self.deal_queue = []
         self.deal_after = ""
-        self.order_pool: list[str] = []
+        self.order_pool = []
         # card windows and card effects
-        self.window: str | None = None
-        self.window_seats: list[int] = []
+        self.window = None
+        self.window_seats = []
         self.after_window = ""
-        self.pending_card: dict | None = None
-        self.attrition: dict | None = None
-        self.exec_power: list[int] = []  # companies under Executive Power this year
-        self.press: dict[str, int] = {}  # Press Coverage strength bonus this year
+        self.pending_card = None
+        self.attrition = None
+        self.exec_power = []  # companies under Executive Power this year
+        self.press = {}  # Press Coverage strength bonus this year
         # the current product turn
         self.adopt_bonus = 0
         self.adopt_halved = False
-        self.hire_fails: list[str] = []  # products whose first hire this turn fails (F15)
+        self.hire_fails = []  # products whose first hire this turn fails (F15)
         self.hire_limit = HIRES_PER_TURN
         self.hires = 0
         self.manage_blocked = False
-        self.poach_counts: dict[str, int] = {}
-        self.protected: dict[str, int] = {}
-        self.pending_poach: dict | None = None
+        self.poach_counts = {}
+        self.protected = {}
+        self.pending_poach = None
         self.loss_left = 0
-        self.loss_taken: dict[str, int] = {}
+        self.loss_taken = {}
         # year end
-        self.comp_queue: list[str] = []
+        self.comp_queue = []
         self.comp_category = ""
-        self.comp_base: dict[str, list[int]] = {}  # slot -> [strength without die, nerds]
-        self.comp_rolls: dict[str, list[int]] = {}
-        self.comp_pending: list[str] = []
-        self.seat_queue: list[int] = []  # seats still to reassign / allocate marketing
-        self.marketing_pending: dict[str, int] = {}  # sealed tokens per product (F14)
-        self.order_groups: list[list[str]] = []
-        self.new_order: list[str | None] = []
-        self._events: list = []
+        self.comp_base = {}  # slot -> [strength without die, nerds]
+        self.comp_rolls = {}
+        self.comp_pending = []
+        self.seat_queue = []  # seats still to reassign / allocate marketing
+        self.marketing_pending = {}  # sealed tokens per product (F14)
+        self.order_groups = []
+        self.new_order = []
+        self._events = []
         self._advance()
 
     # ------------------------------------------------------------------ public API
-    @property
-    def current_player(self) -> int:
-        if self.stage in CHANCE_STAGES:
-            return CHANCE
-        if self.stage == "over":
-            return TERMINAL
-        return self.actor
-
-    @property
-    def current_slot(self) -> str | None:
-        """The product whose turn it is (None outside product turns)."""
-        if self.in_turn:  # checked first: outside product turns it is all there is to do
-            try:
-                return self.turn_order[self.turn_index]
-            except IndexError:  # past the last product (or no order yet)
-                return None
-        return None
-
-    def is_terminal(self) -> bool:
-        return self.stage == "over"
-
     def legal_actions(self) -> list[Action]:
         """Legal actions now; at a chance step, the possible outcomes.
 
@@ -191,7 +164,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return [a for a, _p in self.chance_outcomes()]
         if stage == "over":
             return []
-        return self._LEGAL[stage](self)
+        return _LEGAL[stage](self)
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
         """[(outcome, probability)] at a chance step, else []."""
@@ -228,14 +201,14 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return _pick(group[rng.randrange(len(group))])
         raise IllegalAction(f"no chance step now (stage {stage})")
 
-    def apply(self, action: Action) -> list:
+    def apply(self, action: Any) -> list:  # any object: refused with IllegalAction
         """Apply a legal action or chance outcome; return the events it caused.
 
         Always checked against the current state (tests may have changed it directly):
         anything else raises IllegalAction, a ValueError, and leaves the state unchanged.
         """
         self._validate(action)
-        return self._apply_unchecked(action, True)
+        return cast("list[Any]", self._apply_unchecked(action, True))
 
     def _apply_unchecked(self, action: Action, build_events: bool = False) -> list | None:
         """Private: `apply` without the legality check, for the simulator's and the
@@ -247,12 +220,13 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         read events, so by default the same rules run but no event is built (None is
         returned; a tenth of their time); `build_events=True` returns them as `apply`.
         """
-        self._events = events = [] if build_events else None
-        self._APPLY[type(action)](self, action)
+        events: list[Any] | None = [] if build_events else None
+        self._events = events
+        _APPLY[type(action)](self, action)
         self._advance()
         return events
 
-    def _validate(self, action: Action) -> None:
+    def _validate(self, action: Any) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
         stage = self.stage
         if stage == "over":
@@ -267,7 +241,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
         if named is not None and named != self._required_slot(action):
             raise IllegalAction(f"illegal action now ({stage}): {describe(action)} "
                                 f"(it is {self.current_slot}'s turn)")
-        legal = self._LEGAL[stage](self)
+        legal = _LEGAL[stage](self)
         if any(map(partial(is_, action), legal)) or action in legal:  # identity: quick
             return
         if stage == "manage" and self._is_legal_manage(action):
@@ -277,10 +251,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     @staticmethod
     def _named_slot(action: Action) -> str | None:
         """The product a Hire, Retain or Poach names as the current one (None: none)."""
-        kind = type(action)
-        if kind is Hire or kind is Retain:
+        if type(action) is Hire or type(action) is Retain:
             return action.slot
-        if kind is Poach:
+        if type(action) is Poach:
             return action.to
         return None
 
@@ -291,36 +264,19 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             return None
         return self.current_slot
 
-    def scores(self) -> list[int]:
-        """Victory points per seat: the small numbers under each product's marker."""
-        vp = [0] * len(self.players)
-        for p in self.products.values():
-            vp[p.owner] += usertrack.victory_points(p.field)
-        return vp
-
-    def winners(self) -> list[int]:
-        """Most VP; on a tie more money; still tied: a shared win."""
-        vp = self.scores()
-        best = max((vp[i], pl.money) for i, pl in enumerate(self.players))
-        return [i for i, pl in enumerate(self.players) if (vp[i], pl.money) == best]
-
     def clone(self) -> State:
         """A fast explicit copy (no deepcopy): containers copied, dataclasses copied."""
-        new = State.__new__(State)
-        d = new.__dict__
-        for key, value in self.__dict__.items():
-            d[key] = value if type(value) in _IMMUTABLE else _copy(value)
+        new = State()
+        for key in FIELDS:
+            try:
+                value = getattr(self, key)
+            except AttributeError:  # a determinization has no seed
+                continue
+            setattr(new, key, value if type(value) in _IMMUTABLE else _copy(value))
         new._events = []
         return new
 
     # ------------------------------------------------------------------ helpers
-    def _emit(self, kind: type, *fields: Any) -> None:
-        """Record the event `kind(*fields)`; not even built when nobody will read it (an
-        `_apply_unchecked(..., build_events=False)` of the simulator or the search)."""
-        events = self._events
-        if events is not None:
-            events.append(kind(*fields))
-
     def _check_chance(self, action) -> None:
         """A chance outcome must be possible now: a die shows an int 1-6 (not True, not
         2.5), a drawn card is a known id left in the pile, a pick a listed product. The
@@ -339,52 +295,12 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
 
     def _advance(self) -> None:
         """Run automatic stages until a decision, a chance step or the end."""
-        steps = self._STEPS
+        steps = _STEPS
         while True:
             step = steps.get(self.stage)
             if step is None:
                 return
             step(self)
-
-    def _pay_to_bank(self, seat: int, amount: int) -> None:
-        self.players[seat].money -= amount
-        self.bank += amount
-
-    def _from_bank(self, seat: int, amount: int) -> int:
-        """Pay up to `amount` from the bank (recession: what it has); return the paid sum."""
-        paid = min(amount, self.bank)
-        self.bank -= paid
-        self.players[seat].money += paid
-        return paid
-
-    def _launch(self, slot: str, leaked: bool) -> None:
-        p = self.products[slot]
-        p.launched = True
-        self._emit(ev.ProductLaunched, slot, p.owner, p.category, leaked)
-        if self.all_launched_year is None and all(q.launched for q in self.products.values()):
-            self.all_launched_year = self.year
-
-    def _seats_from(self, seat: int) -> tuple[int, ...]:
-        """Every seat once, clockwise from `seat`."""
-        return _ROTATIONS[len(self.players)][seat]
-
-    def _open_window(self, window: str, then: str) -> None:
-        """Open a card window (F11); every window point announces itself (WindowOpened),
-        even when no seat holds a playable card."""
-        self._emit(ev.WindowOpened, window, self.current_slot)
-        # Seats holding no card of this window cannot play in it (nobody draws during a
-        # window): leaving them out here spares `_step_window_check` most of its work.
-        playable = PLAYABLE_IN[window]
-        players = self.players
-        self.window_seats = seats = [s for s in self._seats_from(self.turn_seat)
-                                     if not playable.isdisjoint(players[s].hand)]
-        self.after_window = then
-        if seats:
-            self.window = window
-            self.stage = "window_check"
-        else:  # the usual case: nobody holds a card for it (as `_step_window_check` ends)
-            self.window = None
-            self.stage = then
 
     # ------------------------------------------------------------------ set-up
     def _step_chips_check(self) -> None:
@@ -508,6 +424,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def _adopt(self, roll: int) -> None:
         """Step 1: die + Nerds + 2 per Big Nerd (+ cards); launch on reaching the line."""
         slot = self.current_slot
+        assert slot is not None
         p = self.products[slot]
         pl = self.players[p.owner]
         nerds = p.nerd_count
@@ -527,6 +444,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
     def _step_revenue(self) -> None:
         """Step 2: base revenue + Suits + 2 per Big Suit, paid by the bank as it can."""
         slot = self.current_slot
+        assert slot is not None
         p = self.products[slot]
         pl = self.players[p.owner]
         base = usertrack.base_revenue(p.field)
@@ -539,6 +457,7 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
 
     def _step_manage_begin(self) -> None:
         slot = self.current_slot
+        assert slot is not None
         owner = self.products[slot].owner
         if self.manage_blocked:
             self._emit(ev.ManageSkipped, slot, "antitrust investigation")
@@ -551,7 +470,9 @@ class State(EmployeesMixin, CardsMixin, YearEndMixin, PersistMixin):
             self.stage = "manage"
 
     def _step_after_manage(self) -> None:
-        if self.products[self.current_slot].launched:
+        slot = self.current_slot
+        assert slot is not None
+        if self.products[slot].launched:
             self._open_window(USER_LOSS, "loss_begin")
         else:
             self.stage = "turn_end"
@@ -631,8 +552,9 @@ AUTO_STAGES = (
     "comp_done", "vest", "reassign_check", "discard", "marketing_begin", "marketing_check",
     "order_begin", "order_check",
 )
-State._STEPS = {name: getattr(State, f"_step_{name}") for name in AUTO_STAGES}
-State._LEGAL = {
+_STEPS: dict[str, Callable[[State], None]] = {name: getattr(State, f"_step_{name}")
+                                              for name in AUTO_STAGES}
+_LEGAL: dict[str, Callable[[State], list[Any]]] = {
     "chips": State._legal_chips,
     "window": State._legal_window,
     "defense": State._legal_defense,
@@ -644,7 +566,7 @@ State._LEGAL = {
     "marketing": State._legal_marketing,
     "order_choose": State._legal_order,
 }
-State._APPLY = {
+_APPLY: dict[type, Callable[[State, Any], None]] = {
     Roll: State._apply_roll,
     Draw: State._apply_draw,
     PickProduct: State._apply_pick,
@@ -666,8 +588,8 @@ State._APPLY = {
     EndMarketing: State._apply_end_marketing,
     ChoosePosition: State._apply_choose,
 }
-assert set(State._APPLY) == set(FIELD_TYPES)  # every action has a handler and a shape
-assert set(State._LEGAL) == DECISION_STAGES  # every decision stage lists its actions
+assert set(_APPLY) == set(FIELD_TYPES)  # every action has a handler and a shape
+assert set(_LEGAL) == DECISION_STAGES  # every decision stage lists its actions
 
 
 def new_game(players: list[str] | int = 4, seed: int | None = None,

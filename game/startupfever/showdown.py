@@ -148,12 +148,12 @@ class HardRules(NormalPlayer):
     def _order_choose(self, view, legal: list) -> Any:
         return order_position(legal)
 
-    @staticmethod
-    def _wanted_worker(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+    def _wanted_worker(self, view, pl, kinds: set[str], money: int, late: bool
+                       ) -> str | None:
         if not late and saving_for_executive(view, pl, money):
             return None
         if view.year < NERDS_ONLY_FROM:
-            return NormalPlayer._wanted_worker(view, pl, kinds, money, late)
+            return super()._wanted_worker(view, pl, kinds, money, late)
         if not kinds & {NERD, SUIT}:
             return None
         return NERD if NERD in kinds else SUIT

@@ -9,25 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from typing import Final
 
-SOCIAL = "Social Networking"
-COMMUNICATION = "Communication"
-ECOMMERCE = "E-commerce"
-MEDIA = "Media"
+SOCIAL: Final = "Social Networking"
+COMMUNICATION: Final = "Communication"
+ECOMMERCE: Final = "E-commerce"
+MEDIA: Final = "Media"
 CATEGORIES = (SOCIAL, COMMUNICATION, ECOMMERCE, MEDIA)  # removal order: Media, Communication
-SLOTS = "ABCDEFGHIJKL"
-NERD, SUIT, BIG_NERD, BIG_SUIT = "nerd", "suit", "big_nerd", "big_suit"
+SLOTS: Final = "ABCDEFGHIJKL"
+NERD: Final = "nerd"
+SUIT: Final = "suit"
+BIG_NERD: Final = "big_nerd"
+BIG_SUIT: Final = "big_suit"
 KINDS = (NERD, SUIT, BIG_NERD, BIG_SUIT)
 WORKER_KINDS = (NERD, SUIT)
 EXEC_KINDS = (BIG_NERD, BIG_SUIT)
 COST = {NERD: 1, SUIT: 1, BIG_NERD: 6, BIG_SUIT: 6}
-NEW_HIRE_FIELD = 4
-TOTAL_MONEY = 100
-START_MONEY = 2
-SUPPLY_WORKERS = 50
-HIRES_PER_TURN = 2
-OFFERS_PER_TARGET = 2
-LAST_YEAR = 15  # safety stop (F12)
+NEW_HIRE_FIELD: Final = 4
+TOTAL_MONEY: Final = 100
+START_MONEY: Final = 2
+SUPPLY_WORKERS: Final = 50
+HIRES_PER_TURN: Final = 2
+OFFERS_PER_TARGET: Final = 2
+LAST_YEAR: Final = 15  # safety stop (F12)
 
 
 def products_per_player(players: int) -> int:
@@ -70,13 +74,9 @@ class Product:
         return sum(self.suits)
 
     def copy(self) -> Product:
-        """An independent copy (the search clones thousands: no __init__ call)."""
-        new = object.__new__(Product)
-        d = self.__dict__.copy()
-        d["nerds"] = self.nerds[:]
-        d["suits"] = self.suits[:]
-        new.__dict__ = d
-        return new
+        """An independent copy (the search clones thousands)."""
+        return Product(self.slot, self.owner, self.category, self.launched, self.field,
+                       self.marketing, self.nerds[:], self.suits[:])
 
 
 @dataclass
@@ -94,12 +94,6 @@ class Player:
         return self.big_nerds if kind == BIG_NERD else self.big_suits
 
     def copy(self) -> Player:
-        """An independent copy (the search clones thousands: no __init__ call)."""
-        new = object.__new__(Player)
-        d = self.__dict__.copy()
-        d["hand"] = self.hand[:]
-        d["slots"] = self.slots[:]
-        d["big_nerds"] = self.big_nerds[:]
-        d["big_suits"] = self.big_suits[:]
-        new.__dict__ = d
-        return new
+        """An independent copy (the search clones thousands)."""
+        return Player(self.name, self.money, self.hand[:], self.slots[:], self.big_nerds[:],
+                      self.big_suits[:])

@@ -6,9 +6,11 @@ Launch line and field 36 the 100M mark (the floor of user loss, F7).
 
 from __future__ import annotations
 
-LAST_FIELD = 46
-LAUNCH_FIELD = 16
-MARK_100M = 36
+from typing import Final
+
+LAST_FIELD: Final = 46
+LAUNCH_FIELD: Final = 16
+MARK_100M: Final = 36
 
 
 def users(field: int) -> int:

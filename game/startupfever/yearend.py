@@ -4,13 +4,13 @@ reassigning, discarding, replenishing, marketing and next year's turn order."""
 from __future__ import annotations
 
 import functools
-from itertools import compress
-from typing import Any
+from typing import Any, Final, cast
 
 from . import events as ev
 from . import usertrack
 from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
+from .effects import CardsMixin
 from .state import LAST_YEAR, NERD, SUIT
 
 # Table 2 (user adjustments by rank), completed by RULINGS F8: zero-sum in every column.
@@ -26,8 +26,7 @@ END_REASSIGN = EndReassign()
 END_MARKETING = EndMarketing()
 _market = shared(Market)  # shared action objects, as in employees.py
 _choose = shared(ChoosePosition)
-VESTS = range(5)  # vesting fields 0-4
-BIG_NERD_STRENGTH = 4  # Table 1: each Big Nerd of the company
+BIG_NERD_STRENGTH: Final = 4  # Table 1: each Big Nerd of the company
 
 
 def table1_strength(product: Any, big_nerds: int, press: dict[str, int]) -> int:
@@ -39,6 +38,14 @@ def table1_strength(product: Any, big_nerds: int, press: dict[str, int]) -> int:
 
 
 @functools.cache
+def _company_moves(slots: tuple[str, ...]
+                   ) -> dict[str, tuple[tuple[tuple[Reassign, ...], ...], ...]]:
+    """src -> (Nerds, Suits): per vesting field, the moves of `_moves` (one look-up per
+    company instead of one per product and kind)."""
+    return {src: (_moves(src, slots, NERD), _moves(src, slots, SUIT)) for src in slots}
+
+
+@functools.cache
 def _moves(src: str, slots: tuple[str, ...], kind: str) -> tuple[tuple[Reassign, ...], ...]:
     """Per vesting field 0-4, the shared Reassign actions of one worker of `kind` from
     `src` to each other product of `slots` (a company's slots never change)."""
@@ -46,7 +53,7 @@ def _moves(src: str, slots: tuple[str, ...], kind: str) -> tuple[tuple[Reassign,
                  for vest in range(5))
 
 
-class YearEndMixin:
+class YearEndMixin(CardsMixin):
     """The seven year-end steps of the State, in rulebook order."""
 
     def _step_year_end(self) -> None:
@@ -152,12 +159,14 @@ class YearEndMixin:
         key = tuple(slots)
         products = self.products
         acts: list = []
+        moves_of = _company_moves(key)
         for src in slots:
             p = products[src]
-            for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
-                moves = _moves(src, key, kind)
-                for v in compress(VESTS, arr):  # only the fields holding a worker
-                    acts += moves[v]
+            nerd_moves, suit_moves = moves_of[src]
+            for arr, moves in ((p.nerds, nerd_moves), (p.suits, suit_moves)):
+                for v in range(5):  # only the fields holding a worker
+                    if arr[v]:
+                        acts += moves[v]
         acts.append(END_REASSIGN)
         return acts
 
@@ -255,7 +264,7 @@ class YearEndMixin:
         while groups and not groups[0]:
             groups.pop(0)
         if not groups:
-            self.turn_order = list(self.new_order)
+            self.turn_order = cast("list[str]", list(self.new_order))  # all placed
             self._emit(ev.TurnOrderSet, self.year + 1, tuple(self.turn_order))
             self.stage = "year_begin"
             return

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import get_type_hints
 
 import pytest
 
@@ -28,6 +29,7 @@ from game.startupfever.actions import (
     describe,
     malformed,
 )
+from game.startupfever.fields import StateFields
 from game.startupfever.persist import FIELDS, SaveError
 from game.startupfever.sim import invariant_violations
 
@@ -267,8 +269,13 @@ def corrupt(data: dict, message: str) -> None:
 
 
 def test_save_fields_match_the_state():
-    """A new State field must be added to the save checks (persist.FIELDS) too."""
-    assert set(FIELDS) == set(vars(sf.new_game(2))) - {"_events"}
+    """A new State field must be added to the save checks (persist.FIELDS) too, and to
+    the typed list of fields (fields.StateFields) that the compiled engine needs."""
+    state = sf.new_game(2)
+    assert all(hasattr(state, name) for name in FIELDS)
+    if hasattr(state, "__dict__"):  # plain Python (a compiled class keeps no annotations)
+        declared = set(get_type_hints(StateFields)) - {"_events"}
+        assert set(FIELDS) == declared == set(vars(state)) - {"_events"}
 
 
 def test_valid_saves_load_at_every_step_for_every_player_count():

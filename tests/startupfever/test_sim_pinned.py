@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import pytest
 
-from game import startupfever as sf
 from game.startupfever import sim
 
 # (players, game g of run seed 1, steps, years, winners, VP per seat, money per seat)
@@ -28,28 +27,15 @@ PINNED = [
 ]
 
 
-@pytest.fixture
-def final_tables(monkeypatch) -> list[tuple[list[int], list[int]]]:
-    """(VP, money) per seat of every game that ends, read when its winners are asked."""
-    tables: list[tuple[list[int], list[int]]] = []
-    winners = sf.State.winners
-
-    def spy(self):
-        tables.append((self.scores(), [pl.money for pl in self.players]))
-        return winners(self)
-
-    monkeypatch.setattr(sf.State, "winners", spy)
-    return tables
-
-
 @pytest.mark.parametrize("players,g,steps,years,winners,vp,money", PINNED)
-def test_seeded_game_outcome_is_pinned(final_tables, players, g, steps, years, winners, vp,
-                                       money):
-    assert sim.play_game(players, seed=1, g=g) == (
+def test_seeded_game_outcome_is_pinned(players, g, steps, years, winners, vp, money):
+    final: list = []
+    assert sim.play_game(players, seed=1, g=g, final=final) == (
         steps, years, winners, [cls.kind for cls in sim.seat_types(players, g)], [])
-    assert final_tables[-1] == (vp, money)
+    assert final == [(vp, money)]
 
 
-def test_seeded_rule_only_game_outcome_is_pinned(final_tables):
-    assert sim.play_game(5, seed=3, g=0, rule_only=True)[:3] == (625, 4, [1])
-    assert final_tables[-1] == ([5, 36, 3, 34, 21], [0, 4, 0, 6, 15])
+def test_seeded_rule_only_game_outcome_is_pinned():
+    final: list = []
+    assert sim.play_game(5, seed=3, g=0, rule_only=True, final=final)[:3] == (625, 4, [1])
+    assert final == [([5, 36, 3, 34, 21], [0, 4, 0, 6, 15])]
