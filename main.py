@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import time
 
 GAMES = ("servermania", "startupfever")
 
@@ -80,6 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure both simulators' games/s and headless frame times"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+
+    sub.add_parser(
+        "build-engine", help="compile the Startup Fever rules with mypyc (needs a C compiler "
+                             "and the engine group: uv run --group engine main.py "
+                             "build-engine); used from then on while the sources match")
 
     stress = sub.add_parser(
         "stress", help="random legal actions and chance outcomes; every invariant checked "
@@ -153,6 +159,21 @@ def run_sim(args: argparse.Namespace) -> int:
     return 1 if figures["violations"] else 0
 
 
+def run_build_engine() -> int:
+    """`build-engine`: compile the Startup Fever rules (game/engine.py)."""
+    from game.engine import EngineError, build
+
+    started = time.perf_counter()
+    try:
+        folder = build()
+    except EngineError as exc:
+        print(f"build-engine: {exc}", file=sys.stderr)
+        return 2
+    print(f"compiled Startup Fever engine ready in {folder} "
+          f"({time.perf_counter() - started:.0f} s); it runs while these sources are unchanged")
+    return 0
+
+
 def run_match(args: argparse.Namespace) -> int:
     """`sim GAME --ai LEVELS`: the strength of the computer levels against each other."""
     from game.levels import parse_levels
@@ -178,6 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = stress(args.game, args.games, seed=args.seed)
         print(json.dumps(figures) if args.json else format_report(figures))
         return 1 if figures["violations"] else 0
+    if command == "build-engine":
+        return run_build_engine()
     if command == "bench":
         from scenes.bench import run_bench
 

@@ -80,8 +80,9 @@ def simulate(game: str, *, games: int, players: int, seed: int, **options: Any
 
 def format_report(game: str, figures: dict[str, Any]) -> str:
     """Readable multi-line report of the figures from `simulate`."""
+    engine = f", {figures['engine']} engine" if "engine" in figures else ""
     lines = [f"{game}: {figures['games']} games in {figures['seconds']:.2f} s "
-             f"({figures['games_per_second']:.0f} games/s)"]
+             f"({figures['games_per_second']:.0f} games/s{engine})"]
     lines.append(f"average turns per game: {figures['avg_turns']:.1f}")
     if "avg_years" in figures:
         lines.append(f"average years per game: {figures['avg_years']:.2f}")

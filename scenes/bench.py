@@ -106,8 +106,9 @@ def sim_figures(game: str, games: int) -> dict[str, Any]:
     out = {}
     for label, workers in (("one_process", 1), ("all_cores", os.cpu_count() or 1)):
         result = module.simulate(games=games, players=4, seed=1, workers=workers)
-        out[label] = {k: result[k] for k in
-                      ("games", "workers", "seconds", "games_per_second", "violations")}
+        out[label] = {k: result[k] for k in ("games", "workers", "seconds",
+                                             "games_per_second", "violations", "engine")
+                      if k in result}
     return out
 
 
@@ -165,7 +166,8 @@ def report(figures: dict[str, Any]) -> str:
             lines.append(f"sim {game:13s} {label.replace('_', ' '):11s} {sim['games']:5d} "
                          f"four-player games in {sim['seconds']:.2f} s = "
                          f"{sim['games_per_second']:.0f} games/s on {sim['workers']} "
-                         f"process(es), {sim['violations']} violations")
+                         f"process(es), {sim['violations']} violations"
+                         + (f" ({sim['engine']} engine)" if "engine" in sim else ""))
     for scene, parts in figures["frames"].items():
         for part, stats in parts.items():
             if stats.get("frames"):

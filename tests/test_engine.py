@@ -1,0 +1,89 @@
+"""The compiled Startup Fever engine is used only when it matches the sources (game/engine.py).
+
+CI runs the whole suite twice: on the plain modules, then with `UNICORN_ENGINE=compiled`
+after `main.py build-engine`; `test_the_engine_asked_for_is_the_one_running` makes sure
+the second run really ran compiled code.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import main
+from game import engine
+from game import startupfever as sf
+from game.startupfever import players, rules, sim
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_engine_asked_for_is_the_one_running():
+    compiled = [m.__file__.endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+                for m in (rules, players, sim)]
+    if os.environ.get(engine.ENV) == "compiled":
+        assert sf.ENGINE == engine.engine() == "compiled" and all(compiled)
+        assert all(Path(m.__file__).is_relative_to(engine.HOME) for m in (rules, sim))
+    else:
+        assert compiled == [sf.ENGINE == "compiled"] * 3
+
+
+def test_any_change_to_a_compiled_source_makes_a_new_digest(tmp_path):
+    sources = tmp_path / "startupfever"
+    shutil.copytree(engine.SOURCES, sources)
+    before = engine.digest(sources)
+    assert before == engine.digest(engine.SOURCES)
+    path = sources / "employees.py"
+    path.write_text(path.read_text() + "\n")
+    assert engine.digest(sources) != before
+
+
+def _which_engine(home: Path, env: str | None) -> subprocess.CompletedProcess:
+    """A fresh process that points the engine at `home` and imports the rules."""
+    code = (f"from pathlib import Path; import game.engine as e; e.HOME = Path({str(home)!r}); "
+            "import game.startupfever as sf; from game.startupfever import rules; "
+            "print(sf.ENGINE, rules.__file__)")
+    environ = {k: v for k, v in os.environ.items() if k != engine.ENV}
+    if env is not None:
+        environ[engine.ENV] = env
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=environ,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_no_build_or_a_stale_one_runs_the_plain_modules(tmp_path):
+    stale = tmp_path / "0123456789abcdef0123"  # another digest: sources edited since
+    stale.mkdir()
+    (stale / "manifest.json").write_text("{}")
+    run = _which_engine(tmp_path, None)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[0] == "python" and run.stdout.strip().endswith("rules.py")
+
+
+def test_asking_for_the_compiled_engine_without_a_build_says_how_to_build_it(tmp_path):
+    run = _which_engine(tmp_path, "compiled")
+    assert run.returncode != 0
+    assert "EngineError" in run.stderr and "build-engine" in run.stderr.splitlines()[-1]
+
+
+def test_the_plain_modules_can_be_forced_over_a_current_build(tmp_path):
+    current = tmp_path / engine.digest()
+    current.mkdir()
+    (current / "manifest.json").write_text("{}")  # would be used: no module files in it
+    run = _which_engine(tmp_path, "python")
+    assert run.returncode == 0 and run.stdout.split()[0] == "python", run.stderr
+
+
+def test_building_without_mypyc_is_one_clear_line_and_status_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(engine, "HOME", tmp_path)
+    monkeypatch.setitem(sys.modules, "mypyc", None)  # as if not installed
+    with pytest.raises(engine.EngineError, match="--group engine"):
+        engine.build(home=tmp_path)
+    assert main.main(["build-engine"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("build-engine: mypyc is not installed")
