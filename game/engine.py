@@ -32,11 +32,11 @@ from pathlib import Path
 from types import ModuleType
 
 PACKAGE = "game.startupfever"
-#: the modules compiled: the state, the rules, the simple players and the simulator (the
-#: actions, views, events and the search stay plain Python: compiled, an action would
-#: refuse a wrongly typed field when built, not when applied as `apply` promises)
-MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects",
-           "yearend", "persist", "rules", "players", "sim")
+#: the modules compiled: the state, the rules, the seat views, the simple players and the
+#: simulator (the actions, events and the search stay plain Python: compiled, an action
+#: would refuse a wrongly typed field when built, not when applied as `apply` promises)
+MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
+           "persist", "rules", "views", "players", "sim")
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "game" / "startupfever"
 HOME = ROOT / ".engine"

@@ -8,7 +8,6 @@ whether to play Defense (only if they hold one and have a Suit).
 
 from __future__ import annotations
 
-import functools
 from typing import Final
 
 from . import events as ev
@@ -40,10 +39,19 @@ PATENT_TROLL_PER_LAUNCH: Final = 2
 _play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
 
 
-@functools.cache
 def _plays_on(card: str) -> dict[str, PlayCard]:
-    """slot -> the shared play of `card` on that product (any slot A-L)."""
-    return {s: _play(card, s, None, None) for s in SLOTS}
+    """slot -> the shared play of `card` on that product (any slot A-L), and under
+    `NO_EFFECT` its play without effect (the discard window). (A module dict: cheaper
+    than a `functools.cache` wrapper.)"""
+    plays = _PLAYS_ON.get(card)
+    if plays is None:
+        plays = _PLAYS_ON[card] = {s: _play(card, s, None, None) for s in SLOTS}
+        plays[NO_EFFECT] = _play(card, None, None, None)
+    return plays
+
+
+NO_EFFECT = ""
+_PLAYS_ON: dict[str, dict[str, PlayCard]] = {}
 
 
 PASS = Pass()
@@ -60,7 +68,7 @@ class CardsMixin(EmployeesMixin):
         if window is None:
             return []
         if window == DISCARD:  # old cards may be played without effect to make room
-            return [_play(card, None, None, None)]
+            return [_plays_on(card)[NO_EFFECT]]
         ctype = CARDS[card]
         if window not in ctype.windows:
             return []
@@ -74,7 +82,7 @@ class CardsMixin(EmployeesMixin):
                 return []
             if card == "security_breach" and not self.products[slot].launched:
                 return []
-            return [_play(card, slot, None, None)]
+            return [_plays_on(card)[slot]]
         if target == CURRENT_COMPANY:
             slot = self.current_slot
             return [] if slot is None else [_play(card, None, self.products[slot].owner, None)]

@@ -25,16 +25,23 @@ from .state import (
 )
 
 # Shared action objects for `_legal_manage`, the engine's hottest generator. Hires and
-# worker retains name the current product (`slot`), so they are cached per slot.
-END_MANAGE = EndManage()
-COUNTER_CHOICES = (Counter(True), Counter(False))
-NOBODY = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
+# worker retains name the current product (`slot`), so they are kept per slot. (Plain
+# module dicts, looked up with `get`: cheaper than `functools.cache` wrappers, which
+# build a key tuple per call.)
+END_MANAGE: Final = EndManage()
+COUNTER_CHOICES: Final = (Counter(True), Counter(False))
+NOBODY: Final = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
 
 
-@functools.cache
 def _hires(slot: str) -> dict[str, Hire]:
     """kind -> the shared "hire <kind> for <slot>" action."""
-    return {kind: Hire(kind, slot) for kind in KINDS}
+    hires = _HIRES.get(slot)
+    if hires is None:
+        hires = _HIRES[slot] = {kind: Hire(kind, slot) for kind in KINDS}
+    return hires
+
+
+_HIRES: Final[dict[str, dict[str, Hire]]] = {}
 
 
 @functools.cache
@@ -52,24 +59,99 @@ def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
     return tuple(Poach(seat, slot, kind, v, COST[kind] + v, to) for v in range(5))
 
 
-@functools.cache
-def _worker_lows(seat: int, to: str) -> dict[str, tuple[tuple[Poach, ...], tuple[Poach, ...]]]:
-    """slot -> the minimum offers (`_lows`) for its Nerds and its Suits, for every product
-    of company `seat` (and the others: unused), to join product `to`: one look-up per
-    rival instead of one per rival product and kind."""
-    return {s: (_lows(seat, s, NERD, to), _lows(seat, s, SUIT, to)) for s in SLOTS}
+class _Target:
+    """The offers listed for the employees of one kind on one rival product (`slot` None:
+    the rival's executives), to join product `to`: the minimum offer per vesting field
+    0-4 (`_lows`), and the latest "sure" offer made per field (one object each: a sure
+    offer's price is the rival's money, which stays the same for many listings; a new
+    price replaces it, so this stays bounded)."""
+
+    __slots__ = ("seat", "slot", "kind", "to", "lows", "sures")
+
+    def __init__(self, seat: int, slot: str | None, kind: str, to: str) -> None:
+        self.seat = seat
+        self.slot = slot
+        self.kind = kind
+        self.to = to
+        self.lows = _lows(seat, slot, kind, to)
+        self.sures: list[Poach | None] = [None] * 5
+
+    def sure(self, v: int, offer: int) -> Poach:
+        """The offer of `offer` tokens for the employee on field `v`."""
+        made = self.sures[v]
+        if made is None or made.offer != offer:
+            made = Poach(self.seat, self.slot, self.kind, v, offer, self.to)
+            self.sures[v] = made
+        return made
+
+    def list_offers(self, acts: list, arr: list[int], top: int, sure: int) -> None:
+        """Workers: append, per vesting field below `top` holding a worker, its minimum
+        offer and, if that is below `sure`, the sure offer (of `sure` tokens)."""
+        for v in range(top):
+            if arr[v]:
+                acts.append(self.lows[v])
+                if v + 1 < sure:  # the minimum offer of a worker is 1 + v
+                    acts.append(self.sure(v, sure))
+
+    def list_exec_offers(self, acts: list, fields: list[int], money: int, sure: int) -> None:
+        """Executives on `fields` (none protected): per field, once, in the order held,
+        the minimum offer if affordable and then the sure offer if that is higher."""
+        seen: list[int] = []
+        for v in fields:
+            if v in seen:
+                continue
+            seen.append(v)
+            low = self.lows[v]
+            if low.offer <= money:
+                acts.append(low)
+                if low.offer < sure:
+                    acts.append(self.sure(v, sure))
 
 
-@functools.cache
+#: the key of a rival's executives in `_worker_targets`
+EXECUTIVES: Final = "@"
+
+
+def _worker_targets(seat: int, to: str) -> dict[str, tuple[_Target, _Target]]:
+    """slot -> the offer tables (`_Target`) of its Nerds and its Suits, for every product
+    of company `seat` (and the others: unused), to join product `to`, and under
+    `EXECUTIVES` those of its Big Nerds and Big Suits: one look-up per rival instead of
+    one per rival product and kind."""
+    by_to = _TARGETS.get(seat)
+    if by_to is None:
+        by_to = _TARGETS[seat] = {}
+    targets = by_to.get(to)
+    if targets is None:
+        targets = by_to[to] = {s: (_Target(seat, s, NERD, to), _Target(seat, s, SUIT, to))
+                               for s in SLOTS}
+        targets[EXECUTIVES] = (_Target(seat, None, BIG_NERD, to),
+                               _Target(seat, None, BIG_SUIT, to))
+    return targets
+
+
+_TARGETS: Final[dict[int, dict[str, dict[str, tuple[_Target, _Target]]]]] = {}
+
+
 def _worker_retains(slot: str) -> tuple[tuple[tuple[Retain, ...], ...], ...]:
     """(Nerds, Suits) of product `slot`: per vesting field 0-3, its retains (`_retains`)."""
-    return tuple(tuple(_retains(kind, v, slot) for v in range(NEW_HIRE_FIELD))
-                 for kind in WORKER_KINDS)
+    retains = _WORKER_RETAINS.get(slot)
+    if retains is None:
+        retains = _WORKER_RETAINS[slot] = tuple(
+            tuple(_retains(kind, v, slot) for v in range(NEW_HIRE_FIELD))
+            for kind in WORKER_KINDS)
+    return retains
 
 
-# the "sure" offers: one shared object per argument tuple, the most recent ones only
-# (a game lists 80-340 new ones; an unbounded cache grew all night long, and 2,048
-# kept the creep going for a dozen games: 400 simulated games run as fast with 512)
+_WORKER_RETAINS: Final[dict[str, tuple[tuple[tuple[Retain, ...], ...], ...]]] = {}
+#: kind -> per vesting field 0-3, the retains of an executive (`_retains`)
+_EXEC_RETAINS: Final = {kind: tuple(_retains(kind, v, None) for v in range(NEW_HIRE_FIELD))
+                        for kind in EXEC_KINDS}
+
+
+# the "sure" offers on executives and protected workers (the rare paths): one shared
+# object per argument tuple, the most recent ones only (an unbounded cache grew all
+# night long, and 2,048 kept the creep going for a dozen games: 400 simulated games run
+# as fast with 512)
 POACH_OFFERS_KEPT: Final = 512
 _poach = shared(Poach, most=POACH_OFFERS_KEPT)
 
@@ -168,27 +250,28 @@ class EmployeesMixin(StateFields):
                 continue
             sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
             sources: list = []
-            worker_lows = _worker_lows(other, slot)
+            targets = _worker_targets(other, slot)
             for s in opl.slots:
                 if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
                     continue
                 if protected:
                     sources += ((s, NERD), (s, SUIT))
                     continue
-                tp = products[s]
-                nerd_lows, suit_lows = worker_lows[s]
-                # the fast path (nothing protected); a plain loop over the fields, which
-                # mypyc compiles to native code (`compress` was quicker as plain Python)
-                for kind, arr, lows in ((NERD, tp.nerds, nerd_lows), (SUIT, tp.suits, suit_lows)):
-                    if arr != NOBODY:
-                        for v in range(top):
-                            if arr[v]:
-                                acts.append(lows[v])
-                                if v + 1 < sure:  # the minimum offer of a worker is 1 + v
-                                    acts.append(_poach(other, s, kind, v, sure, slot))
+                tp = products[s]  # the fast path (nothing protected)
+                nerd_offers, suit_offers = targets[s]
+                nerd_offers.list_offers(acts, tp.nerds, top, sure)
+                suit_offers.list_offers(acts, tp.suits, top, sure)
             if exec_room and (opl.big_nerds or opl.big_suits) and \
                     (not counts or counts.get(f"@{other}", 0) < OFFERS_PER_TARGET):
-                sources += [(None, k) for k in exec_room if opl.executives(k)]
+                if protected:
+                    sources += [(None, k) for k in exec_room if opl.executives(k)]
+                else:  # the fast path
+                    big_nerd_offers, big_suit_offers = targets[EXECUTIVES]
+                    for k in exec_room:
+                        held = opl.executives(k)
+                        if held:
+                            (big_nerd_offers if k == BIG_NERD else big_suit_offers) \
+                                .list_exec_offers(acts, held, money, sure)
             for src, kind in sources:
                 lows = _lows(other, src, kind, slot)
                 for v in self._poachable(other, src, kind):
@@ -210,9 +293,9 @@ class EmployeesMixin(StateFields):
                         acts += retains[v][:money]
         for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
             if held:  # most companies hold no executive: skip the sorting
-                for v in sorted(set(held)):
+                for v in held if len(held) == 1 else sorted(set(held)):
                     if v < NEW_HIRE_FIELD:
-                        acts += _retains(kind, v, None)[:money]
+                        acts += _EXEC_RETAINS[kind][v][:money]
 
     def _is_legal_manage(self, action) -> bool:
         """Every offer from the minimum up to the poacher's money is legal (the rulebook
@@ -240,7 +323,8 @@ class EmployeesMixin(StateFields):
         else:
             self.supply[kind] -= 1
             self._add_employee(seat, slot, kind)
-            self._emit(ev.Hired, seat, slot, kind, cost)
+            if self._events is not None:  # hot: not even the fields packed
+                self._emit(ev.Hired, seat, slot, kind, cost)
         self.stage = "manage_check"
 
     def _add_employee(self, seat: int, slot: str, kind: str) -> None:

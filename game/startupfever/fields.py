@@ -121,7 +121,9 @@ class StateFields:
     # ------------------------------------------------------------------ helpers
     def _emit(self, kind: Any, *fields: Any) -> None:
         """Record the event `kind(*fields)`; not even built when nobody will read it (an
-        `_apply_unchecked(..., build_events=False)` of the simulator or the search)."""
+        `_apply_unchecked(..., build_events=False)` of the simulator or the search). The
+        most frequent events test `self._events is not None` before calling: then not even
+        their fields are packed (a tenth of a compiled game)."""
         events = self._events
         if events is not None:
             events.append(kind(*fields))
@@ -151,7 +153,8 @@ class StateFields:
     def _open_window(self, window: str, then: str) -> None:
         """Open a card window (F11); every window point announces itself (WindowOpened),
         even when no seat holds a playable card."""
-        self._emit(ev.WindowOpened, window, self.current_slot)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.WindowOpened, window, self.current_slot)
         # Seats holding no card of this window cannot play in it (nobody draws during a
         # window): leaving them out here spares `_step_window_check` most of its work.
         playable = PLAYABLE_IN[window]

@@ -356,7 +356,8 @@ class State(PersistMixin):
         seat = self.deal_queue.pop(0)
         self.deck[action.card] -= 1
         self.players[seat].hand.append(action.card)
-        self._emit(ev.CardDrawn, seat, action.card)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.CardDrawn, seat, action.card)
         self.stage = "deal_check"
 
     def _step_first_order_begin(self) -> None:
@@ -406,7 +407,8 @@ class State(PersistMixin):
         self.manage_blocked = False
         self.poach_counts = {}
         self.protected = {}
-        self._emit(ev.TurnStarted, self.year, slot, owner)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.TurnStarted, self.year, slot, owner)
         self._open_window(ADOPTION, "adoption_roll")
 
     def _apply_roll(self, action: Roll) -> None:
@@ -434,9 +436,10 @@ class State(PersistMixin):
             total = (total + 1) // 2  # rounded in favour of the target company
         before = p.field
         p.field = min(usertrack.LAST_FIELD, before + total)
-        self._emit(ev.DieRolled, "adoption", roll, slot)
-        self._emit(ev.UsersAdopted, slot, roll, nerds, big, self.adopt_bonus, self.adopt_halved,
-                                   total, before, p.field)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.DieRolled, "adoption", roll, slot)
+            self._emit(ev.UsersAdopted, slot, roll, nerds, big, self.adopt_bonus,
+                       self.adopt_halved, total, before, p.field)
         if not p.launched and p.field >= usertrack.LAUNCH_FIELD:
             self._launch(slot, leaked=False)
         self._open_window(REVENUE, "revenue")
@@ -452,7 +455,8 @@ class State(PersistMixin):
         big = 2 * len(pl.big_suits)
         due = base + suits + big
         paid = self._from_bank(p.owner, due)
-        self._emit(ev.RevenueEarned, slot, p.owner, base, suits, big, due, paid)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.RevenueEarned, slot, p.owner, base, suits, big, due, paid)
         self._open_window(MANAGE, "manage_begin")
 
     def _step_manage_begin(self) -> None:

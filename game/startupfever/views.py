@@ -13,13 +13,13 @@ them apart.
 
 from __future__ import annotations
 
-from operator import attrgetter
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
+from .state import Player, Product
+
 if TYPE_CHECKING:
     from .rules import State
-    from .state import Player, Product
 
 #: State attributes every seat may read (the table, played cards, whose turn it is).
 PUBLIC = frozenset({
@@ -42,11 +42,25 @@ class MaskedProduct:
         self.slot = product.slot  # a product's slot and owner never change: copied, the
         self.owner = product.owner  # players read them most (plain reads are quicker)
 
-    launched = property(attrgetter("_p.launched"))
-    field = property(attrgetter("_p.field"))
-    marketing = property(attrgetter("_p.marketing"))
-    nerds = property(attrgetter("_p.nerds"))
-    suits = property(attrgetter("_p.suits"))
+    @property
+    def launched(self) -> bool:
+        return self._p.launched
+
+    @property
+    def field(self) -> int:
+        return self._p.field
+
+    @property
+    def marketing(self) -> int:
+        return self._p.marketing
+
+    @property
+    def nerds(self) -> list[int]:
+        return self._p.nerds
+
+    @property
+    def suits(self) -> list[int]:
+        return self._p.suits
 
     @property
     def category(self) -> str | None:
@@ -72,11 +86,25 @@ class MaskedPlayer:
             return self._pl.money + state.sealed_marketing(self._seat)
         return self._pl.money
 
-    name = property(attrgetter("_pl.name"))
-    slots = property(attrgetter("_pl.slots"))
-    big_nerds = property(attrgetter("_pl.big_nerds"))
-    big_suits = property(attrgetter("_pl.big_suits"))
-    hand = property(lambda self: len(self._pl.hand))
+    @property
+    def name(self) -> str:
+        return self._pl.name
+
+    @property
+    def slots(self) -> list[str]:
+        return self._pl.slots
+
+    @property
+    def big_nerds(self) -> list[int]:
+        return self._pl.big_nerds
+
+    @property
+    def big_suits(self) -> list[int]:
+        return self._pl.big_suits
+
+    @property
+    def hand(self) -> int:
+        return len(self._pl.hand)
 
 
 class SeatView:
@@ -93,10 +121,10 @@ class SeatView:
     def __init__(self, state: State, seat: int) -> None:
         self._s = state
         self.seat = seat
-        self.products = {s: p if p.owner == seat else MaskedProduct(p)
-                         for s, p in state.products.items()}
-        self.players = [pl if i == seat else MaskedPlayer(pl, state, i)
-                        for i, pl in enumerate(state.players)]
+        self.products: dict[str, Product | MaskedProduct] = {
+            s: p if p.owner == seat else MaskedProduct(p) for s, p in state.products.items()}
+        self.players: list[Player | MaskedPlayer] = [
+            pl if i == seat else MaskedPlayer(pl, state, i) for i, pl in enumerate(state.players)]
 
     @property
     def deck(self) -> int:
@@ -109,12 +137,137 @@ class SeatView:
         return {s: pending[s] for s in self.players[self.seat].slots if s in pending}
 
     def __getattr__(self, name: str) -> Any:  # only reached for names not in PUBLIC
+        # (compiled by mypyc, the class ignores this: the AttributeError is Python's own)
         raise AttributeError(f"{name!r} is hidden from the players (F13)")
 
+    # read-through properties, one per name in PUBLIC (typed: compiled, they are native)
+    @property
+    def year(self) -> int:
+        return self._s.year
 
-for _name in PUBLIC:  # read-through properties: much faster than __getattr__ per access
-    setattr(SeatView, _name, property(attrgetter("_s." + _name)))
-del _name
+    @property
+    def stage(self) -> str:
+        return self._s.stage
+
+    @property
+    def window(self) -> str | None:
+        return self._s.window
+
+    @property
+    def current_slot(self) -> str | None:
+        return self._s.current_slot
+
+    @property
+    def turn_seat(self) -> int:
+        return self._s.turn_seat
+
+    @property
+    def bank(self) -> int:
+        return self._s.bank
+
+    @property
+    def supply(self) -> dict[str, int]:
+        return self._s.supply
+
+    @property
+    def hires(self) -> int:
+        return self._s.hires
+
+    @property
+    def hire_limit(self) -> int:
+        return self._s.hire_limit
+
+    @property
+    def hire_fails(self) -> list[str]:
+        return self._s.hire_fails
+
+    @property
+    def manage_blocked(self) -> bool:
+        return self._s.manage_blocked
+
+    @property
+    def poach_counts(self) -> dict[str, int]:
+        return self._s.poach_counts
+
+    @property
+    def protected(self) -> dict[str, int]:
+        return self._s.protected
+
+    @property
+    def pending_poach(self) -> dict[str, Any] | None:
+        return self._s.pending_poach
+
+    @property
+    def pending_card(self) -> dict[str, Any] | None:
+        return self._s.pending_card
+
+    @property
+    def attrition(self) -> dict[str, Any] | None:
+        return self._s.attrition
+
+    @property
+    def loss_left(self) -> int:
+        return self._s.loss_left
+
+    @property
+    def loss_taken(self) -> dict[str, int]:
+        return self._s.loss_taken
+
+    @property
+    def press(self) -> dict[str, int]:
+        return self._s.press
+
+    @property
+    def exec_power(self) -> list[int]:
+        return self._s.exec_power
+
+    @property
+    def played(self) -> list[str]:
+        return self._s.played
+
+    @property
+    def discard(self) -> list[str]:
+        return self._s.discard
+
+    @property
+    def turn_order(self) -> list[str]:
+        return self._s.turn_order
+
+    @property
+    def turn_index(self) -> int:
+        return self._s.turn_index
+
+    @property
+    def new_order(self) -> list[str | None]:
+        return self._s.new_order
+
+    @property
+    def order_groups(self) -> list[list[str]]:
+        return self._s.order_groups
+
+    @property
+    def all_launched_year(self) -> int | None:
+        return self._s.all_launched_year
+
+    @property
+    def extra_years(self) -> int:
+        return self._s.extra_years
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return self._s.categories
+
+    @property
+    def comp_category(self) -> str:
+        return self._s.comp_category
+
+    @property
+    def seat_queue(self) -> list[int]:
+        return self._s.seat_queue
+
+    @property
+    def end_reason(self) -> str | None:
+        return self._s.end_reason
 
 
 def observation_view(obs: dict[str, Any]) -> SimpleNamespace:
@@ -130,3 +283,6 @@ def view_of(state_or_observation: State | dict[str, Any]) -> SeatView | SimpleNa
     if isinstance(state_or_observation, dict):
         return observation_view(state_or_observation)
     return SeatView(state_or_observation, state_or_observation.current_player)
+
+
+assert set(dir(SeatView)) >= PUBLIC, "every public name needs its property"
