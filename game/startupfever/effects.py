@@ -23,7 +23,7 @@ from .cards import (
     PLAYABLE_IN,
     UNLAUNCHED,
 )
-from .employees import EmployeesMixin
+from .employees import EmployeeRules
 from .state import NERD, NEW_HIRE_FIELD, SLOTS, SUIT
 
 SECURITY_BREACH_FIELDS: Final = 3
@@ -58,7 +58,7 @@ PASS = Pass()
 DEFENSE_CHOICES = (Defend(True), Defend(False))
 
 
-class CardsMixin(EmployeesMixin):
+class CardRules(EmployeeRules):
     """Card windows and effects of the State."""
 
     # ------------------------------------------------------------ windows and targets

@@ -156,7 +156,7 @@ POACH_OFFERS_KEPT: Final = 512
 _poach = shared(Poach, most=POACH_OFFERS_KEPT)
 
 
-class EmployeesMixin(StateFields):
+class EmployeeRules(StateFields):
     """Hiring, poaching and retaining for the product whose turn it is."""
 
     def exec_limit(self, seat: int) -> int:

@@ -1,8 +1,8 @@
 """The State's data (every field, typed) and the few helpers every rules module uses.
 
 The rules are split over a linear chain of classes, each module importing only the one
-below it: `StateFields` (here) <- `EmployeesMixin` (employees.py) <- `CardsMixin`
-(effects.py) <- `YearEndMixin` (yearend.py) <- `PersistMixin` (persist.py) <- `State`
+below it: `StateFields` (here) <- `EmployeeRules` (employees.py) <- `CardRules`
+(effects.py) <- `YearEndRules` (yearend.py) <- `SaveRules` (persist.py) <- `State`
 (rules.py). A single chain (no multiple inheritance) lets the modules be compiled by mypyc
 into native classes; as plain Python it runs as before.
 """

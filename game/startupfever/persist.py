@@ -33,7 +33,7 @@ from .state import (
     categories_for,
     products_per_player,
 )
-from .yearend import YearEndMixin
+from .yearend import YearEndRules
 
 if TYPE_CHECKING:
     from .rules import State
@@ -47,7 +47,7 @@ class SaveError(ValueError):
     """A save that cannot be loaded; the message says what is wrong with it."""
 
 
-class PersistMixin(YearEndMixin):
+class SaveRules(YearEndRules):
     """to_json / from_json / observation for the State."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from . import events as ev
 from . import usertrack
 from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
-from .effects import CardsMixin
+from .effects import CardRules
 from .state import LAST_YEAR, NERD, SUIT
 
 # Table 2 (user adjustments by rank), completed by RULINGS F8: zero-sum in every column.
@@ -53,7 +53,7 @@ def _moves(src: str, slots: tuple[str, ...], kind: str) -> tuple[tuple[Reassign,
                  for vest in range(5))
 
 
-class YearEndMixin(CardsMixin):
+class YearEndRules(CardRules):
     """The seven year-end steps of the State, in rulebook order."""
 
     def _step_year_end(self) -> None:
