@@ -168,6 +168,9 @@ def report(figures: dict[str, Any]) -> str:
                          f"{sim['games_per_second']:.0f} games/s on {sim['workers']} "
                          f"process(es), {sim['violations']} violations"
                          + (f" ({sim['engine']} engine)" if "engine" in sim else ""))
+            if sim.get("engine") == "python" and label == "one_process":
+                lines.append("  (plain Python: `uv run --group engine main.py build-engine` "
+                             "compiles these rules, 2-3x faster)")
     for scene, parts in figures["frames"].items():
         for part, stats in parts.items():
             if stats.get("frames"):

@@ -59,6 +59,16 @@ def test_bench_report_names_every_figure():
     assert "no AI levels yet" in text
 
 
+def test_bench_names_the_engine_and_how_to_compile_a_plain_one():
+    sims = {"startupfever": {"one_process": {**SIM, "engine": "python"},
+                             "all_cores": {**SIM, "engine": "python"}}}
+    text = bench.report({**FIGURES, "sims": sims})
+    assert text.count("(python engine)") == 2 and text.count("build-engine") == 1
+    sims = {"startupfever": {"one_process": {**SIM, "engine": "compiled"}}}
+    text = bench.report({**FIGURES, "sims": sims})
+    assert "(compiled engine)" in text and "build-engine" not in text
+
+
 def test_bench_lists_ai_levels_once_they_exist(monkeypatch):
     figures = {**FIGURES, "ai_decision": {"servermania/hard": {
         "decisions": 400, "p50_ms": 1.25, "p99_ms": 9.5}}}
