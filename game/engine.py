@@ -10,8 +10,9 @@ the plain Python modules run, unchanged. A stale build is never used, and nothin
 compiled ever lies beside the sources to shadow them.
 
 `UNICORN_ENGINE=python` forces the plain modules; `UNICORN_ENGINE=compiled` makes a
-missing build an error (CI runs the rules tests that way). Building needs a C compiler and
-the `engine` dependency group (mypy): `uv run --group engine main.py build-engine`.
+missing build an error (CI runs the whole suite a second time that way). Building needs
+a C compiler and the `engine` dependency group (mypy):
+`uv run --group engine main.py build-engine`.
 """
 
 from __future__ import annotations
@@ -95,13 +96,15 @@ def install() -> str:
         return _installed
     wanted = os.environ.get(ENV, "")
     folder = build_dir()
-    ready = wanted != "python" and (folder / "manifest.json").is_file()
+    finder = _Finder(folder)
+    ready = wanted != "python" and (folder / "manifest.json").is_file() \
+        and all(file.is_file() for file in finder.files.values())  # a damaged build: unused
     if wanted == "compiled" and not ready:
         raise EngineError(f"{ENV}=compiled, but no engine is built for these sources: run "
                           "`uv run --group engine main.py build-engine`")
     if ready:
         sys.path.append(str(folder))  # the modules' shared library is a top-level module
-        sys.meta_path.insert(0, _Finder(folder))
+        sys.meta_path.insert(0, finder)
     _installed = "compiled" if ready else "python"
     return _installed
 

@@ -71,11 +71,28 @@ def test_asking_for_the_compiled_engine_without_a_build_says_how_to_build_it(tmp
     assert "EngineError" in run.stderr and "build-engine" in run.stderr.splitlines()[-1]
 
 
+def _current_build(home: Path, damaged: bool = False) -> None:
+    """A build folder for the current sources under `home` whose module files are empty
+    (importing one fails loudly) and, if `damaged`, one of them is missing."""
+    folder = home / engine.digest()
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    target = folder / "game" / "startupfever"
+    target.mkdir(parents=True)
+    for m in engine.MODULES[1 if damaged else 0:]:
+        (target / f"{m}{suffix}").write_bytes(b"")
+    (folder / "manifest.json").write_text("{}")
+
+
 def test_the_plain_modules_can_be_forced_over_a_current_build(tmp_path):
-    current = tmp_path / engine.digest()
-    current.mkdir()
-    (current / "manifest.json").write_text("{}")  # would be used: no module files in it
+    _current_build(tmp_path)  # empty module files: importing them would fail loudly
     run = _which_engine(tmp_path, "python")
+    assert run.returncode == 0 and run.stdout.split()[0] == "python", run.stderr
+    assert _which_engine(tmp_path, None).returncode != 0  # proof that it would be used
+
+
+def test_a_build_missing_a_module_is_not_used(tmp_path):
+    _current_build(tmp_path, damaged=True)
+    run = _which_engine(tmp_path, None)
     assert run.returncode == 0 and run.stdout.split()[0] == "python", run.stderr
 
 
