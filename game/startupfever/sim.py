@@ -176,9 +176,9 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     # The one private shortcut: a decision that is the very object this state listed a
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
     # between), is legal, so its check is skipped. Any other object a player returns
-    # goes through the public, checked `apply`. (Methods are called on the state and the
-    # players themselves, not through saved bound methods: compiled, those are direct
-    # calls; `_apply_unchecked` stays a bound method, which tests replace.)
+    # goes through the public, checked `apply`. (Methods are called on the state itself,
+    # not through saved bound methods: compiled, those are direct calls;
+    # `_apply_unchecked` stays a bound method, which tests replace.)
     apply_listed = state._apply_unchecked  # builds no events: nobody reads them
     ok = fast_check(state)
     steps = 0
@@ -193,13 +193,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
             break
         else:
             legal = state.legal_actions()
-            agent = agents[cp]
-            if type(agent) is RulePlayer:  # the simulator's own players: direct calls
-                action = _decide_rules(agent, state, legal)
-            elif type(agent) is RandomPlayer:
-                action = _decide_random(agent, state, legal)
-            else:
-                action = agent.decide(state, legal)
+            action = agents[cp].decide(state, legal)
             if legal[-1] is action or _listed(action, legal):  # often the last one
                 apply_listed(action)
             else:
@@ -216,14 +210,6 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     if final is not None:
         final.append((state.scores(), [pl.money for pl in state.players]))
     return steps, state.year, state.winners(), [cls.kind for cls in kinds], violations
-
-
-def _decide_rules(agent: RulePlayer, state: State, legal: list) -> Any:
-    return agent.decide(state, legal)  # typed: compiled, a direct call
-
-
-def _decide_random(agent: RandomPlayer, state: State, legal: list) -> Any:
-    return agent.decide(state, legal)
 
 
 def _listed(action: Any, legal: list) -> bool:
