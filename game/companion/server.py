@@ -100,7 +100,7 @@ class CompanionServer:
 
     # --- the application -------------------------------------------------------------
     def app(self) -> web.Application:
-        app = web.Application(client_max_size=MAX_MESSAGE)
+        app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[_unknown_forbidden])
         app.router.add_get("/s/{token}", self.page)
         app.router.add_get("/ws/{token}", self.socket)
         app.router.add_get("/lobby/{lobby}", self.lobby_page)
@@ -311,6 +311,15 @@ class CompanionServer:
 
 def _forbidden() -> web.Response:
     return web.Response(status=403, text="Forbidden")
+
+
+@web.middleware
+async def _unknown_forbidden(request: web.Request, handler) -> web.StreamResponse:
+    """Any path or method the routes above do not know gets the same bare 403."""
+    try:
+        return await handler(request)
+    except (web.HTTPNotFound, web.HTTPMethodNotAllowed, web.HTTPForbidden):
+        return _forbidden()
 
 
 async def _add_headers(request: web.Request, response: web.StreamResponse) -> None:
