@@ -214,3 +214,11 @@ def test_stop_tells_connected_phones_the_game_ended():
 
     arun(phone())
     assert not hub.running
+
+
+def test_the_latency_tool_counts_every_view_at_every_phone():
+    from game.companion.latency import measure
+
+    figures = measure(phones=2, changes=5, hz=200)
+    assert figures["messages"] == 10
+    assert 0 <= figures["latency_p50"] <= figures["latency_p99"] <= figures["latency_max"]
