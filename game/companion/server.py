@@ -167,7 +167,7 @@ class CompanionServer:
     # --- the WebSocket -----------------------------------------------------------------
     async def socket(self, request: web.Request) -> web.StreamResponse:
         seat = self.seat_of(request.match_info["token"])
-        if seat is None:
+        if seat is None or not _same_origin(request):
             return _forbidden()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
@@ -311,6 +311,14 @@ class CompanionServer:
 
 def _forbidden() -> web.Response:
     return web.Response(status=403, text="Forbidden")
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A browser's WebSocket must come from this server's own page (no other site's)."""
+    origin = request.headers.get("Origin")
+    if origin is None:  # not a browser: the token alone decides
+        return True
+    return origin in (f"http://{request.host}", f"https://{request.host}")
 
 
 @web.middleware

@@ -2,7 +2,8 @@
 
 What these tests try: reading another seat's view (every message to seat k is searched
 for the other seats' secrets, from the first message on connect through resyncs,
-takeovers and reconnects); wrong, missing, truncated, swapped and foreign tokens; path
+takeovers and reconnects); wrong, missing, truncated, swapped and foreign tokens, and a
+WebSocket opened by another site's page (a foreign Origin); path
 traversal out of the static folder (../, %2e%2e, encoded slashes and backslashes,
 absolute paths, symlinks out of the folder); oversized, non-JSON, wrongly-typed, binary
 and raw garbage frames; answers with stale or unknown tickets; flooding past the rate
@@ -196,6 +197,12 @@ def test_a_wrong_or_missing_token_gets_403_and_nothing_else():
                 for token in ("nope", lobby):
                     with pytest.raises(aiohttp.WSServerHandshakeError) as err:
                         await session.ws_connect(f"{hub.base_url}/ws/{token}")
+                    assert err.value.status == 403
+
+            async with aiohttp.ClientSession() as session:  # another site's page
+                for origin in ("http://evil.example", "null", f"http://127.0.0.1:{hub.port}x"):
+                    with pytest.raises(aiohttp.WSServerHandshakeError) as err:
+                        await session.ws_connect(ws_url(hub, 0), headers={"Origin": origin})
                     assert err.value.status == 403
 
         arun(handshake())
