@@ -193,7 +193,8 @@ function connect(token) {
       setNotice("The game has ended. Thanks for playing!");
     }
     if (page.final) { renderQuestion(null, null); return; }
-    setNotice("Connection lost — reconnecting…");
+    setNotice(page.retry < 4 ? "Connection lost — reconnecting…"
+      : "Can't reach the game. Is this phone on the TV's Wi-Fi? Still trying…");
     const wait = Math.min(5000, 500 * 2 ** page.retry++);
     setTimeout(() => connect(token), wait);
   });

@@ -75,6 +75,7 @@ class PhoneHub:
         self._failure: BaseException | None = None
         self._runner: web.AppRunner | None = None
         self._stopped: asyncio.Event | None = None
+        self._done = False  # stopped: later calls are ignored
         self.base_url = ""
 
     # --- lifecycle --------------------------------------------------------------------
@@ -96,12 +97,12 @@ class PhoneHub:
     def stop(self, timeout: float = 5.0) -> None:
         """Close every phone's connection and the server; waits for the thread to end."""
         loop, thread = self._loop, self._thread
-        if loop is None or thread is None:
+        if loop is None or thread is None or self._done:
             return
         if loop.is_running() and self._stopped is not None:
             loop.call_soon_threadsafe(self._stopped.set)
         thread.join(timeout)
-        self._loop = self._thread = None
+        self._done = True
 
     @property
     def running(self) -> bool:
@@ -173,6 +174,8 @@ class PhoneHub:
         self._post(self._server.open_lobby, [], [])
 
     def _post(self, fn, *args) -> None:
+        if self._done:
+            return
         loop = self._loop
         if loop is not None and loop.is_running():
             try:

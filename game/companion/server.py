@@ -72,9 +72,13 @@ class Conn:
     seat: int
     ws: web.WebSocketResponse
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    dropped: bool = False  # too slow: being closed (the phone resyncs when it reconnects)
 
     def send(self, text: str) -> None:
+        if self.dropped:
+            return
         if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.dropped = True
             asyncio.ensure_future(self.ws.close(code=CLOSE_IDLE, message=b"too slow"))
             return
         self.outbox.put_nowait(text)

@@ -48,3 +48,11 @@ def test_a_free_fixed_port_is_used_as_asked():
         assert sock.getsockname()[1] == port
     finally:
         sock.close()
+
+
+def test_a_hub_listens_on_the_lan_address_and_the_fixed_port_by_default():
+    from game.companion import PhoneHub, SeatInfo
+    from game.companion.address import DEFAULT_PORT
+
+    hub = PhoneHub(seats=[SeatInfo("Ada", "#e05a47")])  # not started: no traffic at all
+    assert (hub.host, hub.port) == (lan_address(), DEFAULT_PORT)
