@@ -1,0 +1,338 @@
+"""The companion server's loop side: aiohttp routes, one WebSocket per phone seat.
+
+Everything here runs on the hub's own asyncio loop thread. The game thread never calls
+these methods directly: `PhoneHub` posts them with `loop.call_soon_threadsafe`, and reads
+what comes back from two `queue.SimpleQueue`s (answers, events).
+
+Routes (a token is the seat's secret; a wrong or missing one gets a bare 403):
+
+    GET  /s/{token}                the phone page for that seat
+    GET  /ws/{token}               that seat's WebSocket
+    GET  /lobby/{lobby}            the phone page in lobby mode (pick a free seat)
+    GET  /api/lobby/{lobby}        the free seats and colours (JSON)
+    POST /api/lobby/{lobby}/claim  {"seat", "name", "colour"} -> {"url": "/s/{token}"}
+    GET  /static/...               the page's files, from one folder, no symlinks
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import queue
+import secrets
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from aiohttp import WSMsgType, web
+
+from .protocol import MAX_MESSAGE, BadMessage, RateLimit, parse
+
+#: Close codes the phone page understands (4000-4999 are for applications).
+CLOSE_IDLE, CLOSE_TAKEN_OVER, CLOSE_STOPPING = 4000, 4001, 4002
+#: Public events kept for a phone that (re)connects.
+PUBLIC_KEPT = 50
+#: Messages queued for one slow phone before it is dropped (it resyncs on reconnect).
+OUTBOX_LIMIT = 200
+#: Bad messages one connection may send before it is closed.
+BAD_LIMIT = 20
+#: The longest name a phone may pick in the lobby.
+MAX_NAME = 16
+
+_SECURITY_HEADERS = {
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": (
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; "
+        "style-src 'self'; script-src 'self'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+}
+
+
+@dataclass
+class Seat:
+    """One seat as the server knows it: its secret token, looks, view and open question."""
+
+    name: str
+    colour: str
+    token: str
+    view: str = "null"  # the latest published view, as JSON text
+    ticket: int | None = None  # the open question's ticket, or None
+    question: str = "null"  # the open question, as JSON text
+    choices: frozenset = frozenset()  # the option ids the open question accepts
+
+
+@dataclass
+class Conn:
+    """One phone's WebSocket and the messages waiting to go out to it, in order."""
+
+    seat: int
+    ws: web.WebSocketResponse
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    dropped: bool = False  # too slow: being closed (the phone resyncs when it reconnects)
+
+    def send(self, text: str) -> None:
+        if self.dropped:
+            return
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            self.dropped = True
+            asyncio.ensure_future(self.ws.close(code=CLOSE_IDLE, message=b"too slow"))
+            return
+        self.outbox.put_nowait(text)
+
+
+class CompanionServer:
+    """The aiohttp application and the per-seat state it serves."""
+
+    def __init__(self, seats: list[Seat], static_dir: Path, *, idle_timeout: float,
+                 heartbeat: float, rate: float, burst: int,
+                 answers: queue.SimpleQueue, events: queue.SimpleQueue) -> None:
+        self.seats = seats
+        self.static_dir = static_dir
+        self.idle_timeout, self.heartbeat = idle_timeout, heartbeat
+        self.rate, self.burst = rate, burst
+        self.answers, self.events = answers, events
+        self.conns: dict[int, Conn] = {}
+        self.public: deque[str] = deque(maxlen=PUBLIC_KEPT)
+        self.lobby_token = secrets.token_urlsafe(24)
+        self.lobby_open: list[int] = []  # seats a phone may claim in the lobby
+        self.lobby_colours: list[str] = []
+        self._tasks: set[asyncio.Task] = set()
+
+    # --- the application -------------------------------------------------------------
+    def app(self) -> web.Application:
+        app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[_unknown_forbidden])
+        app.router.add_get("/s/{token}", self.page)
+        app.router.add_get("/ws/{token}", self.socket)
+        app.router.add_get("/lobby/{lobby}", self.lobby_page)
+        app.router.add_get("/api/lobby/{lobby}", self.lobby_state)
+        app.router.add_post("/api/lobby/{lobby}/claim", self.lobby_claim)
+        app.router.add_static("/static", self.static_dir, follow_symlinks=False,
+                              show_index=False)
+        app.on_response_prepare.append(_add_headers)
+        return app
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (compared in constant time), else None."""
+        found = None
+        for seat, info in enumerate(self.seats):
+            if secrets.compare_digest(info.token.encode(), token.encode("utf-8", "replace")):
+                found = seat
+        return found
+
+    def _lobby_ok(self, request: web.Request) -> bool:
+        given = request.match_info["lobby"].encode("utf-8", "replace")
+        return secrets.compare_digest(self.lobby_token.encode(), given)
+
+    # --- HTTP --------------------------------------------------------------------------
+    async def page(self, request: web.Request) -> web.StreamResponse:
+        if self.seat_of(request.match_info["token"]) is None:
+            return _forbidden()
+        return web.FileResponse(self.static_dir / "index.html")
+
+    async def lobby_page(self, request: web.Request) -> web.StreamResponse:
+        if not self._lobby_ok(request):
+            return _forbidden()
+        return web.FileResponse(self.static_dir / "index.html")
+
+    async def lobby_state(self, request: web.Request) -> web.StreamResponse:
+        if not self._lobby_ok(request):
+            return _forbidden()
+        seats = [{"seat": s, "name": self.seats[s].name, "colour": self.seats[s].colour}
+                 for s in self.lobby_open if s not in self.conns]
+        return web.json_response({"seats": seats, "colours": self.lobby_colours})
+
+    async def lobby_claim(self, request: web.Request) -> web.StreamResponse:
+        if not self._lobby_ok(request):
+            return _forbidden()
+        try:
+            data = await request.json()
+        except (ValueError, web.HTTPException):
+            return web.json_response({"error": "bad request"}, status=400)
+        if not isinstance(data, dict) or set(data) != {"seat", "name", "colour"}:
+            return web.json_response({"error": "bad request"}, status=400)
+        seat, name, colour = data["seat"], data["name"], data["colour"]
+        if type(seat) is not int or not isinstance(name, str) or not isinstance(colour, str):
+            return web.json_response({"error": "bad request"}, status=400)
+        name = " ".join(name.split())[:MAX_NAME]
+        if not name or not name.isprintable() or colour not in self.lobby_colours:
+            return web.json_response({"error": "bad name or colour"}, status=400)
+        if seat not in self.lobby_open or seat in self.conns:
+            return web.json_response({"error": "seat taken"}, status=409)
+        self.lobby_open.remove(seat)
+        info = self.seats[seat]
+        info.name, info.colour = name, colour
+        self.events.put({"kind": "claim", "seat": seat, "name": name, "colour": colour})
+        return web.json_response({"url": f"/s/{info.token}"})
+
+    # --- the WebSocket -----------------------------------------------------------------
+    async def socket(self, request: web.Request) -> web.StreamResponse:
+        seat = self.seat_of(request.match_info["token"])
+        if seat is None or not _same_origin(request):
+            return _forbidden()
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
+        await ws.prepare(request)
+        conn = Conn(seat, ws)
+        old = self.conns.get(seat)
+        self.conns[seat] = conn
+        if old is not None:
+            old.send(json.dumps({"type": "taken_over"}))
+            self._spawn(self._close_after_flush(old, CLOSE_TAKEN_OVER, b"taken over"))
+            self.events.put({"kind": "takeover", "seat": seat})
+        else:
+            self.events.put({"kind": "connect", "seat": seat})
+        conn.send(self.state_message(seat))
+        sender = asyncio.ensure_future(self._pump(conn))
+        try:
+            await self._read(conn)
+        finally:
+            sender.cancel()
+            if self.conns.get(seat) is conn:
+                del self.conns[seat]
+                self.events.put({"kind": "disconnect", "seat": seat})
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    async def _read(self, conn: Conn) -> None:
+        ws, limit, bad = conn.ws, RateLimit(self.rate, self.burst), 0
+        while not ws.closed:
+            try:
+                msg = await ws.receive(timeout=self.idle_timeout)
+            except TimeoutError:
+                await ws.close(code=CLOSE_IDLE, message=b"idle")
+                return
+            if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
+                            WSMsgType.ERROR):
+                return
+            if not limit.allow():
+                await ws.close(code=1008, message=b"rate limit")
+                return
+            try:
+                if msg.type != WSMsgType.TEXT:
+                    raise BadMessage("text only")
+                inbound = parse(msg.data)
+            except BadMessage as err:
+                bad += 1
+                if bad > BAD_LIMIT:
+                    await ws.close(code=1008, message=b"bad messages")
+                    return
+                conn.send(json.dumps({"type": "error", "reason": str(err)}))
+                continue
+            if inbound.type == "resync":
+                conn.send(self.state_message(conn.seat))
+            elif inbound.type == "ping":
+                conn.send('{"type":"pong"}')
+            else:
+                self._answer(conn, inbound.ticket, inbound.choice)
+
+    def _answer(self, conn: Conn, ticket, choice) -> None:
+        """Hand a valid answer to the game; a stale ticket or an unknown choice is refused."""
+        info = self.seats[conn.seat]
+        if ticket != info.ticket:
+            reason = "stale"
+        elif choice not in info.choices or isinstance(choice, bool):
+            reason = "unknown choice"
+        else:
+            info.ticket, info.question, info.choices = None, "null", frozenset()
+            self.answers.put((conn.seat, ticket, choice))
+            conn.send(json.dumps({"type": "accepted", "ticket": ticket}))
+            return
+        conn.send(json.dumps({"type": "refused", "ticket": ticket, "reason": reason}))
+
+    async def _pump(self, conn: Conn) -> None:
+        """Send a connection's outbox in order (a slow phone never holds up the others)."""
+        with contextlib.suppress(ConnectionError, RuntimeError):
+            while True:
+                await conn.ws.send_str(await conn.outbox.get())
+
+    async def _close_after_flush(self, conn: Conn, code: int, message: bytes) -> None:
+        for _ in range(50):  # at most half a second for the goodbye to go out
+            if conn.outbox.empty():
+                break
+            await asyncio.sleep(0.01)
+        await conn.ws.close(code=code, message=message)
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # --- what the game posts (run on this loop) ----------------------------------------
+    def state_message(self, seat: int) -> str:
+        """Everything one seat may know now: its own view and question, public events."""
+        info = self.seats[seat]
+        return (
+            f'{{"type":"state","seat":{seat},"name":{json.dumps(info.name)},'
+            f'"colour":{json.dumps(info.colour)},"view":{info.view},'
+            f'"ticket":{json.dumps(info.ticket)},"question":{info.question},'
+            f'"public":[{",".join(self.public)}]}}'
+        )
+
+    def set_view(self, seat: int, view: str) -> None:
+        self.seats[seat].view = view
+        self._to(seat, f'{{"type":"view","view":{view}}}')
+
+    def set_question(self, seat: int, ticket: int, question: str, choices: frozenset) -> None:
+        info = self.seats[seat]
+        info.ticket, info.question, info.choices = ticket, question, choices
+        self._to(seat, f'{{"type":"ask","ticket":{ticket},"question":{question}}}')
+
+    def withdraw(self, seat: int, ticket: int | None) -> None:
+        info = self.seats[seat]
+        if info.ticket is None or (ticket is not None and ticket != info.ticket):
+            return
+        self._to(seat, json.dumps({"type": "withdraw", "ticket": info.ticket}))
+        info.ticket, info.question, info.choices = None, "null", frozenset()
+
+    def add_public(self, event: str) -> None:
+        self.public.append(event)
+        for conn in list(self.conns.values()):
+            conn.send(f'{{"type":"public","event":{event}}}')
+
+    def set_seat(self, seat: int, name: str, colour: str) -> None:
+        info = self.seats[seat]
+        info.name, info.colour = name, colour
+        if seat in self.conns:
+            self._to(seat, self.state_message(seat))
+
+    def open_lobby(self, seats: list[int], colours: list[str]) -> None:
+        self.lobby_open, self.lobby_colours = list(seats), list(colours)
+
+    def _to(self, seat: int, text: str) -> None:
+        conn = self.conns.get(seat)
+        if conn is not None:
+            conn.send(text)
+
+    async def close_all(self) -> None:
+        for conn in list(self.conns.values()):
+            with contextlib.suppress(Exception):
+                await conn.ws.close(code=CLOSE_STOPPING, message=b"game over")
+
+
+def _forbidden() -> web.Response:
+    return web.Response(status=403, text="Forbidden")
+
+
+def _same_origin(request: web.Request) -> bool:
+    """A browser's WebSocket must come from this server's own page (no other site's)."""
+    origin = request.headers.get("Origin")
+    if origin is None:  # not a browser: the token alone decides
+        return True
+    return origin in (f"http://{request.host}", f"https://{request.host}")
+
+
+@web.middleware
+async def _unknown_forbidden(request: web.Request, handler) -> web.StreamResponse:
+    """Any path or method the routes above do not know gets the same bare 403."""
+    try:
+        return await handler(request)
+    except (web.HTTPNotFound, web.HTTPMethodNotAllowed, web.HTTPForbidden):
+        return _forbidden()
+
+
+async def _add_headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.update(_SECURITY_HEADERS)
