@@ -37,24 +37,25 @@ from scenes.engine.input import CLICK, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
-from scenes.pace import click_pace
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
 from scenes.servermania.director import Director
-from scenes.servermania.effects import Effects
 from scenes.servermania.hud import Hud
-from scenes.servermania.log_panel import LINE, LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
-from scenes.servermania.roll_call import RollCall
+from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import Seat
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.die import DieRoll
+from scenes.table.effects import Effects
+from scenes.table.log_panel import LINE, LogPanel
+from scenes.table.pace import click_pace
+from scenes.table.roll_call import RollCall
+from scenes.table.screen import GameScreen, thought_bubble
 
 VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
 THINK = 0.35  # seconds a computer seat "thinks" before deciding (at speed 1)
@@ -488,8 +489,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
     def show_results(self) -> None:
         if not self.finishing():
             return
-        from scenes.servermania.results import ResultsScene
-
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],

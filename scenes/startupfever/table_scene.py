@@ -42,15 +42,9 @@ from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
-from scenes.pace import click_pace
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.servermania import look
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
-from scenes.servermania.effects import Effects
 from scenes.startupfever import kept, words
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.curtain import HandLook
@@ -58,9 +52,16 @@ from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.movers import AdoptionRollCall, Movers
+from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.die import DieRoll
+from scenes.table.effects import Effects
+from scenes.table.pace import click_pace
+from scenes.table.screen import GameScreen, thought_bubble
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
@@ -473,8 +474,6 @@ class TableScene(Autosaving, GameScreen, Scene):
     def show_results(self) -> None:
         if not self.finishing():
             return
-        from scenes.startupfever.results import ResultsScene
-
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
                                             devices=self.devices))

@@ -24,10 +24,9 @@ from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
-from scenes.pace import FAST
-from scenes.pause import PauseMenu
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
-from scenes.servermania import look
+from scenes.table import look
+from scenes.table.pace import FAST
 
 
 class GameScreen:
@@ -175,7 +174,8 @@ class GameScreen:
         if self.roll_call is not None:  # a press cut short by a pause never throws
             self.roll_call.holding = False
         save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.PAUSE_PAGE, save, message))
+        self.app.stack.push(self.app.screens.make("pause", self.GAME, self.PAUSE_PAGE, save,
+                                                  message))
 
     def on_device_removed(self, device: DeviceId) -> None:
         """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
