@@ -10,7 +10,7 @@ The layers, lowest first; a module may import its own layer or a lower one:
 3. screen parts any screen may use: overlays, seating, saving, the lobby, settings, ...
 4. `scenes.table` (what both games' tables share); 5. `scenes.servermania`, `scenes.startupfever`
 6. the screens that lead to the games: the title, the demo, the pause menu, How to play
-7. `scenes.tools` (measurements that draw); 8. `scenes.app` (start-up: fills the registry)
+7. `scenes.app` (start-up: fills the registry); 8. `scenes.tools` (measurements that draw)
 
 A screen above asks for another by name (`app.screens.make("title")`, filled by
 `scenes.app.SCREENS`) instead of importing it.
@@ -127,9 +127,9 @@ def layer(module: str) -> int:
         return 5
     if module in SCREENS:
         return 6
-    if parts[1] == "tools":
-        return 7
     if parts[1] == "app":
+        return 7
+    if parts[1] == "tools":
         return 8
     return 3
 

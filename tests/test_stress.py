@@ -12,8 +12,9 @@ import json
 import pytest
 
 import main
-from game import servermania, stress
+from game import servermania
 from game.servermania.state import State as SmState
+from game.tools import stress
 
 
 @pytest.mark.parametrize(("game", "games"), [("servermania", 200), ("startupfever", 100)])

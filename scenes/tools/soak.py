@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from scenes.app import frame_stats, make_app, use_dummy_drivers
-from scenes.procstats import rss_mb
+from scenes.tools.procstats import rss_mb
 
 Clock = Callable[[], float]
 

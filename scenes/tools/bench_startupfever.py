@@ -1,4 +1,4 @@
-"""Frame time of the busiest Startup Fever table: `python -m scenes.startupfever.bench`.
+"""Frame time of the busiest Startup Fever table: `python -m scenes.tools.bench_startupfever`.
 
 The busiest moment a 6-player table can show, held for N frames: twelve markers (two of
 them hopping), every vesting cell of every product holding cubes, chips, marketing,

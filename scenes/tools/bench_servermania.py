@@ -1,4 +1,4 @@
-"""Frame time of the SERVERMANIA board while things move: `python -m scenes.servermania.bench`.
+"""Frame time of the SERVERMANIA board while things move (quoted by `main.py bench`).
 
 Plays a 4-seat computer game headless for N fixed updates (one update + one draw per frame,
 like the app's headless loop) and reports update+draw milliseconds per frame, split into
