@@ -1,7 +1,7 @@
 """`main.py stress`: random games with every invariant checked, and it really catches bugs.
 
 CI runs a few hundred random games of each game here; the 100,000-game runs are made with
-the command (figures in the README).
+the command (figures in PERFORMANCE.md).
 """
 
 from __future__ import annotations

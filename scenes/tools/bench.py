@@ -11,7 +11,7 @@
 - AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`).
 
 Another board scene or AI level is one more entry in its table. Figures for people and
-the README; nothing here asserts a speed.
+PERFORMANCE.md; nothing here asserts a speed.
 """
 
 from __future__ import annotations
