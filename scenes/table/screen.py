@@ -27,6 +27,7 @@ from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
 from scenes.table import look
 from scenes.table.pace import FAST
+from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
 
 class GameScreen:
@@ -40,6 +41,7 @@ class GameScreen:
     director: Any
     devices: SeatDevices
     thinker: Any
+    driver: Any  # the turn driver (scenes.table.driver)
     roll_call: Any
     demo: bool
     pace: float
@@ -110,6 +112,37 @@ class GameScreen:
             self.sound("error")
             self.app.toasts.show(refusal_note(self.name(seat)))
         return True
+
+    # -- whose decision: the turn driver's questions ---------------------------------------
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat deciding now (a thought bubble shows over it), else None."""
+        driver = getattr(self, "driver", None)
+        return driver.thinking if driver is not None else None
+
+    @thinking.setter
+    def thinking(self, seat: int | None) -> None:
+        self.driver.thinking = seat
+
+    def source_for(self, seat: int) -> DecisionSource:
+        """A computer seat's decisions come from its player (`agents`, a search in the
+        worker thread when `in_thread` says so); a person's from the local devices."""
+        agent = self.agents.get(seat)
+        if agent is None:
+            return DeviceSource(self.ask_person)
+        return ComputerSource(agent, self.thinker, self.in_thread)
+
+    def in_thread(self, agent: Any, legal: list) -> bool:
+        """Whether a computer's decision runs in the worker thread (every one, by default)."""
+        return True
+
+    def ask_person(self, seat: int, state: Any, legal: list) -> Any:
+        """Open the question of a person's decision; return an answer known already."""
+        raise NotImplementedError  # each game's screen asks its own way
+
+    def thought(self, seat: int) -> None:
+        """A computer seat's thinking time is over (its answer is taken next)."""
 
     # -- whose question the prompt bar asks ---------------------------------------------------
 
@@ -194,6 +227,7 @@ class GameScreen:
         if self.leaving:
             return
         self.leaving = True
+        self.driver.cancel()
         self.thinker.cancel()
         back_to_title(self.app)
 
