@@ -42,7 +42,7 @@ from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
-from scenes.servermania.director import Director
+from scenes.servermania.director import ROLL_OFF_SPOTS, Director
 from scenes.servermania.hud import Hud
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
@@ -223,8 +223,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
         die's place in the middle of the track."""
         call = self.roll_call
         if call is not None and call.purpose == "first":
-            from scenes.servermania.director import ROLL_OFF_SPOTS
-
             return ROLL_OFF_SPOTS[call.seat % len(ROLL_OFF_SPOTS)]
         return DIE_SPOT
 
