@@ -160,8 +160,9 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 def run_build_engine() -> int:
-    """`build-engine`: compile the Startup Fever rules (game/engine.py)."""
-    from game.engine import EngineError, build
+    """`build-engine`: compile the Startup Fever rules (game/tools/build_engine.py)."""
+    from game.engine import EngineError
+    from game.tools.build_engine import build
 
     started = time.perf_counter()
     try:
@@ -191,18 +192,21 @@ def run_match(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     command = args.command or "play"
+    if command == "build-engine":
+        return run_build_engine()
+    from game.engine import install
+
+    install()  # the compiled Startup Fever engine when a current build exists (game/engine.py)
     if command == "sim":
         return run_sim(args)
     if command == "stress":
-        from game.stress import format_report, stress
+        from game.tools.stress import format_report, stress
 
         figures = stress(args.game, args.games, seed=args.seed)
         print(json.dumps(figures) if args.json else format_report(figures))
         return 1 if figures["violations"] else 0
-    if command == "build-engine":
-        return run_build_engine()
     if command == "bench":
-        from scenes.bench import run_bench
+        from scenes.tools.bench import run_bench
 
         return run_bench(as_json=args.json)
     if command in ("demo", "soak"):
@@ -218,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
             return 2
     if command == "soak":
-        from scenes.soak import soak
+        from scenes.tools.soak import soak
 
         figures = soak(args.game, args.minutes, seed=args.seed, pace=args.pace, games=args.games,
                        out=lambda line: print(line, flush=True))

@@ -29,12 +29,25 @@ from game.files import FileProblem, read_text
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
+from scenes.engine.screens import Screens
 from scenes.engine.script import load_script
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
+
+
+#: The screens a scene asks for by name (`app.screens.make(name, ...)`), so that no module
+#: imports a screen above it: the title, the demos, the pause menu, each game's table.
+SCREENS = {
+    "title": "scenes.title:TitleScene",
+    "demo": "scenes.demo:DemoScene",
+    "attract": "scenes.demo:AttractDemo",
+    "pause": "scenes.pause:PauseMenu",
+    "servermania": "scenes.servermania.board_scene:BoardScene",
+    "startupfever": "scenes.startupfever.table_scene:TableScene",
+}
 
 
 def use_dummy_drivers() -> None:
@@ -58,10 +71,11 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
         pygame.display.init()
         pygame.display.set_icon(unicorn(0.2))  # before the window opens (some systems)
     from scenes.engine.app import App
-    from scenes.title import TitleScene
 
-    return App(first or TitleScene(), headless=headless, frames=frames, screenshot=screenshot,
-               seed=seed, script=script or [], settings=settings, saves=saves)
+    screens = Screens(SCREENS)
+    return App(first or screens.make("title"), headless=headless, frames=frames,
+               screenshot=screenshot, seed=seed, script=script or [], settings=settings,
+               saves=saves, screens=screens)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -130,10 +144,8 @@ def run(args: argparse.Namespace) -> int:
     headless = getattr(args, "headless", False)
     first = None
     if getattr(args, "command", None) == "demo":
-        from scenes.demo import DemoScene  # main.py has already refused games without one
-
-        first = DemoScene(game=args.game, players=args.players,
-                          pace=getattr(args, "speed", None))
+        first = Screens(SCREENS).make("demo", game=args.game, players=args.players,
+                                      pace=getattr(args, "speed", None))
     try:
         script = load_script(args.script) if getattr(args, "script", None) else None
     except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows

@@ -9,7 +9,6 @@ rules themselves are decided in `game/`, never here.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,11 +16,8 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LIGHT, WHITE
 from scenes.engine.scene import Scene
-from scenes.engine.widgets import PromptBar, panel
-from scenes.servermania import look
-
-if TYPE_CHECKING:
-    from scenes.engine.app import App
+from scenes.engine.widgets import PromptBar, panel, turn_page
+from scenes.table import look
 
 
 @dataclass(frozen=True)
@@ -192,15 +188,6 @@ class HowToPlayScene(Scene):
             pygame.draw.circle(canvas, colour, (x0 + 36 * i, PANEL_RECT.bottom - 30), 8)
         draw.text(canvas, fonts.body(24), f"{self.page + 1} / {count}",
                   (PANEL_RECT.right - 30, PANEL_RECT.bottom - 30), WHITE, anchor="midright")
-
-
-def turn_page(app: App, page: int, step: int, count: int) -> int:
-    """The page after turning `step` pages (a page flip sound), or the same one (a "no")."""
-    if 0 <= page + step < count:
-        app.audio.play("card_flip")
-        return page + step
-    app.audio.play("error")
-    return page
 
 
 def _fit(sprite: str) -> tuple[int, int]:

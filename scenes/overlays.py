@@ -1,6 +1,6 @@
 """Overlays that stack on top of a running scene: a yes/no question and the error notice
 shown when a screen cannot start (a broken map, for example). The games' pause menu is
-`scenes.pause.PauseMenu`.
+`scenes.pause.PauseMenu`. The title is asked for by name (`app.screens`).
 
 All are modal (the scene below is drawn, dimmed and frozen) and close with Back.
 """
@@ -24,9 +24,7 @@ if TYPE_CHECKING:
 
 def back_to_title(app: App) -> None:
     """Drop every screen and start again at a fresh title (quit a game, leave an error)."""
-    from scenes.title import TitleScene  # the title imports this module
-
-    app.stack.reset(TitleScene())
+    app.stack.reset(app.screens.make("title"))
 
 
 def dim(canvas: pygame.Surface, amount: int = 150) -> None:

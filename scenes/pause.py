@@ -14,8 +14,10 @@ import pygame
 
 from scenes.engine.input import Action
 from scenes.engine.widgets import Button, Menu
+from scenes.howto import HowToPlayScene
 from scenes.menu import resolve
 from scenes.overlays import ConfirmOverlay, MenuOverlay, back_to_title
+from scenes.settings import SettingsScene
 
 ROW_H, ROW_GAP, WIDTH = 58, 12, 480
 
@@ -66,13 +68,9 @@ class PauseMenu(MenuOverlay):
         self.app.stack.pop()
 
     def _settings(self) -> None:
-        from scenes.settings import SettingsScene
-
         self.app.stack.push(SettingsScene())
 
     def _how_to_play(self) -> None:
-        from scenes.howto import HowToPlayScene
-
         self.app.stack.push(HowToPlayScene(self.game))
 
     def _open_reference(self) -> None:

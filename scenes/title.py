@@ -123,9 +123,7 @@ class TitleScene(Scene):
         self.idle += dt
         if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and not self.app.stack.busy:
             self.idle = 0.0
-            from scenes.demo import AttractDemo  # the demo's board scene imports overlays
-
-            self.app.stack.push(AttractDemo(self.app.rng))
+            self.app.stack.push(self.app.screens.make("attract", self.app.rng))
 
     # -- drawing ---------------------------------------------------------------------------
 

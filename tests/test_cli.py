@@ -7,7 +7,7 @@ import json
 import pytest
 
 import main
-from scenes import bench
+from scenes.tools import bench
 
 
 def test_help_lists_every_subcommand(capsys):
@@ -110,7 +110,7 @@ def test_bench_measures_start_up_in_fresh_processes():
 
 
 def test_soak_reports_rss_per_game_and_frame_p99(capsys):
-    from scenes.soak import soak
+    from scenes.tools.soak import soak
 
     lines = []
     figures = soak("servermania", 10, max_frames=90, out=lines.append, every=1e9)
@@ -122,7 +122,7 @@ def test_soak_reports_rss_per_game_and_frame_p99(capsys):
 
 
 def test_soak_growth_compares_like_with_like_and_the_worse_counts():
-    from scenes.soak import summary
+    from scenes.tools.soak import summary
 
     def games(*mb):
         return [{"game": k + 1, "frame": k, "rss_mb": v} for k, v in enumerate(mb)]
@@ -143,7 +143,7 @@ def test_soak_growth_compares_like_with_like_and_the_worse_counts():
 
 
 def test_soak_stops_when_the_games_asked_for_are_over():
-    from scenes.soak import soak
+    from scenes.tools.soak import soak
 
     figures = soak("servermania", 10, games=0, out=lambda line: None)
     assert figures["games"] == 0 and figures["frames"] == 1

@@ -1,4 +1,5 @@
-"""The compiled Startup Fever engine is used only when it matches the sources (game/engine.py).
+"""The compiled Startup Fever engine is used only when asked for and when it matches the
+sources (game/engine.py): the game's entry point asks (`main.py`), importing the rules does not.
 
 CI runs the whole suite twice: on the plain modules, then with `UNICORN_ENGINE=compiled`
 after `main.py build-engine`; `test_the_engine_asked_for_is_the_one_running` makes sure
@@ -20,6 +21,7 @@ import main
 from game import engine
 from game import startupfever as sf
 from game.startupfever import players, rules, sim
+from game.tools import build_engine
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -44,11 +46,15 @@ def test_any_change_to_a_compiled_source_makes_a_new_digest(tmp_path):
     assert engine.digest(sources) != before
 
 
-def _which_engine(home: Path, env: str | None) -> subprocess.CompletedProcess:
-    """A fresh process that points the engine at `home` and imports the rules."""
-    code = (f"from pathlib import Path; import game.engine as e; e.HOME = Path({str(home)!r}); "
+def _which_engine(home: Path, env: str | None, entry: bool = True
+                  ) -> subprocess.CompletedProcess:
+    """A fresh process that points the engine at `home` and imports the rules; `entry`:
+    after calling `install()` first, as the game's entry point (`main.py`) does."""
+    code = (f"from pathlib import Path; import sys; import game.engine as e; "
+            f"e.HOME = Path({str(home)!r}); hooks = len(sys.meta_path); "
+            + ("e.install(); " if entry else "") +
             "import game.startupfever as sf; from game.startupfever import rules; "
-            "print(sf.ENGINE, rules.__file__)")
+            "print(sf.ENGINE, len(sys.meta_path) - hooks, rules.__file__)")
     environ = {k: v for k, v in os.environ.items() if k != engine.ENV}
     if env is not None:
         environ[engine.ENV] = env
@@ -90,6 +96,25 @@ def test_the_plain_modules_can_be_forced_over_a_current_build(tmp_path):
     assert _which_engine(tmp_path, None).returncode != 0  # proof that it would be used
 
 
+def test_importing_the_rules_installs_no_import_hook_unless_asked(tmp_path):
+    _current_build(tmp_path)  # empty module files: importing them would fail loudly
+    run = _which_engine(tmp_path, None, entry=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split()[:2] == ["python", "0"]
+    assert _which_engine(tmp_path, "compiled", entry=False).returncode != 0  # asked: used
+
+
+def test_the_entry_point_asks_before_any_rules_are_imported(tmp_path):
+    code = ("import sys, main, game.engine as e; "
+            "e.install = lambda: print(sorted(m for m in sys.modules if m.startswith("
+            "'game.startupfever')), 'installed') or 'python'; "
+            "main.main(['sim', 'startupfever', '--games', '1', '--players', '2', '--json'])")
+    run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "[] installed"
+
+
 def test_a_build_missing_a_module_is_not_used(tmp_path):
     _current_build(tmp_path, damaged=True)
     run = _which_engine(tmp_path, None)
@@ -100,7 +125,7 @@ def test_building_without_mypyc_is_one_clear_line_and_status_2(tmp_path, monkeyp
     monkeypatch.setattr(engine, "HOME", tmp_path)
     monkeypatch.setitem(sys.modules, "mypyc", None)  # as if not installed
     with pytest.raises(engine.EngineError, match="--group engine"):
-        engine.build(home=tmp_path)
+        build_engine.build(home=tmp_path)
     assert main.main(["build-engine"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("build-engine: mypyc is not installed")

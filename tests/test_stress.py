@@ -1,7 +1,7 @@
 """`main.py stress`: random games with every invariant checked, and it really catches bugs.
 
 CI runs a few hundred random games of each game here; the 100,000-game runs are made with
-the command (figures in the README).
+the command (figures in PERFORMANCE.md).
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ import json
 import pytest
 
 import main
-from game import servermania, stress
+from game import servermania
 from game.servermania.state import State as SmState
+from game.tools import stress
 
 
 @pytest.mark.parametrize(("game", "games"), [("servermania", 200), ("startupfever", 100)])

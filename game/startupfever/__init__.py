@@ -1,12 +1,13 @@
 """Startup Fever rules (headless): new_game, State, actions, events. No pygame here.
 
 See RULES.md beside this file for every timing decision and the designed cards.
-The modules may run compiled by mypyc, when a current build exists (`game/engine.py`).
+The modules may run compiled by mypyc: when the game's entry point or the environment
+asks for it and a current build exists (`game/engine.py`).
 """
 
-from game.engine import install
+from game.engine import asked, engine, install
 
-ENGINE = install()  # before the first module of this package is imported
+ENGINE = install() if asked() else engine()  # before this package's first module is imported
 
 # ruff: noqa: E402
 

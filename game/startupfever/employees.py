@@ -159,11 +159,6 @@ _poach = shared(Poach, most=POACH_OFFERS_KEPT)
 class EmployeeRules(StateFields):
     """Hiring, poaching and retaining for the product whose turn it is."""
 
-    def exec_limit(self, seat: int) -> int:
-        """The most executives of one kind a company may hold: 1, or 2 under Executive
-        Power; but only one kind may have the second (F16: see `exec_room`)."""
-        return 2 if seat in self.exec_power else 1
-
     def exec_room(self, seat: int, kind: str) -> bool:
         """May company `seat` take one more executive of `kind` (hire or poach)? One Big
         Nerd and one Big Suit; under Executive Power one extra executive, a second Big

@@ -18,7 +18,7 @@ turn, and after the year end's steps when the next year starts) and when the gam
 
 Why not after every action: money and employees are conserved quantities, so a leak stays
 visible at the next check, and the check cost as much as a sixth of the run. `main.py
-stress` still checks every invariant after every single step (game/stress.py), on random
+stress` still checks every invariant after every single step (game/tools/stress.py), on random
 play that reaches far more states; a violation found here names the game to replay there.
 
 Figures: avg_turns counts product turns (every product has one turn a year, and a game

@@ -39,6 +39,7 @@ from scenes.engine.input import (
 from scenes.engine.loop import STEP, FixedStep
 from scenes.engine.palette import set_palette
 from scenes.engine.scene import Scene
+from scenes.engine.screens import Screens
 from scenes.engine.settings import Settings
 from scenes.engine.stack import SceneStack
 from scenes.engine.widgets import Toasts
@@ -73,13 +74,15 @@ class App:
     def __init__(self, first: Scene, *, headless: bool = False, frames: int | None = None,
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
-                 timer: Callable[[], float] | None = None, saves: Slots | None = None) -> None:
+                 timer: Callable[[], float] | None = None, saves: Slots | None = None,
+                 screens: Screens | None = None) -> None:
         tune_heap()  # before the first pictures: big ones are given back when freed
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
         self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
+        self.screens = screens or Screens()  # screens by name (scenes.app fills it)
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.fonts = Fonts()
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)

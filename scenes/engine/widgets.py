@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 import pytweening
@@ -231,3 +232,12 @@ class Toasts:
             rect.midtop = (CANVAS_W // 2, round(y))
             draw.box(canvas, rect, CREAM, radius=rect.h // 2, shadow=5)
             draw.text(canvas, fonts.body(26), message, rect.center, INK)
+
+
+def turn_page(app: Any, page: int, step: int, count: int) -> int:
+    """The page after turning `step` pages (a page flip sound), or the same one (a "no")."""
+    if 0 <= page + step < count:
+        app.audio.play("card_flip")
+        return page + step
+    app.audio.play("error")
+    return page

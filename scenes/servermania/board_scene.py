@@ -37,24 +37,27 @@ from scenes.engine.input import CLICK, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
-from scenes.pace import click_pace
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.servermania import look
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
-from scenes.servermania.director import Director
-from scenes.servermania.effects import Effects
+from scenes.servermania.director import ROLL_OFF_SPOTS, Director
 from scenes.servermania.hud import Hud
-from scenes.servermania.log_panel import LINE, LogPanel
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
-from scenes.servermania.roll_call import RollCall
+from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import Seat
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.die import DieRoll
+from scenes.table.driver import TurnDriver
+from scenes.table.effects import Effects
+from scenes.table.log_panel import LINE, LogPanel
+from scenes.table.pace import click_pace
+from scenes.table.roll_call import RollCall
+from scenes.table.screen import GameScreen, thought_bubble
+from scenes.table.sources import DecisionSource
 
 VIEW = pygame.Rect(0, 0, 980, 656)  # the board's part of the canvas (panel right, bar below)
 THINK = 0.35  # seconds a computer seat "thinks" before deciding (at speed 1)
@@ -124,6 +127,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
         # computer decisions run off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
+        self.driver = TurnDriver(self, sm.CHANCE, sm.IllegalAction)  # whose move, who answers
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
@@ -133,8 +137,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.active: int | None = None
         self.flashes: list[list] = []  # [square, colour, age]
         self.banner_state: Banner | None = None
-        self.think = 0.0  # seconds the computer seat `thinking` has been deciding
-        self.thinking: int | None = None  # that seat: a thought bubble over its pawn
         self.clock = 0.0
         self.fast: set[DeviceId] = set()
         self.mouse_down_at: float | None = None
@@ -221,8 +223,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
         die's place in the middle of the track."""
         call = self.roll_call
         if call is not None and call.purpose == "first":
-            from scenes.servermania.director import ROLL_OFF_SPOTS
-
             return ROLL_OFF_SPOTS[call.seat % len(ROLL_OFF_SPOTS)]
         return DIE_SPOT
 
@@ -352,7 +352,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
             if choice is not None:
                 self.sound("confirm")
                 self.prompt = None
-                self.play(choice)
+                self.driver.answer(choice)
             elif self.prompt.selected != before:
                 self.sound("move")
             return True
@@ -418,49 +418,39 @@ class BoardScene(Autosaving, GameScreen, Scene):
         if self.prompt is not None:
             self.prompt.update(dt)
         if self.director.idle and self.autoplay and not self.leaving:
-            self.drive(sdt)
+            self.driver.update(sdt)
 
-    def drive(self, dt: float) -> None:
-        """Ask the rules what happens next; only a human's decision waits for input."""
+    # -- the turn driver's questions (scenes.table.driver) -----------------------------------
+
+    def waiting(self) -> bool:
+        return self.prompt is not None
+
+    def hold_chance(self, dt: float) -> bool:
+        """A person rolls their own die (the roll call waits for their press); a
+        computer's die waits a beat first (not in the roll-off)."""
         state = self.state
-        if self.prompt is not None:
-            return
-        if state.is_terminal():
-            self.show_results()
-            return
-        seat = state.current_player
-        if seat == sm.CHANCE:
-            roller = state.turn_seat
-            purpose = ROLL_PURPOSES.get(state.phase)
-            if purpose is not None and self.is_human(roller):
-                if self.roll_call is None:
-                    self.roll_call = RollCall(roller, self.name(roller), self.colour(roller),
-                                              purpose)
-                    self.banner_state = None  # the prompt says it: "Ada: press A to roll!"
-                    self.sound("turn")
-                return
-            if purpose is not None and purpose != "first":
-                self.beat += dt
-                if self.beat < ROLL_BEAT:
-                    return
-            self.beat = 0.0
-            self.play(state.sample_chance())
-            return
-        agent = self.agents.get(seat)
-        if agent is None:
-            self.prompt = self.open_prompt()
-            self.sound("confirm")
-            return
-        self.thinking = seat
-        self.think += dt
-        if self.thinker.idle:
-            self.thinker.ask(agent, state)
-        if self.think >= THINK:
-            action = self.thinker.poll()
-            if action is not None:
-                self.think = 0.0
-                self.thinking = None
-                self.play(action)
+        roller = state.turn_seat
+        purpose = ROLL_PURPOSES.get(state.phase)
+        if purpose is not None and self.is_human(roller):
+            if self.roll_call is None:
+                self.roll_call = RollCall(roller, self.name(roller), self.colour(roller),
+                                          purpose)
+                self.banner_state = None  # the prompt says it: "Ada: press A to roll!"
+                self.sound("turn")
+            return True
+        if purpose is not None and purpose != "first":
+            self.beat += dt
+            if self.beat < ROLL_BEAT:
+                return True
+        self.beat = 0.0
+        return False
+
+    def ask_person(self, seat: int, state: sm.State, legal: list) -> None:
+        self.prompt = self.open_prompt()
+        self.sound("confirm")
+
+    def think_pace(self, seat: int, source: DecisionSource) -> tuple[bool, float]:
+        return True, THINK
 
     def open_prompt(self) -> Prompt:
         seat = self.state.current_player
@@ -488,8 +478,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
     def show_results(self) -> None:
         if not self.finishing():
             return
-        from scenes.servermania.results import ResultsScene
-
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],

@@ -21,7 +21,7 @@ from game.servermania.board import DEFAULT_MAP, KIND_NAMES, Board
 from game.tiled import open_tmx
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, ORANGE, SKY, VIOLET, Color, mix
-from scenes.servermania import look
+from scenes.table import look
 
 
 @dataclass(frozen=True)

@@ -32,12 +32,6 @@ class Camera:
 
     # -- targets -----------------------------------------------------------------------------
 
-    def frame_all(self) -> None:
-        """Ease out to show the whole track."""
-        self.close = False
-        self.target = pygame.Vector2(self.frame.center)
-        self._zoom_to(self.full_zoom)
-
     def follow(self, point: tuple[float, float]) -> None:
         """Ease in (if not already in) and keep `point` (world px) in the middle."""
         self.close = True

@@ -1,10 +1,5 @@
-"""The director turns the rules' events into a queue of animation steps and plays them.
-
-Each event becomes one or more `Step`s: something starts (`begin`), then the step lasts
-`duration` seconds and/or until a condition holds (a pawn stopped hopping, a card was
-put away). Steps run one after another, so the screen tells the story in the order the
-rules wrote it. `skip()` finishes everything at once and leaves every counter, pawn and
-label exactly where the events say; nothing about the rules is decided here.
+"""SERVERMANIA's director: the rules' events in, animation steps out (the step queue is
+the table's, `scenes.table.director`: what a step is, how steps play and how skip works).
 
 The log speaks in names, one line per thing that happened: an event that only repeats
 what another says (the pawn's move is told by where it lands, the money a fee costs by
@@ -14,21 +9,20 @@ the servers lost) get a big banner with the name and the amount, a sound and par
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from game.servermania import events as ev
 from game.servermania.cards import DECK_NAMES
 from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
 from scenes.engine.palette import GOLD, MINT, RED, WHITE
-from scenes.servermania import look
 from scenes.servermania.board_view import KIND_TITLES
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
-from scenes.servermania.effects import Flyer
 from scenes.servermania.hud import ORDINALS
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.die import DieRoll
+from scenes.table.director import Director as TableDirector
+from scenes.table.director import Step
+from scenes.table.effects import Flyer
 
 if TYPE_CHECKING:
     from scenes.servermania.board_scene import BoardScene
@@ -53,66 +47,15 @@ CARD_PACE_CPU = 1.4  # a computer's card rises, flips and goes this much faster
 SAID_ELSEWHERE = frozenset({"maintenance fee", "STUCK fee", "CEO BONUS"})
 
 
-def _noop() -> None:
-    pass
+class Director(TableDirector):
+    """Plays SERVERMANIA's events; `steps_for` looks up `_<EventName>`."""
 
-
-@dataclass
-class Step:
-    label: str
-    duration: float = 0.0
-    begin: Callable[[], None] = _noop
-    until: Callable[[], bool] | None = None
-    started: bool = False
-    elapsed: float = field(default=0.0)
-
-    def done(self) -> bool:
-        return self.elapsed >= self.duration and (self.until is None or self.until())
-
-
-class Director:
     def __init__(self, stage: BoardScene) -> None:
-        self.stage = stage
-        self.queue: deque[Step] = deque()
-        self.played = 0  # steps finished so far (tests count them)
-        self._batch: list = []  # the events of the current `push`, for look-ahead
+        super().__init__(stage)
+        self.stage: BoardScene = stage
         self.burst: set[int] = set()  # PAYDAY! squares already celebrated during a move
         self.roll_off: dict[int, DieRoll] = {}  # seat -> its die in the roll-off's round
         self.ties = 0  # roll-off ties so far: each re-roll round is quicker
-
-    @property
-    def idle(self) -> bool:
-        return not self.queue
-
-    def push(self, events: list) -> None:
-        self._batch = list(events)
-        for event in events:
-            self.queue.extend(self.steps_for(event))
-        self._batch = []
-
-    def update(self, dt: float) -> None:
-        while self.queue:
-            step = self.queue[0]
-            if not step.started:
-                step.started = True
-                step.begin()
-            step.elapsed += dt
-            dt = 0.0
-            if not step.done():
-                return
-            self.queue.popleft()
-            self.played += 1
-
-    def skip(self) -> None:
-        """Finish every queued step now: all begins run, then all motion snaps to its end."""
-        while self.queue:
-            step = self.queue.popleft()
-            if not step.started:
-                step.started = True
-                step.begin()
-            self.played += 1
-            self.stage.finish_motion()
-        self.stage.finish_motion()
 
     # -- one method per event kind --------------------------------------------------------
 

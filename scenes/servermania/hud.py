@@ -18,8 +18,8 @@ import pygame
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, mix
-from scenes.servermania import look
 from scenes.servermania.seats import Seat
+from scenes.table import look
 
 PANEL_RECT = pygame.Rect(980, 0, 300, 656)
 BANNER = pygame.Rect(990, 8, 280, 54)

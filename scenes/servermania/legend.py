@@ -25,8 +25,8 @@ from scenes.engine.palette import CREAM, INK
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
 from scenes.overlays import dim
-from scenes.servermania import look
 from scenes.servermania.board_view import KIND_LOOKS, KIND_TITLES
+from scenes.table import look
 
 _money = look.money
 #: (kind, what it does), in the order a player meets them.

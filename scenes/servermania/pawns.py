@@ -15,8 +15,8 @@ import pygame
 import pytweening
 
 from scenes.engine.palette import INK
-from scenes.servermania import look
 from scenes.servermania.camera import Lens
+from scenes.table import look
 
 HOP_TIME = 0.26  # seconds per square at speed 1
 CROUCH = 0.18  # share of a hop spent crouching before take-off

@@ -21,7 +21,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, PANEL, PANEL_LIGHT, WHITE, Color
-from scenes.servermania import look
+from scenes.table import look
 
 
 @dataclass

@@ -10,12 +10,10 @@ from dataclasses import dataclass
 
 from game.autosave import SeatRecord
 from game.servermania.rules import MAX_PLAYERS, MIN_PLAYERS
-from scenes.servermania.look import COLOURS
+from scenes.table.look import COLOURS
+from scenes.table.seats import NAMES
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS  # the rules' player count (S1)
-
-NAMES = ("Ada", "Linus", "Grace", "Alan", "Radia", "Ken", "Margaret", "Tim", "Barbara",
-         "Dennis", "Hedy", "Guido")
 
 
 @dataclass(frozen=True)

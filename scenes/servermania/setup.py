@@ -13,8 +13,8 @@ import pygame
 
 from scenes.lobby import LobbyConfig, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
-from scenes.servermania import look
 from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, NAMES, Seat
+from scenes.table import look
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
@@ -27,11 +27,9 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
 
 def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
     """The lobby's seats become the board's seats; joined devices stay bound to them."""
-    from scenes.servermania.board_scene import BoardScene
-
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]
     devices = SeatDevices({i: s.device for i, s in enumerate(seats) if s.device})
-    app.stack.replace(BoardScene(table, devices=devices))
+    app.stack.replace(app.screens.make("servermania", table, devices=devices))
 
 
 LOBBY = LobbyConfig(

@@ -14,9 +14,8 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, MUTED, NIGHT, PANEL_LIGHT
 from scenes.engine.scene import Scene
-from scenes.engine.widgets import PromptBar, panel
-from scenes.howto import turn_page
-from scenes.servermania import look
+from scenes.engine.widgets import PromptBar, panel, turn_page
+from scenes.table import look
 
 PANEL_RECT = pygame.Rect(60, 80, 1160, 540)
 TEXT_W = 960

@@ -34,8 +34,8 @@ from scenes.engine.palette import (
 )
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
-from scenes.servermania.look import RGB
 from scenes.startupfever.curtain import LOOK, Curtain, draw_cover, hand_panel
+from scenes.table.look import RGB
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:

@@ -1,6 +1,6 @@
 """The Startup Fever director: rules events in, animation steps out, in the rules' order.
 
-The same machine as SERVERMANIA's (`servermania.director`): each event becomes `Step`s
+The table's step queue (`scenes.table.director`): each event becomes `Step`s
 that start something (`begin`) and last `duration` seconds and/or `until` a condition
 holds. Each step also moves the scene's `TableModel` on (money, fields, cubes, cards in
 hand), so the table shows what the events said so far and nothing more. A step may be
@@ -18,13 +18,13 @@ from game.startupfever import events as ev
 from game.startupfever.actions import KIND_NAMES
 from game.startupfever.state import EXEC_KINDS, NEW_HIRE_FIELD
 from scenes.engine.palette import GOLD, MINT, RED, WHITE
-from scenes.servermania import look
-from scenes.servermania.die import FLIGHT, HOLD, DieRoll
-from scenes.servermania.director import Director as QueueDirector
-from scenes.servermania.director import Step as QueueStep
-from scenes.servermania.effects import Flyer
 from scenes.startupfever.look import CATEGORY_ICONS
 from scenes.startupfever.movers import ChipFlip, EventCardFlip, MarkerHop, SumTally
+from scenes.table import look
+from scenes.table.die import FLIGHT, HOLD, DieRoll
+from scenes.table.director import Director as QueueDirector
+from scenes.table.director import Step as QueueStep
+from scenes.table.effects import Flyer
 
 if TYPE_CHECKING:
     from scenes.startupfever.table_scene import TableScene
@@ -42,7 +42,7 @@ class Director(QueueDirector):
     """Plays SF events; `steps_for` looks up `on_<EventName>`."""
 
     def __init__(self, stage: TableScene) -> None:
-        super().__init__(stage)  # type: ignore[arg-type]
+        super().__init__(stage)
         self.stage: TableScene = stage
         self.offer: ev.PoachOffered | None = None  # the offer a Poached event completes
         self.allocating: set[int] = set()  # seats already announced as allocating

@@ -4,7 +4,7 @@ The lines come from `words.describe` (names, never seat numbers, never a secret)
 place on the table holds the last few; a player who looked away opens the history: it
 grows upwards over the table, newest at the bottom, while the pointer rests on the log
 or while the scene holds it open (`expanded`, e.g. a held button). The drawing of lines
-is SERVERMANIA's log panel; only the size changes.
+is the table's log panel (`scenes.table.log_panel`); only the size changes.
 """
 
 from __future__ import annotations
@@ -16,14 +16,14 @@ import pygame
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import POINT, Action
 from scenes.engine.palette import Color
-from scenes.servermania import log_panel as sm_log
 from scenes.startupfever.words import describe
+from scenes.table import log_panel as sm_log
 
 HISTORY_H = 430  # px, the opened history (15 lines of 28 px)
 
 
 class LogPanel(sm_log.LogPanel):
-    """SERVERMANIA's log in the table's log place, with a history that opens upwards."""
+    """The shared log in the table's log place, with a history that opens upwards."""
 
     def __init__(self, rect: pygame.Rect) -> None:
         super().__init__(rect)

@@ -1,7 +1,7 @@
 """Sprites, colours and small drawn pieces of the Startup Fever table, cached once each.
 
 Seat colours and shapes are the ones of the SERVERMANIA screens (`assets/sprites/
-palette.json` through `scenes.servermania.look`), so a player keeps their colour and shape
+palette.json` through `scenes.table.look`), so a player keeps their colour and shape
 in both games. Pieces drawn here (User Markers with their product letter, category chips,
 cubes with a count) are rendered once per look and reused every frame.
 """
@@ -16,7 +16,7 @@ from game.startupfever.state import COMMUNICATION, ECOMMERCE, MEDIA, SOCIAL
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
-from scenes.servermania.look import COLOURS, RGB, marker, scaled, shape_of, sprite
+from scenes.table.look import COLOURS, RGB, marker, scaled, shape_of, sprite
 
 __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
            "user_marker", "chip", "money", "tint", "fonts"]

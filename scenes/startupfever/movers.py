@@ -1,7 +1,7 @@
 """Things that move over the Startup Fever table while the director tells the story:
 user markers hopping field by field, a chip flipping over at launch, and the adoption
-sum adding up term by term. (Flying coins, cubes and cards are `servermania.effects.Flyer`s,
-the die is `servermania.die.DieRoll`: both reused as they are.)
+sum adding up term by term. (Flying coins, cubes and cards are `table.effects.Flyer`s,
+the die is `table.die.DieRoll`: both shared with SERVERMANIA.)
 
 Every mover lives in canvas pixels, advances with the scene's scaled time and can be
 finished at once (skip). While a marker hops the table view leaves that product's marker
@@ -19,10 +19,10 @@ import pytweening
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, WHITE, Color
-from scenes.servermania import look
-from scenes.servermania.cards import HOLD, CardFlip
-from scenes.servermania.roll_call import RollCall
 from scenes.startupfever import look as sf_look
+from scenes.table import look
+from scenes.table.cards import HOLD, CardFlip
+from scenes.table.roll_call import RollCall
 
 HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hops)
 HOP_HEIGHT = 22.0
@@ -222,7 +222,7 @@ class Movers:
 class EventCardFlip(CardFlip):
     """An Event Card lifted from a hand, flipped to show its name and text, put away.
 
-    SERVERMANIA's `CardFlip` (timing, flip, text wrapping) with the Event Card art, whose
+    The table's `CardFlip` (timing, flip, text wrapping) with the Event Card art, whose
     back is named `card_event_back` rather than `card_back_<deck>`.
     """
 
@@ -265,7 +265,7 @@ class EventCardFlip(CardFlip):
 
 
 class AdoptionRollCall(RollCall):
-    """SERVERMANIA's roll call (the die bounces, hold to shake, release to throw) for a
+    """The table's roll call (the die bounces, hold to shake, release to throw) for a
     person's own adoption die, saying what the roll adds up to."""
 
     def __init__(self, seat: int, name: str, colour: Color, slot: str | None) -> None:

@@ -12,8 +12,8 @@ from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
 from game.startupfever.events import CounterOffered, Hired
-from scenes.servermania import look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
+from scenes.table import look
 
 HIRE_EFFECT = {
     "nerd": "+1 adoption, +1 strength for {slot}",

@@ -3,7 +3,7 @@
 Everything is the rules' own figures: `state.scores()` (VP = sum of max(0, field - 15)
 over a company's products), `state.winners()` (most VP; on a tie more money; still tied,
 a shared win) and each product's field. The chart plots each company's VP at the end of
-every year, as the table scene recorded it from events. The screen is SERVERMANIA's
+every year, as the table scene recorded it from events. The screen is the table's
 results screen (title, confetti, Play again / Back to title) with its own table and chart.
 """
 
@@ -19,25 +19,26 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.seating import SeatDevices
-from scenes.servermania import look
-from scenes.servermania.results import CHART, TABLE
-from scenes.servermania.results import ResultsScene as ServermaniaResults
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import ORDINALS
+from scenes.table import look
+from scenes.table.results import CHART, TABLE
+from scenes.table.results import ResultsScene as TableResults
 
 
-class ResultsScene(ServermaniaResults):
-    """SERVERMANIA's results with victory points, money as the tie-break, and products."""
+class ResultsScene(TableResults):
+    """The table's results with victory points, money as the tie-break, and products."""
 
+    GAME = "startupfever"
     TABLE_TITLE = "Victory points"
     CHART_TITLE = "VP over the years"
 
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
                  demo: bool = False, pace: float = 1.0,
                  devices: SeatDevices | None = None) -> None:
-        super().__init__(seats, state.scores(), state.winners(), history, [], demo=demo,
-                         pace=pace, devices=devices)
+        super().__init__(seats, state.scores(), state.winners(), history, demo=demo, pace=pace,
+                         devices=devices)
         self.money = [p.money for p in state.players]
         self.products = {seat: [(slot, state.products[slot].field)
                                 for slot in state.players[seat].slots]
@@ -53,15 +54,8 @@ class ResultsScene(ServermaniaResults):
         return 1 + sum(1 for i in range(len(self.seats))
                        if (self.scores[i], self.money[i]) > key)
 
-    def _play_again(self) -> None:
-        if self.leaving:
-            return
-        self.leaving = True
-        from scenes.startupfever.table_scene import TableScene
-
-        self.app.stack.replace(TableScene(self.seats, demo=self.demo, pace=self.pace,
-                                          extra_years=self.extra_years,
-                                          devices=self.devices))
+    def replay_options(self) -> dict[str, int]:
+        return {"extra_years": self.extra_years}
 
     def _draw_table(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts

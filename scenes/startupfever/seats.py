@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.autosave import SeatRecord
-from scenes.servermania.look import COLOURS, SHAPES
-from scenes.servermania.seats import NAMES
+from scenes.table.look import COLOURS, SHAPES
+from scenes.table.seats import NAMES
 
 MIN_SEATS, MAX_SEATS = 2, 6  # the rules' player count (game.startupfever.State)
 MAX_EXTRA_YEARS = 2  # F12: the players may agree on 0-2 extra years
@@ -18,7 +18,7 @@ MAX_EXTRA_YEARS = 2  # F12: the players may agree on 0-2 extra years
 @dataclass(frozen=True)
 class Seat:
     name: str
-    colour: str  # one of servermania.look.COLOURS (six, one per seat)
+    colour: str  # one of table.look.COLOURS (six, one per seat)
     human: bool = True
     level: str = "normal"  # a computer seat's level: easy, normal or hard
     token: str = ""  # the logo's shape ("" = the colour's own), as SERVERMANIA's pawns

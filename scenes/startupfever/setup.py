@@ -16,10 +16,10 @@ import pygame
 
 from scenes.lobby import LobbyConfig, LobbyOption, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
-from scenes.servermania.look import SHAPES
-from scenes.servermania.seats import NAMES
 from scenes.startupfever import look
 from scenes.startupfever.seats import MAX_EXTRA_YEARS, MAX_SEATS, MIN_SEATS, Seat
+from scenes.table.look import SHAPES
+from scenes.table.seats import NAMES
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
@@ -35,12 +35,11 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
 
 def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
     """The lobby's seats become the companies; joined devices stay bound to them."""
-    from scenes.startupfever.table_scene import TableScene
-
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]
     devices = SeatDevices({i: s.device for i, s in enumerate(seats) if s.device})
-    app.stack.replace(TableScene(table, extra_years=int(options[EXTRA_YEARS.key]),
-                                 devices=devices))
+    app.stack.replace(app.screens.make("startupfever", table,
+                                       extra_years=int(options[EXTRA_YEARS.key]),
+                                       devices=devices))
 
 
 LOBBY = LobbyConfig(

@@ -33,9 +33,9 @@ from scenes.engine.palette import (
     Color,
     mix,
 )
-from scenes.servermania import look
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.model import TableModel
+from scenes.table import look
 
 FILL = 0.9  # seconds for the bars to fill from their parts
 ROLL = 0.75  # a product's die tumbling in and adding to its bar

@@ -42,15 +42,9 @@ from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.game_screen import GameScreen, thought_bubble
 from scenes.overlays import dim
-from scenes.pace import click_pace
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.servermania import look
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.die import DieRoll
-from scenes.servermania.effects import Effects
 from scenes.startupfever import kept, words
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.curtain import HandLook
@@ -58,9 +52,18 @@ from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.movers import AdoptionRollCall, Movers
+from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.die import DieRoll
+from scenes.table.driver import TurnDriver
+from scenes.table.effects import Effects
+from scenes.table.pace import click_pace
+from scenes.table.screen import GameScreen, thought_bubble
+from scenes.table.sources import DecisionSource
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
@@ -123,6 +126,7 @@ class TableScene(Autosaving, GameScreen, Scene):
                        for i, s in enumerate(self.seats) if self.demo or not s.human}
         # a searching player thinks off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
+        self.driver = TurnDriver(self, sf.CHANCE, sf.IllegalAction)  # whose move, who answers
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
@@ -137,8 +141,6 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.hover_product: str | None = None  # the product area under the mouse
         self.cursor_field: int | None = None  # the field the directions point at
         self.cursor_age = 0.0
-        self.think = 0.0
-        self.thinking: int | None = None
         self.last_decision: tuple | None = None  # (seat, stage, product) decided last
         self.clock = 0.0
         self.fast: set[DeviceId] = set()
@@ -326,7 +328,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         if choice is not None:
             self.decision = None
             self.sound("confirm")
-            self.play(choice)
+            self.driver.answer(choice)
         return True
 
     @property
@@ -389,63 +391,63 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.decision is not None:
             self.decision.update(dt)
         if self.director.idle and self.autoplay and not self.leaving:
-            self.drive(sdt)
+            self.driver.update(sdt)
 
-    def drive(self, dt: float) -> None:
-        """Ask the rules what happens next; only a person's decision or die waits for input."""
+    # -- the turn driver's questions (scenes.table.driver) -----------------------------------
+
+    def waiting(self) -> bool:
+        return self.decision is not None or self.beat is not None or self.roll_call is not None
+
+    def hold_chance(self, dt: float) -> bool:
+        """A category's line-up shows before its first die; a person's adoption die waits
+        for their press."""
         state = self.state
-        if self.decision is not None or self.beat is not None or self.roll_call is not None:
-            return
-        if state.is_terminal():
-            self.show_results()
-            return
-        seat = state.current_player
-        if seat == sf.CHANCE:
-            if state.stage == "comp_roll" and self._open_showdown():
-                return  # the line-up first, then the dice
-            if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
-                seat = state.turn_seat
-                self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
-                                                  state.current_slot)
-                self.sound("turn")
-                return
-            self.play(state.sample_chance())
-            return
-        agent = self.agents.get(seat)
-        if agent is None:
-            from scenes.startupfever.decisions import decision_for
+        if state.stage == "comp_roll" and self._open_showdown():
+            return True  # the line-up first, then the dice
+        if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
+            seat = state.turn_seat
+            self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
+                                              state.current_slot)
+            self.sound("turn")
+            return True
+        return False
 
-            decision = decision_for(state, self.context())
-            if decision.ready is not None:  # answered already (in a beat, or queued)
-                self.play(decision.ready)
-                return
-            self.decision = decision
-            owner = self.devices.device_of(seat)
-            if owner is not None:
-                decision.device = owner  # its bar shows the glyphs of the pad that answers
-            if state.stage not in SILENT:
-                self.active = seat  # the panel of whoever decides glows
-            self.hand_look.curtain.close()
-            self.fast.clear()
-            self.sound("confirm")
-            return
-        legal = state.legal_actions()
-        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
-        if slow and self.thinker.idle:
-            self.thinker.ask(agent, state)
-        if state.stage not in SILENT or slow:
-            self.thinking = self.active = seat
-            self.think += dt
-            again = self.last_decision == (seat, state.stage, state.current_slot)
-            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
-                return
-            self.last_decision = (seat, state.stage, state.current_slot)
-        action = self.thinker.poll() if slow else agent.decide(state, legal)
-        if action is None:
-            return
-        self.think = 0.0
-        self.thinking = None
-        self.play(action)
+    def ask_person(self, seat: int, state: sf.State, legal: list) -> Any:
+        from scenes.startupfever.decisions import decision_for
+
+        decision = decision_for(state, self.context())
+        if decision.ready is not None:  # answered already (in a beat, or queued)
+            return decision.ready
+        self.decision = decision
+        owner = self.devices.device_of(seat)
+        if owner is not None:
+            decision.device = owner  # its bar shows the glyphs of the pad that answers
+        if state.stage not in SILENT:
+            self.active = seat  # the panel of whoever decides glows
+        self.hand_look.curtain.close()
+        self.fast.clear()
+        self.sound("confirm")
+        return None
+
+    def in_thread(self, agent: Any, legal: list) -> bool:
+        return agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+
+    def think_pace(self, seat: int, source: DecisionSource) -> tuple[bool, float]:
+        """Computers think a moment before a visible decision (less before the next step of
+        the same one); the silent card windows are answered at once, unless searched."""
+        state = self.state
+        silent = state.stage in SILENT
+        if silent and not getattr(source, "threaded", False):
+            return False, 0.0
+        self.active = seat
+        if silent:
+            return True, 0.0
+        again = self.last_decision == (seat, state.stage, state.current_slot)
+        return True, THINK_AGAIN if again else THINK
+
+    def thought(self, seat: int) -> None:
+        state = self.state
+        self.last_decision = (seat, state.stage, state.current_slot)
 
     def _open_showdown(self) -> bool:
         """Line up a category's products before its first die (public numbers only);
@@ -473,8 +475,6 @@ class TableScene(Autosaving, GameScreen, Scene):
     def show_results(self) -> None:
         if not self.finishing():
             return
-        from scenes.startupfever.results import ResultsScene
-
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
                                             devices=self.devices))

@@ -12,7 +12,7 @@ from scenes.engine.colourblind import VISIONS, closest_pair, simulate
 from scenes.engine.input import KEY, KEYBOARD, InputMapper
 from scenes.engine.palette import SAFE_PLAYER_COLOURS
 from scenes.engine.settings import Settings, default_keys
-from scenes.servermania import look
+from scenes.table import look
 
 
 def test_settings_round_trip_with_remapped_keys_text_size_palette_and_volumes(tmp_path):

@@ -302,7 +302,7 @@ def test_the_hud_shows_net_worth_beside_cash_and_servers():
 
 def test_hud_text_keeps_4_5_to_1_contrast_on_every_players_highlighted_row():
     from scenes.engine.palette import CREAM, GOLD, PANEL, WHITE, mix
-    from scenes.servermania import look
+    from scenes.table import look
 
     for colour in look.RGB.values():
         fill = mix(PANEL, colour, 0.25)  # the row of the player whose turn it is
@@ -517,7 +517,7 @@ def test_a_drawn_card_is_shown_away_from_the_drawers_pawn(square):
                          ev.CardDrawn(0, "churn", 1, "A leap second crashes the cluster.")])
     run_until(app, lambda: scene.card is not None and scene.card.shows_front
               and scene.card.t > 1.0, 30 * SECOND)
-    from scenes.servermania.cards import CARD_SIZE
+    from scenes.table.cards import CARD_SIZE
 
     card = pygame.Rect((0, 0), CARD_SIZE)
     card.center = (round(scene.card.centre.x), round(scene.card.centre.y))

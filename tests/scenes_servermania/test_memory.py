@@ -13,14 +13,14 @@ from game.servermania.events import FinalTally
 from scenes.demo import DemoScene
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
-from scenes.servermania import look
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.camera import Lens
-from scenes.servermania.cards import CardFlip
-from scenes.servermania.log_panel import LogPanel
 from scenes.servermania.pawns import Pawn
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import default_seats
+from scenes.table import look
+from scenes.table.cards import CardFlip
+from scenes.table.log_panel import LogPanel
 from tests.scenes_servermania.helpers import new_app, run_until, step
 
 

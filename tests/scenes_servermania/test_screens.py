@@ -92,7 +92,7 @@ def test_log_panel_never_shows_the_tail_of_a_cut_entry():
     import pygame
 
     from scenes.engine.fonts import Fonts
-    from scenes.servermania.log_panel import LINE, LogPanel
+    from scenes.table.log_panel import LINE, LogPanel
 
     pygame.font.init()
     panel = LogPanel(pygame.Rect(0, 0, 270, LINE * 5 + 8))

@@ -8,11 +8,11 @@ import pytest
 from scenes.demo import DemoScene, DemoUnavailable
 from scenes.engine.input import CLICK, MOUSE, POINT, TEXT, Action
 from scenes.menu import TITLE_MENU, resolve
-from scenes.servermania import look
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import MAX_SEATS
 from scenes.servermania.setup import NewGameScene
+from scenes.table import look
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import READY, new_app, press, run_until, step
 

@@ -12,10 +12,10 @@ import pytest
 from scenes.engine.fonts import Fonts
 from scenes.howto import PAGES, HowToPlayScene
 from scenes.servermania.board_scene import BoardScene
-from scenes.servermania.log_panel import FONT_SIZE, LogPanel
 from scenes.servermania.prompts import maintenance_prompt, stuck_prompt
 from scenes.servermania.setup import NewGameScene
 from scenes.settings import SettingsScene
+from scenes.table.log_panel import FONT_SIZE, LogPanel
 from tests.scenes_servermania.helpers import (
     READY,
     assert_not_blank,

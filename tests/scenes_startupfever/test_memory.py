@@ -9,12 +9,12 @@ import pygame
 from game.startupfever.state import SOCIAL
 from scenes.demo import DemoScene
 from scenes.engine import draw
-from scenes.servermania import look as sm_look
 from scenes.startupfever import kept
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Painted
 from scenes.startupfever.showdown import Entry, Showdown
 from scenes.startupfever.table_scene import TableScene
+from scenes.table import look as sm_look
 from tests.scenes_startupfever.helpers import (
     READY,
     at_results,

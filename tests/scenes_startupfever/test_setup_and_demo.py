@@ -15,11 +15,11 @@ from scenes.demo import DemoScene, StartupFeverDemo
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.paths import ROOT
 from scenes.menu import TITLE_MENU, resolve
-from scenes.servermania.look import shape_of
 from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import MAX_SEATS, Seat, default_seats
 from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
+from scenes.table.look import shape_of
 from scenes.title import TitleScene
 from tests.scenes_servermania.test_thinking import SlowPlayer
 from tests.scenes_startupfever.helpers import READY, new_app, press, run_until, step, table

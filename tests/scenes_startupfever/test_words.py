@@ -104,8 +104,8 @@ def test_log_panel_shows_event_lines_and_opens_its_history_on_hover(events):
 
     from scenes.engine.fonts import Fonts
     from scenes.engine.input import Action
-    from scenes.servermania.log_panel import FONT_SIZE
     from scenes.startupfever.log_panel import HISTORY_H, LogPanel
+    from scenes.table.log_panel import FONT_SIZE
 
     pygame.init()
     canvas = pygame.Surface((1280, 720))

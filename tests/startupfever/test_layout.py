@@ -6,9 +6,6 @@ number, and every label drawn on the table comes from `usertrack`.
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import xml.etree.ElementTree as ET
 from itertools import combinations
 
@@ -186,14 +183,3 @@ def test_missing_or_garbled_map_file_is_a_map_error(tmp_path):
     bad.write_text("<map", encoding="utf-8")
     with pytest.raises(MapError, match="not valid XML|could not be read"):
         load_layout(bad)
-
-
-@pytest.mark.skipif(shutil.which("tiled") is None, reason="the Tiled editor is not installed")
-def test_map_opens_in_tiled_and_its_resave_gives_the_same_layout(tmp_path):
-    out = tmp_path / "resaved.tmx"
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
-    subprocess.run(["tiled", "--export-map", DEFAULT_MAP, str(out)], check=True, env=env,
-                   capture_output=True, timeout=60)
-    resaved = load_layout(out)
-    assert (resaved.fields, resaved.products) == (default_layout().fields,
-                                                  default_layout().products)

@@ -13,7 +13,7 @@ import pytweening
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import INK
-from scenes.servermania import look
+from scenes.table import look
 
 RISE, FLIP, HOLD, AWAY = 0.4, 0.4, 2.4, 0.3
 CARD_SIZE = (320, 440)

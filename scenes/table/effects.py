@@ -15,7 +15,7 @@ import pytweening
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import Color
-from scenes.servermania import look
+from scenes.table import look
 
 GRAVITY = 1400.0  # px / s²
 

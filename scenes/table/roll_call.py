@@ -17,7 +17,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import glyph
 from scenes.engine.palette import CREAM, INK, Color
-from scenes.servermania import look
+from scenes.table import look
 
 CHARGE_TIME = 0.9  # seconds of holding for a full wobble
 MAX_HOLD = 1.8  # held this long, the die flies anyway (a stuck key never stalls a game)

@@ -1,4 +1,4 @@
-"""Frame time of the SERVERMANIA board while things move: `python -m scenes.servermania.bench`.
+"""Frame time of the SERVERMANIA board while things move (quoted by `main.py bench`).
 
 Plays a 4-seat computer game headless for N fixed updates (one update + one draw per frame,
 like the app's headless loop) and reports update+draw milliseconds per frame, split into
@@ -11,11 +11,11 @@ from __future__ import annotations
 import sys
 import time
 
+from scenes.app import frame_stats, make_app, use_dummy_drivers
+from scenes.demo import DemoScene
+
 
 def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
-    from scenes.app import frame_stats, make_app
-    from scenes.demo import DemoScene
-
     scene = DemoScene(seed=seed)
     app = make_app(scene, headless=True, seed=seed)
     moving: list[float] = []
@@ -34,8 +34,6 @@ def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
 
 
 def main() -> int:
-    from scenes.app import use_dummy_drivers
-
     use_dummy_drivers()
     frames = int(sys.argv[1]) if len(sys.argv) > 1 else 3600
     for name, figures in measure(frames).items():

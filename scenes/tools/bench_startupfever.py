@@ -1,4 +1,4 @@
-"""Frame time of the busiest Startup Fever table: `python -m scenes.startupfever.bench`.
+"""Frame time of the busiest Startup Fever table: `python -m scenes.tools.bench_startupfever`.
 
 The busiest moment a 6-player table can show, held for N frames: twelve markers (two of
 them hopping), every vesting cell of every product holding cubes, chips, marketing,
@@ -64,10 +64,10 @@ def measure(frames: int = 1200, seed: int = 5) -> dict[str, dict[str, float]]:
 
     from game.startupfever.layout import default_layout
     from scenes.app import frame_stats
-    from scenes.servermania.effects import Effects, Flyer
     from scenes.startupfever import look
     from scenes.startupfever.seats import default_seats
     from scenes.startupfever.table_view import TableView
+    from scenes.table.effects import Effects, Flyer
 
     pygame.display.set_mode((1280, 720))
     canvas = pygame.Surface((1280, 720)).convert()

@@ -22,7 +22,7 @@ import pytweening
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK
-from scenes.servermania import look
+from scenes.table import look
 
 FLIGHT = 0.95  # seconds from throw to rest at speed 1
 HOLD = 0.45  # the settled face stays in focus this long before the step ends

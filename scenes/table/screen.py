@@ -24,10 +24,10 @@ from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
-from scenes.pace import FAST
-from scenes.pause import PauseMenu
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
-from scenes.servermania import look
+from scenes.table import look
+from scenes.table.pace import FAST
+from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
 
 class GameScreen:
@@ -41,6 +41,7 @@ class GameScreen:
     director: Any
     devices: SeatDevices
     thinker: Any
+    driver: Any  # the turn driver (scenes.table.driver)
     roll_call: Any
     demo: bool
     pace: float
@@ -112,6 +113,37 @@ class GameScreen:
             self.app.toasts.show(refusal_note(self.name(seat)))
         return True
 
+    # -- whose decision: the turn driver's questions ---------------------------------------
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat deciding now (a thought bubble shows over it), else None."""
+        driver = getattr(self, "driver", None)
+        return driver.thinking if driver is not None else None
+
+    @thinking.setter
+    def thinking(self, seat: int | None) -> None:
+        self.driver.thinking = seat
+
+    def source_for(self, seat: int) -> DecisionSource:
+        """A computer seat's decisions come from its player (`agents`, a search in the
+        worker thread when `in_thread` says so); a person's from the local devices."""
+        agent = self.agents.get(seat)
+        if agent is None:
+            return DeviceSource(self.ask_person)
+        return ComputerSource(agent, self.thinker, self.in_thread)
+
+    def in_thread(self, agent: Any, legal: list) -> bool:
+        """Whether a computer's decision runs in the worker thread (every one, by default)."""
+        return True
+
+    def ask_person(self, seat: int, state: Any, legal: list) -> Any:
+        """Open the question of a person's decision; return an answer known already."""
+        raise NotImplementedError  # each game's screen asks its own way
+
+    def thought(self, seat: int) -> None:
+        """A computer seat's thinking time is over (its answer is taken next)."""
+
     # -- whose question the prompt bar asks ---------------------------------------------------
 
     def whose(self, seat: int, bar: PromptBar) -> PromptBar:
@@ -175,7 +207,8 @@ class GameScreen:
         if self.roll_call is not None:  # a press cut short by a pause never throws
             self.roll_call.holding = False
         save = None if self.demo else self.save_now
-        self.app.stack.push(PauseMenu(self.GAME, self.PAUSE_PAGE, save, message))
+        self.app.stack.push(self.app.screens.make("pause", self.GAME, self.PAUSE_PAGE, save,
+                                                  message))
 
     def on_device_removed(self, device: DeviceId) -> None:
         """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
@@ -194,6 +227,7 @@ class GameScreen:
         if self.leaving:
             return
         self.leaving = True
+        self.driver.cancel()
         self.thinker.cancel()
         back_to_title(self.app)
 

@@ -16,7 +16,8 @@ from typing import Any
 import pygame
 
 from scenes.app import frame_stats, make_app, use_dummy_drivers
-from scenes.procstats import rss_mb
+from scenes.demo import DemoScene
+from scenes.tools.procstats import rss_mb
 
 Clock = Callable[[], float]
 
@@ -41,8 +42,6 @@ def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: 
     the peak memory of one demo game so). Stops early, with the summary, on
     SIGINT/SIGTERM (SDL's QUIT).
     """
-    from scenes.demo import DemoScene
-
     use_dummy_drivers()
     app = make_app(DemoScene(game=game, seed=seed, pace=pace), headless=True, seed=seed)
     per_minute: list[dict[str, Any]] = []

@@ -11,7 +11,7 @@
 - AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`).
 
 Another board scene or AI level is one more entry in its table. Figures for people and
-the README; nothing here asserts a speed.
+PERFORMANCE.md; nothing here asserts a speed.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ DEMO_PACE = 8.0  # the demo game for peak RSS plays its animations this much fas
 
 
 def _servermania_board(frames: int) -> dict[str, dict[str, float]]:
-    from scenes.servermania.bench import measure
+    from scenes.tools.bench_servermania import measure
 
     return measure(frames)
 
@@ -42,7 +42,7 @@ def _servermania_board(frames: int) -> dict[str, dict[str, float]]:
 def _startupfever_table(frames: int) -> dict[str, dict[str, float]]:
     """The busiest six-company table (every piece out, things flying; p99 budget 4 ms),
     drawn alone and as the real table screen of a computer game."""
-    from scenes.startupfever.bench import measure, measure_scene
+    from scenes.tools.bench_startupfever import measure, measure_scene
 
     return {**measure(frames), **measure_scene(frames)}
 

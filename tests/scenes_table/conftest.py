@@ -1,0 +1,6 @@
+"""Shared table screen tests: dummy SDL drivers (no window, no sound card)."""
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
