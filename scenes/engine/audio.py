@@ -66,6 +66,7 @@ class Audio:
         path = self.music_folder / f"{name}.ogg"
         try:
             pygame.mixer.music.load(str(path))
+            self._apply_music_volume()  # before the first buffer is mixed, not after
             pygame.mixer.music.play(loops=-1, fade_ms=600)
         except pygame.error:
             return  # a missing or unreadable loop: the game plays on without it

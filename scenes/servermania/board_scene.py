@@ -221,18 +221,14 @@ class BoardScene(Autosaving, GameScreen, Scene):
         return left if pawn.centerx > self.view.centerx else right
 
     def roll_spot(self) -> tuple[float, float]:
-        """Where the waiting die bounces (world px): the roll-off die's own spot, else the
-        die's place in the middle of the track."""
-        call = self.roll_call
-        if call is not None and call.purpose == "first":
-            from scenes.servermania.director import ROLL_OFF_SPOTS
-
-            return ROLL_OFF_SPOTS[call.seat % len(ROLL_OFF_SPOTS)]
+        """Where the waiting die bounces (world px): the corridor right of the middle, for
+        the roll-off too (the middle holds the prompt; the thrown die flies to its spot)."""
         return DIE_SPOT
 
     def roll_plate_rect(self) -> pygame.Rect:
-        """"Ada: press A to roll!": across the top or the bottom of the board, whichever
-        leaves the player's pawn uncovered."""
+        """"Ada: press A to roll!": in the board's empty middle (over the roll-off's
+        dice if need be: the panel shows their values); failing that, across the top or
+        the bottom of the board, whichever leaves the player's pawn uncovered."""
         call = self.roll_call
         assert call is not None
         style, mouse = self.seat_style(call.seat)
@@ -240,7 +236,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         x, y = self.lens().to_screen(self.roll_spot())
         die = pygame.Rect(0, 0, 120, 140)
         die.center = (round(x), round(y - 10))  # the waiting die, bouncing
-        middle = self.middle_spot(rect.size, [die, *self._rolloff_dice()])
+        middle = self.middle_spot(rect.size, [die])
         if middle is not None:
             return middle
         rect.centerx = self.view.centerx
@@ -284,17 +280,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
         clear = [self.square_rect(i) for i in range(len(self.state.board))]
         clear += [self.pawn_rect(seat) for seat in range(len(self.state.players))]
         return spot(size, on_screen(lens, self.view), clear + (avoid or []))
-
-    def _rolloff_dice(self) -> list[pygame.Rect]:
-        """The roll-off's dice while they stand in the middle (a prompt keeps off them)."""
-        if not self.hud.rolloff:
-            return []
-        from scenes.servermania.director import ROLL_OFF_SPOTS
-
-        lens = self.lens()
-        side = round(110 * max(1.0, lens.zoom))
-        return [pygame.Rect(0, 0, side, side).move(round(x - side / 2), round(y - side / 2))
-                for x, y in (lens.to_screen(p) for p in ROLL_OFF_SPOTS)]
 
     def _place_toasts(self) -> None:
         """Toasts go to the middle too, clear of the roll prompt and the banner; when the

@@ -82,7 +82,7 @@ def test_the_roll_prompt_waits_in_the_middle_clear_of_the_track_and_every_pawn()
     def each():
         nonlocal checked
         call = scene.roll_call
-        if call is not None and call.purpose == "move" and scene.camera.settled:
+        if call is not None and call.purpose in ("first", "move") and scene.camera.settled:
             plate = scene.roll_plate_rect()
             assert plate.collidelist(track_and_pawns(scene)) < 0
             assert middle.on_screen(scene.lens(), scene.view).contains(plate)
