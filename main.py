@@ -81,6 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
         "bench", help="measure both simulators' games/s and headless frame times"
     )
     bench.add_argument("--json", action="store_true", help="print one JSON object")
+    bench.add_argument("--startup", action="store_true",
+                       help="only the start-up figure (against a bare pygame-ce window)")
 
     sub.add_parser(
         "build-engine", help="compile the Startup Fever rules with mypyc (needs a C compiler "
@@ -208,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     if command == "bench":
         from scenes.tools.bench import run_bench
 
-        return run_bench(as_json=args.json)
+        return run_bench(as_json=args.json, startup_only=args.startup)
     if command in ("demo", "soak"):
         from scenes.demo import DemoUnavailable, check
 

@@ -51,21 +51,27 @@ class SeatRecord:
     token: str = ""  # the pawn shape or company logo chosen in the lobby ("" = default)
 
 
+#: game id -> its name on screen (no rules imported: the title reads save headers only)
+TITLES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
+
+
 def _loaders() -> dict[str, tuple[str, Callable[[str], Any]]]:
     """Game id -> (name on screen, the rules' checked `from_json`)."""
     from game import servermania, startupfever
 
-    return {"servermania": ("SERVERMANIA", servermania.from_json),
-            "startupfever": ("Startup Fever", startupfever.from_json)}
+    return {"servermania": (TITLES["servermania"], servermania.from_json),
+            "startupfever": (TITLES["startupfever"], startupfever.from_json)}
 
 
 def title_of(game: str) -> str:
-    return _loaders()[game][0]
+    return TITLES[game]
 
 
 @dataclass
 class Saved:
-    """A loaded save: the game id, its state, its seats and the progress line."""
+    """A loaded save: the game id, its state, its seats and the progress line.
+
+    A header (`Slots.latest_header`) has state None: read without importing the rules."""
 
     game: str
     state: Any
@@ -113,7 +119,7 @@ class Slots:
         stall a frame. Writes keep their order; `flush()` (and a waiting save, and the
         end of the program: the thread is not a daemon) waits for them.
         """
-        if game not in _loaders():
+        if game not in TITLES:
             raise ValueError(f"unknown game {game!r}")
         envelope = {"format": FORMAT, "version": VERSION, "game": game,
                     "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -205,14 +211,30 @@ class Slots:
 
     def latest(self) -> Saved | None:
         """The most recently saved game of all slots (what "Continue" resumes)."""
-        found = [s for s in (self.load(game) for game in _loaders()) if s is not None]
+        found = [s for s in (self.load(game) for game in TITLES) if s is not None]
+        return max(found, key=lambda s: s.saved_at) if found else None
+
+    def latest_header(self) -> Saved | None:
+        """`latest()` without its state (None) and without importing the rules: what the
+        title shows. A save whose envelope is broken is set aside here; one whose state
+        the rules refuse is set aside when `load` is asked for it (on Continue)."""
+        self.flush()
+        found = []
+        for game in TITLES:
+            try:
+                header = self._read(game, with_state=False)
+            except SaveProblem as exc:
+                self._set_aside(game, str(exc))
+                continue
+            if header is not None:
+                found.append(header)
         return max(found, key=lambda s: s.saved_at) if found else None
 
     def take_problems(self) -> list[str]:
         problems, self.problems = self.problems, []
         return problems
 
-    def _read(self, game: str) -> Saved | None:
+    def _read(self, game: str, with_state: bool = True) -> Saved | None:
         path = self.path(game)
         if path is None:
             text = self.memory.get(game)
@@ -227,7 +249,7 @@ class Slots:
                 text = read_text(path, MAX_SAVE_BYTES)
             except FileProblem as exc:
                 raise SaveProblem(f"{where}: {exc}".replace(f"{path}: ", "")) from None
-        return parse(game, text, where)
+        return parse(game, text, where) if with_state else parse_header(game, text, where)
 
     def _set_aside(self, game: str, reason: str) -> None:
         path = self.path(game)
@@ -266,6 +288,25 @@ def progress(game: str, state: Any) -> str:
 
 def parse(game: str, text: str, where: str = "save") -> Saved:
     """Check an autosave text and rebuild its state; SaveProblem (one line) if broken."""
+    header, state_text = _envelope(game, text, where)
+    try:
+        state = _loaders()[game][1](state_text)
+    except ValueError as exc:  # the rules' SaveError: a state they could not reach
+        raise SaveProblem(f"{where}: {_first_line(exc)}") from None
+    if len(state.players) != len(header.seats):
+        raise SaveProblem(f"{where} seats {len(header.seats)} players for a "
+                          f"{len(state.players)}-player game")
+    header.state = state
+    return header
+
+
+def parse_header(game: str, text: str, where: str = "save") -> Saved:
+    """The envelope of an autosave text (state None), checked without the rules."""
+    return _envelope(game, text, where)[0]
+
+
+def _envelope(game: str, text: str, where: str) -> tuple[Saved, str]:
+    """The checked envelope (state None) and the state's JSON text."""
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as exc:
@@ -280,8 +321,7 @@ def parse(game: str, text: str, where: str = "save") -> Saved:
                           f"{version})")
     if version != VERSION:
         raise SaveProblem(f"{where} has unknown save version {version}")
-    loaders = _loaders()
-    if data.get("game") != game or game not in loaders:
+    if data.get("game") != game or game not in TITLES:
         raise SaveProblem(f"{where} holds {data.get('game')!r}, not {game!r}")
     try:
         seats = [_seat(s) for s in data["seats"]]
@@ -292,14 +332,7 @@ def parse(game: str, text: str, where: str = "save") -> Saved:
         state_text = json.dumps(data["state"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveProblem(f"{where} is damaged ({_first_line(exc)})") from None
-    try:
-        state = loaders[game][1](state_text)
-    except ValueError as exc:  # the rules' SaveError: a state they could not reach
-        raise SaveProblem(f"{where}: {_first_line(exc)}") from None
-    if len(state.players) != len(seats):
-        raise SaveProblem(f"{where} seats {len(seats)} players for a "
-                          f"{len(state.players)}-player game")
-    return Saved(game, state, seats, progress, saved_at)
+    return Saved(game, None, seats, progress, saved_at), state_text
 
 
 def _seat(value: Any) -> SeatRecord:

@@ -6,7 +6,7 @@ Scenes, the attract mode and `main.py sim GAME --ai ...` pick players here by na
     agent = make_player("startupfever", "hard", seed=7)
     action = agent.decide(state, state.legal_actions())   # or an observation dict (SF)
 
-A hard decision can take up to ~100 ms: a scene runs it in a `game.thinker.Thinker`
+A hard decision can take a few hundred ms: a scene runs it in a `game.thinker.Thinker`
 so that the 60 Hz loop never waits for it.
 """
 

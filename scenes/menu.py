@@ -9,6 +9,7 @@ A module that exists but fails to import is a bug and is raised, not hidden.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 from dataclasses import dataclass
 
@@ -45,3 +46,13 @@ def resolve(target: str) -> type[Scene] | None:
     if scene is None:
         print(f"menu: {module_name} has no {attr} yet; entry disabled", file=sys.stderr)
     return scene
+
+
+def available(target: str) -> bool:
+    """Whether the module of `target` exists, without importing it (only its packages):
+    the title lights its entries up with this and imports a screen when it is chosen."""
+    module_name = target.partition(":")[0]
+    try:
+        return importlib.util.find_spec(module_name) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.autosave import Saved
 from scenes.engine.scene import Scene
-from scenes.menu import resolve
+from scenes.menu import available, resolve
 
 SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
@@ -23,3 +23,9 @@ def resume_scene(saved: Saved) -> Scene | None:
     screen = resolve(target) if target else None
     from_save = getattr(screen, "from_save", None)
     return from_save(saved) if from_save is not None else None
+
+
+def can_resume(saved: Saved) -> bool:
+    """Whether `saved` has a screen to continue on, without importing that screen."""
+    target = SCREENS.get(saved.game)
+    return target is not None and available(target)

@@ -29,9 +29,9 @@ from scenes.engine.palette import (
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
-from scenes.menu import TITLE_MENU, Entry, resolve
+from scenes.menu import TITLE_MENU, Entry, available, resolve
 from scenes.overlays import ConfirmOverlay
-from scenes.resume import resume_scene
+from scenes.resume import can_resume, resume_scene
 
 ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
@@ -52,19 +52,19 @@ class TitleScene(Scene):
 
     def enter(self) -> None:
         self.app.audio.music("title")
-        self.saved = self.app.saves.latest()
+        self.saved = self.app.saves.latest_header()  # no rules imported before Continue
         problems = self.app.saves.take_problems()
         self.notice = (problems[-1], 0.0) if problems else None
-        self.entries = [(e, resolve(e.target) if e.target else None) for e in TITLE_MENU]
-        resumable = self.saved is not None and resume_scene(self.saved) is not None
+        self.entries = [(e, None) for e in TITLE_MENU]  # screens are imported when chosen
+        resumable = self.saved is not None and can_resume(self.saved)
         if self.saved is not None:
             self.entries.insert(0, (Entry(CONTINUE, None), None))
         top = MENU_TOP + (16 if self.saved else 0)
         height = min(MENU_H, (MENU_BOTTOM - top) // len(self.entries) - MENU_GAP)
         buttons = []
-        for i, (entry, scene) in enumerate(self.entries):
+        for i, (entry, _) in enumerate(self.entries):
             rect = pygame.Rect(MENU_LEFT, top + i * (height + MENU_GAP), MENU_W, height)
-            enabled = entry.target is None or scene is not None
+            enabled = entry.target is None or available(entry.target)
             if entry.label == CONTINUE and self.saved is not None:
                 enabled = resumable
             buttons.append(Button(entry.label, rect, enabled, note="COMING SOON"))
@@ -96,17 +96,22 @@ class TitleScene(Scene):
         return True
 
     def _open(self, index: int) -> None:
-        entry, scene = self.entries[index]
+        entry, _ = self.entries[index]
         if entry.label == CONTINUE and self.saved is not None:
-            resumed = resume_scene(self.saved)
-            if resumed is not None:
-                self.app.audio.play("fanfare")
-                self.app.stack.replace(resumed)
+            saved = self.app.saves.load(self.saved.game)  # now the rules check its state
+            resumed = resume_scene(saved) if saved is not None else None
+            if resumed is None:  # set aside after all: the title says so, without it
+                self.app.audio.play("error")
+                self.enter()
+                return
+            self.app.audio.play("fanfare")
+            self.app.stack.replace(resumed)
             return
         if entry.target is None:  # Quit
             self.app.audio.play("back")
             self.app.quit()
             return
+        scene = resolve(entry.target)
         if scene is not None:
             self.app.audio.play("confirm")
             self.app.stack.push(scene())

@@ -4,42 +4,38 @@ A player decides only twice a turn at most (S6 maintenance, S8 STUCK); the rest 
 
 * easy: the rule player, but about one decision in three is a coin flip;
 * normal: the rule player (players.py: expected servers against the fee, STUCK by race);
-* hard: expectimax over the die. For each option it averages over the six faces of the
-  coming roll (and of a following roll of the same turn: the STUCK release move, a
-  TechPad roll), stopping at a card draw (the deck order is never read) or when the turn
-  ends, and scores the position by its win chance: a logistic of the seat's projected
-  final money lead over the best rival. Projected money = cash + servers x ($20,000 +
-  $10,000 per PAYDAY! still ahead) + the 10-server FINISH bonus shared by how close each
-  pawn is (a pawn on STUCK is a turn further back) + its share of the CEO BONUS pot.
-  Unlike the rule player it weighs the standings: a leader plays safe, a trailer gambles.
+* hard: weighs both options by the chance of winning, not by money. For each option it
+  plays simulated futures to the end of the game (every seat playing the rule player's
+  way; dice and cards from its own seeded RNG, cards from what is left in each deck, so
+  the deck order and the game's RNG are never read), the same futures for both options
+  (common random numbers: the difference is sharp even with few of them), and leaves the
+  rule player's choice only when the other option wins clearly more often. A budget of
+  futures (and, on a screen, of time) bounds each decision.
+
+How much a decision can give is measured, not assumed (`main.py sim servermania --ai
+hard,normal,normal,normal`): see game/servermania/RULES.md, "Computer levels".
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import random
+import time
 
-from game.servermania.actions import DIE_FACES, Action
-from game.servermania.board import CEO_BONUS, STUCK
-from game.servermania.players import RandomPlayer, RulePlayer, paydays_after
-from game.servermania.rules import (
-    CHANCE,
-    DIE_PHASES,
-    FIRST_FINISH_BONUS,
-    PAYDAY_PER_SERVER,
-    SERVER_VALUE,
-)
+from game.servermania.actions import Action
+from game.servermania.players import RandomPlayer, RulePlayer
+from game.servermania.rules import CHANCE, TERMINAL
 from game.servermania.state import State
 
 EASY_MISTAKES = 0.35
-#: Dice averaged over after a decision (the roll it precedes and one more of that turn).
-DICE_DEPTH = 2
-#: A lead of this much final money makes a win about 73% likely (the logistic's scale).
-LEAD_SCALE = 80_000
-#: The FINISH race: a pawn this many squares closer is e times as likely to win it.
-RACE_SCALE = 7.0
-MEAN_MOVE = 3.5
+#: Pairs of simulated futures (one per option, same dice and cards) per decision, at most.
+PAIRS = 96
+#: Pairs played before the first look at the difference (then again every CHECK pairs).
+CHECK = 24
+#: The other option must win more often by this many standard errors of the difference.
+CLEAR = 2.0
+#: Wall seconds a decision may take on a screen (None: the budget of futures alone).
+TIME_BUDGET = 0.25
 
 
 class EasyPlayer(RulePlayer):
@@ -64,86 +60,74 @@ class NormalPlayer(RulePlayer):
 
 
 class HardPlayer:
-    """Expectimax over the die with a win-chance evaluation (see the module notes)."""
+    """The option that wins more often in simulated futures (see the module notes)."""
 
     kind = "hard"
 
-    def __init__(self, seed: int | None = None, dice_depth: int = DICE_DEPTH) -> None:
-        self.dice_depth = dice_depth
-        self.fallback = RulePlayer()
+    def __init__(self, seed: int | None = None, pairs: int = PAIRS,
+                 time_budget: float | None = TIME_BUDGET) -> None:
+        self.rng = random.Random(seed)
+        self.pairs = pairs
+        self.time_budget = time_budget
+        self.rule = RulePlayer()
 
     def decide(self, state: State, legal: list[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        base = self.rule.decide(state, legal)
+        other = next(a for a in legal if a != base)
+        return other if self.gain(state, base, other) > 0 else base
+
+    def gain(self, state: State, base: Action, other: Action) -> float:
+        """How much more often `other` wins than `base` (0 unless that is clear)."""
         seat = state.current_player
-        best = self.fallback.decide(state, legal)  # ties keep the rule player's choice
-        best_value = self.value_of(state, best, seat)
-        for action in legal:
-            if action != best:
-                value = self.value_of(state, action, seat)
-                if value > best_value + 1e-12:
-                    best, best_value = action, value
-        return best
-
-    def value_of(self, state: State, action: Action, seat: int) -> float:
-        s = state.clone()
-        s.apply_quiet(action)
-        return self.expect(s, seat, state.turn, self.dice_depth)
-
-    def expect(self, s: State, seat: int, turn: int, dice: int) -> float:
-        """Mean value over the faces of the die due now, while it is this turn's."""
-        if dice and s.current_player == CHANCE and s.phase in DIE_PHASES \
-                and s.turn == turn and s.turn_seat == seat:
-            total = 0.0
-            for face in DIE_FACES:
-                c = s.clone()
-                c.apply_quiet(face)
-                total += self.expect(c, seat, turn, dice - 1)
-            return total / len(DIE_FACES)
-        return win_chance(s, seat)
+        start = time.perf_counter()
+        diffs: list[float] = []
+        while len(diffs) < self.pairs:
+            seed = self.rng.getrandbits(64)
+            diffs.append(future(state, other, seat, seed) - future(state, base, seat, seed))
+            if len(diffs) % CHECK == 0 or len(diffs) == self.pairs:
+                if not any(diffs):  # the same futures either way: it does not matter
+                    return 0.0
+                mean, spread = _mean_and_error(diffs)
+                if abs(mean) > CLEAR * spread or len(diffs) == self.pairs:
+                    return mean if mean > CLEAR * spread else 0.0
+            if self.time_budget is not None and time.perf_counter() - start > self.time_budget:
+                break
+        mean, spread = _mean_and_error(diffs)
+        return mean if mean > CLEAR * spread else 0.0
 
 
-@functools.cache
-def ceo_bonus_after(kinds: tuple[str, ...]) -> tuple[int, ...]:
-    """ceo_bonus_after(kinds)[i]: CEO BONUS squares beyond square i."""
-    return tuple(kinds[i + 1:].count(CEO_BONUS) for i in range(len(kinds)))
+def _mean_and_error(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n) if var else (0.0 if mean else math.inf)
 
 
-def projected_money(s: State) -> list[float]:
-    """Each seat's expected final money from public facts only (no deck order)."""
-    board = s.board
-    kinds = board.kinds
-    last = len(kinds) - 1
-    ahead = paydays_after(kinds)
-    race = []
-    for p in s.players:
-        distance = last - p.position
-        if kinds[p.position] == STUCK and not p.finished:
-            distance += MEAN_MOVE  # about one turn lost
-        race.append(0.0 if p.finished or s.finish_order else math.exp(-distance / RACE_SCALE))
-    race_total = sum(race)
-    ceo_ahead = ceo_bonus_after(kinds)
-    out = []
-    for i, p in enumerate(s.players):
-        paydays = 0 if p.finished else ahead[p.position]
-        money = p.cash + p.servers * (SERVER_VALUE + PAYDAY_PER_SERVER * paydays)
-        if race_total:
-            money += FIRST_FINISH_BONUS * SERVER_VALUE * race[i] / race_total
-        if not p.finished and ceo_ahead[p.position]:
-            money += s.pot / (6 * len(s.players))  # a small share: landing there is luck
-        out.append(money)
-    return out
+_RULE = RulePlayer()
 
 
-def win_chance(s: State, seat: int) -> float:
-    """Logistic of the seat's projected lead over its best rival (exact when over)."""
-    if s.is_terminal():
-        winners = s.winners()
-        return 1 / len(winners) if seat in winners else 0.0
-    money = projected_money(s)
-    rival = max(m for i, m in enumerate(money) if i != seat)
-    lead = (money[seat] - rival) / LEAD_SCALE
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, lead))))
+def future(state: State, action: Action, seat: int, seed: int) -> float:
+    """`seat`'s share of the win in one simulated future after `action`: every seat plays
+    the rule player's way; dice and cards come from `seed` and what is left in each deck
+    (sorted, so the hidden order of the real deck plays no part)."""
+    s = state.clone()
+    s.rng = random.Random(seed)
+    s.decks = {deck: sorted(cards) for deck, cards in s.decks.items()}
+    s.apply_quiet(action)
+    decide = _RULE.decide
+    while True:
+        cp = s.current_player
+        if cp == CHANCE:
+            s.apply_quiet(s.sample_chance())
+        elif cp == TERMINAL:
+            winners = s.winners()
+            return 1 / len(winners) if seat in winners else 0.0
+        else:
+            s.apply_quiet(decide(s, s.legal_actions()))
 
 
 LEVELS: dict[str, type] = {

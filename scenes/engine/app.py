@@ -13,6 +13,7 @@ Headless runs read a virtual clock, so each frame is exactly one update: determi
 from __future__ import annotations
 
 import io
+import os
 import random
 import sys
 import time
@@ -60,6 +61,11 @@ class VirtualClock:
         return self.now
 
 
+#: set in the environment, the app prints "first frame at <epoch seconds>" once its first
+#: frame is on screen (`main.py bench` times start-up with it, without the exit)
+FIRST_FRAME_ENV = "UNICORN_FIRST_FRAME"
+
+
 class App:
     """Owns everything that lives as long as the game window.
 
@@ -102,6 +108,7 @@ class App:
         self.running = True
         self.timer = timer or (VirtualClock() if headless else time.perf_counter)
         self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
+        self.mark_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))  # say when it is up
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
         self.stack.fade_in()
@@ -153,6 +160,9 @@ class App:
             self.render(clock.alpha)
             self.frame_times.append(time.perf_counter() - started)
             self.display.present()
+            if self.mark_first_frame:  # for `main.py bench`: when the first frame was shown
+                print(f"first frame at {time.time():.6f}", flush=True)
+                self.mark_first_frame = False
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:

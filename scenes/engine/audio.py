@@ -1,7 +1,7 @@
 """A small sound layer: `audio.play("click")`, `audio.music("title")`, `audio.duck()`.
 
 Effects are `assets/sounds/<name>.wav`, loaded on first use and cached, played at the
-effects volume. Music is one looping `assets/music/<name>.wav` at a time (made by
+effects volume. Music is one looping `assets/music/<name>.ogg` at a time (made by
 assets/make_music.py), streamed by pygame's music player at the music volume. Big moments
 (a fanfare, the CEO BONUS pot) duck the music for a moment so they are heard; `duck()`
 does it on demand, and `update(dt)` (called every fixed step by the app) brings the music
@@ -54,7 +54,7 @@ class Audio:
     # -- music ------------------------------------------------------------------------------
 
     def music(self, name: str | None) -> None:
-        """Loop `assets/music/<name>.wav` (None: stop). The same track keeps playing."""
+        """Loop `assets/music/<name>.ogg` (None: stop). The same track keeps playing."""
         if name == self.track:
             return
         self.track = name
@@ -63,9 +63,10 @@ class Audio:
         if name is None:
             pygame.mixer.music.fadeout(400)
             return
-        path = self.music_folder / f"{name}.wav"
+        path = self.music_folder / f"{name}.ogg"
         try:
             pygame.mixer.music.load(str(path))
+            self._apply_music_volume()  # before the first buffer is mixed, not after
             pygame.mixer.music.play(loops=-1, fade_ms=600)
         except pygame.error:
             return  # a missing or unreadable loop: the game plays on without it

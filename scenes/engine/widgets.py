@@ -206,12 +206,17 @@ class PromptBar:
 
 
 class Toasts:
-    """Short notices that slide in at the top and leave by themselves ("Pad 2 connected")."""
+    """Short notices that slide in at the top and leave by themselves ("Pad 2 connected").
+
+    A screen with a better place for them (the SERVERMANIA board's empty middle) sets
+    `anchor`, the top centre of the first toast, in its draw; it holds for that frame only.
+    """
 
     LIFETIME = 2.6
 
     def __init__(self) -> None:
         self.items: list[list] = []  # [message, age]
+        self.anchor: tuple[int, int] | None = None  # this frame's place (None: the top)
 
     def show(self, message: str) -> None:
         self.items.append([message, 0.0])
@@ -222,14 +227,21 @@ class Toasts:
             item[1] += dt
         self.items = [item for item in self.items if item[1] < self.LIFETIME]
 
+    def size(self, fonts: Fonts, message: str) -> tuple[int, int]:
+        width, height = fonts.body(26).size(message)
+        return width + 48, height + 22
+
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
+        anchor, self.anchor = self.anchor, None
         for i, (message, age) in enumerate(self.items):
             slide_in = pytweening.easeOutBack(min(1.0, age / 0.35))
             slide_out = pytweening.easeInQuad(max(0.0, (age - self.LIFETIME + 0.3) / 0.3))
-            label = draw.render(fonts.body(26), message, INK)
-            rect = label.get_rect().inflate(48, 22)
-            y = -rect.h + (24 + rect.h + i * (rect.h + 12)) * slide_in - 120 * slide_out
-            rect.midtop = (CANVAS_W // 2, round(y))
+            rect = pygame.Rect((0, 0), self.size(fonts, message))
+            if anchor is not None:  # shown where it is put, without sliding over anything
+                rect.midtop = (anchor[0], anchor[1] + i * (rect.h + 8))
+            else:
+                y = -rect.h + (24 + rect.h + i * (rect.h + 12)) * slide_in - 120 * slide_out
+                rect.midtop = (CANVAS_W // 2, round(y))
             draw.box(canvas, rect, CREAM, radius=rect.h // 2, shadow=5)
             draw.text(canvas, fonts.body(26), message, rect.center, INK)
 

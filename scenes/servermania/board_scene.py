@@ -42,8 +42,9 @@ from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
 from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
-from scenes.servermania.director import ROLL_OFF_SPOTS, Director
+from scenes.servermania.director import Director
 from scenes.servermania.hud import Hud
+from scenes.servermania.middle import on_screen, spot, wrap
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
 from scenes.servermania.results import ResultsScene
@@ -68,9 +69,12 @@ FINISHED_PACE = 2.0  # once every person has finished, the computers' turns pass
 ROLL_PURPOSES = {ROLL_OFF: "first", MOVE_ROLL: "move", STUCK_ROLL: "stuck",
                  TECHPAD_ROLL: "techpad"}
 # Places in the empty middle of the track (world px): the decks, the pot and the die.
-DECK_SPOTS = {"signups": (200, 362), "churn": (312, 362)}
-POT_SPOT = (438, 350)
-DIE_SPOT = (588, 350)
+#: The decks stand in the corridor left of the middle and the die in the one to its right
+#: (no pawn stands there); the middle itself is kept for messages (middle.py).
+DECK_SPOTS = {"signups": (160, 338), "churn": (160, 462)}
+DECK_CARD = (66, 91)  # a deck's card size on the board (map px)
+POT_SPOT = (440, 362)
+DIE_SPOT = (800, 360)
 CARD_ROOM = 250  # a drawn card's centre sits this far in from the board's side
 
 
@@ -219,20 +223,24 @@ class BoardScene(Autosaving, GameScreen, Scene):
         return left if pawn.centerx > self.view.centerx else right
 
     def roll_spot(self) -> tuple[float, float]:
-        """Where the waiting die bounces (world px): the roll-off die's own spot, else the
-        die's place in the middle of the track."""
-        call = self.roll_call
-        if call is not None and call.purpose == "first":
-            return ROLL_OFF_SPOTS[call.seat % len(ROLL_OFF_SPOTS)]
+        """Where the waiting die bounces (world px): the corridor right of the middle, for
+        the roll-off too (the middle holds the prompt; the thrown die flies to its spot)."""
         return DIE_SPOT
 
     def roll_plate_rect(self) -> pygame.Rect:
-        """"Ada: press A to roll!": across the top or the bottom of the board, whichever
-        leaves the player's pawn uncovered."""
+        """"Ada: press A to roll!": in the board's empty middle (over the roll-off's
+        dice if need be: the panel shows their values); failing that, across the top or
+        the bottom of the board, whichever leaves the player's pawn uncovered."""
         call = self.roll_call
         assert call is not None
         style, mouse = self.seat_style(call.seat)
         rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, style, mouse))
+        x, y = self.lens().to_screen(self.roll_spot())
+        die = pygame.Rect(0, 0, 120, 140)
+        die.center = (round(x), round(y - 10))  # the waiting die, bouncing
+        middle = self.middle_spot(rect.size, [die])
+        if middle is not None:
+            return middle
         rect.centerx = self.view.centerx
         rect.y = clear_top(rect, (self.view.y + 12, self.view.bottom - 12 - rect.h),
                            [self.pawn_rect(call.seat)])
@@ -245,7 +253,16 @@ class BoardScene(Autosaving, GameScreen, Scene):
         if b is None:
             return None
         font = self.app.fonts.display(b.size)
-        width = min(self.view.w - 24, font.size(b.text)[0] + (110 if b.icon else 60))
+        pad = 110 if b.icon else 60
+        area = on_screen(self.lens(), self.view)
+        lines = wrap(font, b.text, area.w - pad)
+        width = min(area.w, max(font.size(line)[0] for line in lines) + pad)
+        height = b.height + (len(lines) - 1) * font.get_linesize()
+        plate = [self.roll_plate_rect()] if self.roll_call is not None else []
+        middle = self.middle_spot((width, height), plate)
+        if middle is not None:
+            return middle
+        width = min(self.view.w - 24, font.size(b.text)[0] + pad)
         rect = pygame.Rect(0, 0, width, b.height)
         rect.centerx = self.view.centerx
         avoid = []
@@ -256,6 +273,31 @@ class BoardScene(Autosaving, GameScreen, Scene):
         rect.y = clear_top(rect, (self.view.y + 14, self.view.bottom - 14 - b.height,
                                   self.view.centery - b.height // 2), avoid)
         return rect
+
+    def middle_spot(self, size: tuple[int, int], avoid: list[pygame.Rect] | None = None
+                    ) -> pygame.Rect | None:
+        """A place in the board's empty middle clear of every square, every pawn and
+        `avoid` (middle.py); None when there is none."""
+        lens = self.lens()
+        clear = [self.square_rect(i) for i in range(len(self.state.board))]
+        clear += [self.pawn_rect(seat) for seat in range(len(self.state.players))]
+        return spot(size, on_screen(lens, self.view), clear + (avoid or []))
+
+    def _place_toasts(self) -> None:
+        """Toasts go to the middle too, clear of the roll prompt and the banner; when the
+        middle has no room (a long pad name, a prompt there), over the bar of keys below
+        the board, never over the track."""
+        toasts = self.app.toasts
+        if not toasts.items:
+            return
+        sizes = [toasts.size(self.app.fonts, item[0]) for item in toasts.items]
+        size = (max(w for w, _ in sizes), sum(h + 8 for _, h in sizes) - 8)
+        taken = [r for r in (self.banner_rect(),) if r is not None]
+        if self.roll_call is not None:
+            taken.append(self.roll_plate_rect())
+        rect = self.middle_spot(size, taken)
+        toasts.anchor = rect.midtop if rect is not None else (self.view.centerx,
+                                                              self.view.bottom + 6)
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -487,6 +529,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        if self.app.stack.top is not self:  # under an overlay nothing counts on: show
+            self.hud.finish()  # the money as it stands, never a number frozen mid-count
         lens = self.lens(alpha)
         canvas.set_clip(self.view)
         self._draw_board(canvas, lens)
@@ -512,6 +556,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
             self.card.draw(canvas, alpha)
         self.effects.draw(canvas, self.app.fonts)
         self._draw_banner(canvas)
+        self._place_toasts()
         if self.prompt is not None:
             veil = canvas.subsurface(self.view)
             dim(veil, 120)
@@ -581,9 +626,9 @@ class BoardScene(Autosaving, GameScreen, Scene):
         z = lens.zoom
         fonts = self.app.fonts
         small = fonts.body(max(10, round(20 * z)))
-        for deck, spot in DECK_SPOTS.items():
-            size = (round(88 * z), round(121 * z))
-            x, y = lens.to_screen(spot)
+        for deck, place in DECK_SPOTS.items():
+            size = (round(DECK_CARD[0] * z), round(DECK_CARD[1] * z))
+            x, y = lens.to_screen(place)
             for k in range(3):  # a little stack
                 back = look.scaled(f"card_back_{deck}", size)
                 canvas.blit(back, back.get_rect(center=(round(x - 2 * k * z),
@@ -678,10 +723,14 @@ class BoardScene(Autosaving, GameScreen, Scene):
             layer.blit(image, image.get_rect(midleft=(inner.x + 16, inner.centery)))
             x = inner.x + side + 28
         room = inner.right - 16 - x
-        label = draw.render(font, b.text, INK, volatile=True)  # shown for a second or two
-        if label.get_width() > room:  # never spill out of the banner
-            label = draw.scaled_now("banner label", label, room / label.get_width())
-        layer.blit(label, label.get_rect(midleft=(x, inner.centery)))
+        lines = wrap(font, b.text, room) if rect.h > b.height else [b.text]
+        step = font.get_linesize()
+        for i, line in enumerate(lines):
+            label = draw.render(font, line, INK, volatile=True)  # shown for a second or two
+            if label.get_width() > room:  # never spill out of the banner
+                label = draw.scaled_now("banner label", label, room / label.get_width())
+            y = inner.centery + round((i - (len(lines) - 1) / 2) * step)
+            layer.blit(label, label.get_rect(midleft=(x, y)))
         if scale < 0.999:
             layer = draw.scaled_now("banner zoom", layer, scale)
         canvas.blit(layer, layer.get_rect(center=rect.center))
@@ -710,6 +759,6 @@ class Banner:
         self.text, self.colour, self.icon = text, colour, icon
         self.seat, self.square, self.big = seat, square, big
         self.age = 0.0
-        self.size = 50 if big else 38
-        self.height = 96 if big else 70
+        self.size = 42 if big else 32  # sized for the board's middle (two lines at most)
+        self.height = 80 if big else 62
         self.life = 2.2 if big else 1.4

@@ -3,10 +3,12 @@
 The map (`maps/servermania.tmx`) is read with pytmx's pygame loader; its tile layers and
 the "squares" objects (kind, label, rectangle) are drawn once per zoom level into a
 static surface, so a frame costs one blit. Squares get a colour, an icon and a label per
-kind so every square reads at couch distance: titles are at least 20 px on the full-board
-view (a long word is narrowed to fit its square rather than shrunk), plain squares show
-their number large and their flavour text only when a pawn lands there (the scene floats
-it over the square), and arrows between the squares show which way the track runs.
+kind so every square reads at couch distance: titles are at least 20 px tall on the
+full-board view, on one or two lines of the board's short forms (`BOARD_TITLES`: "PAY /
+DAY!", "CUST. / SERV." beside their icons) so that no word is narrowed below 85% of its
+width; plain squares show their number large (the log names them "Load balancer (33)")
+and their flavour text when a pawn lands there (the scene floats it over the square),
+and arrows between the squares show which way the track runs.
 """
 
 from __future__ import annotations
@@ -47,6 +49,16 @@ KIND_LOOKS: dict[str, KindLook] = {
 #: Long names used in banners and prompts: the rules' own names for the square kinds.
 KIND_TITLES = KIND_NAMES
 TITLE_PX = 20  # smallest title size on the board (couch floor for labels)
+TITLE_FONT = 21  # the title font's size on the full board (its letters are 20 px tall)
+NARROWEST = 0.85  # a title line may be narrowed to fit, never below this share of its width
+#: the titles as the board writes them, a line each: short forms where a word is too wide
+#: for a square (the icon says the rest; banners, log and legend use the full names)
+BOARD_TITLES: dict[str, tuple[str, ...]] = {
+    "start": ("START", "UP"), "payday": ("PAY", "DAY!"),
+    "customer_service": ("CUST.", "SERV."), "techpad": ("TECH", "PAD"),
+    "stuck": ("STUCK",), "ceo_bonus": ("CEO", "BONUS"), "churn": ("CHURN",),
+    "signups": ("SIGN", "UPS"), "finish": ("FINISH",),
+}
 TITLE_INK = INK  # titles on every square colour: >= 4.5:1 (tested)
 NUMBER_INK = (88, 76, 128)  # a plain square's number on cream: >= 4.5:1 (tested)
 ARROW = CREAM
@@ -136,31 +148,34 @@ class BoardView:
                          border_top_right_radius=max(1, radius - 3))
         if square.kind == "finish":
             self._checker(out, inner, zoom)
-        label = kind.label or square.label
         if kind.icon:
-            self._draw_icon_and_title(out, inner, kind.icon, label, zoom)
+            self._draw_icon_and_title(out, inner, kind.icon, square.kind, zoom)
         else:
-            self._draw_flavour(out, inner, index, label, zoom)
+            self._draw_flavour(out, inner, index, kind.label or square.label, zoom)
 
-    def title_lines(self, label: str, width: int, zoom: float) -> list[pygame.Surface]:
-        """The title rendered at >= 20 px: one line, or a word a line when one line would
-        have to be narrowed too much; each line narrowed (never shrunk) to fit `width`."""
-        font = self.fonts.display(max(TITLE_PX + 2, round(23 * zoom)))
-        one = font.render(label, True, TITLE_INK)
-        words = label.split()
-        if one.get_width() * 0.8 > width and len(words) > 1:
-            lines = [font.render(w, True, TITLE_INK) for w in words]
-        else:
-            lines = [one]
+    def title_font(self, zoom: float) -> pygame.font.Font:
+        return self.fonts.display(max(TITLE_FONT, round(TITLE_FONT / 0.95 * zoom)))
+
+    def title_room(self, index: int, zoom: float) -> int:
+        """The width a title line has in square `index` at `zoom` (inside its rim)."""
+        x, y, w, h = self.board[index].rect
+        return round(w * zoom) - 2 * round(6 * zoom) - 2
+
+    def title_lines(self, kind: str, width: int, zoom: float) -> list[pygame.Surface]:
+        """The board title of a square `kind` (`BOARD_TITLES`), a surface per line, each
+        narrowed to fit `width` if it must (the titles are chosen so that it never takes
+        more than 1 - NARROWEST of a line's width at the full-board zoom)."""
+        font = self.title_font(zoom)
+        lines = [font.render(line, True, TITLE_INK) for line in BOARD_TITLES[kind]]
         return [line if line.get_width() <= width else
                 pygame.transform.smoothscale(line, (width, line.get_height()))
                 for line in lines]
 
     def _draw_icon_and_title(self, out: pygame.Surface, inner: pygame.Rect, icon_name: str,
-                             label: str, zoom: float) -> None:
-        """A special square: its icon, and its title underneath (one line, or a word a line)."""
-        lines = self.title_lines(label, inner.w - round(4 * zoom), zoom)
-        step = lines[0].get_height() - round(4 * zoom)
+                             kind: str, zoom: float) -> None:
+        """A special square: its icon, and its title underneath (one or two lines)."""
+        lines = self.title_lines(kind, inner.w - 2, zoom)
+        step = lines[0].get_height() - round(3 * zoom)
         text_h = step * len(lines)
         icon_size = max(12, min(round(44 * zoom), inner.h - text_h - round(2 * zoom)))
         icon = look.scaled(icon_name, (icon_size, icon_size))

@@ -252,7 +252,8 @@ class Director(TableDirector):
                 s.pawns.pawns[e.seat].stuck = True
             s.sound(sounds.get(e.kind, "move"))
             if e.kind != "finish":  # "Ada reaches FINISH 1st" says it
-                s.log(f"{s.name(e.seat)} moves to {title}", e.seat)
+                where = "" if special else f" ({e.square})"  # the number on the board
+                s.log(f"{s.name(e.seat)} moves to {title}{where}", e.seat)
         return [Step("land", 0.4 if special else 0.25, begin)]
 
     def _CardDrawn(self, e: ev.CardDrawn) -> list[Step]:

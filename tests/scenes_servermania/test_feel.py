@@ -372,7 +372,7 @@ def test_square_titles_are_at_least_20px_with_4_5_to_1_contrast_on_the_full_boar
     for kind, kind_look in KIND_LOOKS.items():
         assert contrast(TITLE_INK, kind_look.fill) >= 4.5, kind
         if kind_look.label:
-            lines = scene.board_view.title_lines(kind_look.label, round(60 * zoom), zoom)
+            lines = scene.board_view.title_lines(kind, round(60 * zoom), zoom)
             assert all(line.get_height() >= TITLE_PX for line in lines), kind
     assert contrast(NUMBER_INK, KIND_LOOKS["plain"].fill) >= 4.5
 

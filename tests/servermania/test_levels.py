@@ -1,5 +1,5 @@
 """SERVERMANIA's computer levels (game/servermania/levels.py): legal play, no peeking at
-the deck order, and Hard's expectimax over the die (S6 maintenance, S8 STUCK)."""
+the deck order, and Hard's simulated futures (S6 maintenance, S8 STUCK)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 
 from game import servermania as sm
 from game.levels import make_player
-from game.servermania.levels import LEVELS, HardPlayer, projected_money, win_chance
-from game.servermania.players import RandomPlayer
+from game.servermania import levels
+from game.servermania.levels import LEVELS, HardPlayer, future
+from game.servermania.players import RandomPlayer, RulePlayer
 
 from .helpers import scenario
 
@@ -51,52 +52,63 @@ def test_no_level_reads_the_deck_order_or_the_rng():
         other.rng = random.Random(rng.random())
         legal = state.legal_actions()
         for level in ("easy", "normal", "hard"):
-            assert LEVELS[level](i).decide(state, legal) == LEVELS[level](i).decide(other, legal)
-
-
-def test_hard_value_is_the_mean_over_the_six_faces_of_the_coming_roll():
-    state = scenario("S . C . $ . . F", players=2, seat0={"servers": 6, "cash": 200_000})
-    assert state.legal_actions() == [sm.PAY_MAINTENANCE, sm.SKIP_MAINTENANCE]
-    hard = HardPlayer(dice_depth=1)
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply(action)
-        faces = []
-        for face in sm.DIE_FACES:
-            c = after.clone()
-            c.apply(face)
-            faces.append(win_chance(c, 0))
-        assert hard.value_of(state, action, 0) == pytest.approx(sum(faces) / 6)
+            first = make_player("servermania", level, i, clock=False)  # no clock: the same
+            again = make_player("servermania", level, i, clock=False)  # futures both times
+            assert first.decide(state, legal) == again.decide(other, legal)
 
 
 def test_hard_pays_maintenance_when_doubling_many_servers_is_in_reach():
     state = scenario("S . C . $ $ $ F", seat0={"servers": 12})
-    assert HardPlayer().decide(state, state.legal_actions()) == sm.PAY_MAINTENANCE
+    assert HardPlayer(1, time_budget=None).decide(state, state.legal_actions()) == \
+        sm.PAY_MAINTENANCE
     poor = scenario("S . C . $ $ $ F", seat0={"servers": 1})
-    assert HardPlayer().decide(poor, poor.legal_actions()) == sm.SKIP_MAINTENANCE
+    assert HardPlayer(1, time_budget=None).decide(poor, poor.legal_actions()) == \
+        sm.SKIP_MAINTENANCE
 
 
-def test_hard_search_depth_is_configured_by_dice_depth():
-    state = scenario("S X . . . . F", seat0={"position": 1, "cash": 120_000})
+def test_a_future_is_a_share_of_the_win_and_the_same_seed_gives_the_same_future():
+    state = scenario("S . C . $ $ $ F", players=2, seat0={"servers": 6})
+    for action in state.legal_actions():
+        shares = {future(state, action, 0, seed) for seed in range(12)}
+        assert shares <= {0.0, 0.5, 1.0} and len(shares) > 1
+        assert [future(state, action, 0, s) for s in range(5)] == \
+            [future(state, action, 0, s) for s in range(5)]
+    assert state.legal_actions() == [sm.PAY_MAINTENANCE, sm.SKIP_MAINTENANCE]  # untouched
+
+
+def test_hard_keeps_the_rule_choice_unless_the_other_wins_clearly_more_often(monkeypatch):
+    state = scenario("S . C . $ $ $ F", seat0={"servers": 12})
+    rule = RulePlayer().decide(state, state.legal_actions())
     calls = []
 
-    class Counting(HardPlayer):
-        def expect(self, s, seat, turn, dice):
-            calls.append(dice)
-            return super().expect(s, seat, turn, dice)
+    def coin(s, action, seat, seed):  # no option is better: a fair coin either way
+        calls.append(action)
+        return float(random.Random(seed).random() < 0.5)
 
-    Counting(dice_depth=0).decide(state, state.legal_actions())
-    assert set(calls) == {0}  # no die expanded: the position is scored at once
-    calls.clear()
-    Counting(dice_depth=2).decide(state, state.legal_actions())
-    assert max(calls) == 2 and 1 in calls and 0 in calls
+    monkeypatch.setattr(levels, "future", coin)
+    assert HardPlayer(3, pairs=64, time_budget=None).decide(state, state.legal_actions()) == rule
+    assert len(calls) <= 2 * 64
+
+    def other_wins(s, action, seat, seed):
+        return 1.0 if action != rule else float(random.Random(seed).random() < 0.3)
+
+    monkeypatch.setattr(levels, "future", other_wins)
+    assert HardPlayer(3, time_budget=None).decide(state, state.legal_actions()) != rule
 
 
-def test_projected_money_counts_servers_paydays_and_the_finish_race():
-    state = scenario("S . $ . $ . F", players=2, seat0={"position": 5}, seat1={"position": 0})
-    near, far = projected_money(state)
-    assert near > far  # same cash and servers; seat 0 is closer to the finish bonus
-    assert 0 < win_chance(state, 0) < 1
+def test_hard_stops_early_when_both_options_play_out_the_same():
+    state = scenario("S . C . $ $ $ F", seat0={"servers": 12})
+    calls = []
+
+    def same(s, action, seat, seed):
+        calls.append(seed)
+        return 0.0
+
+    hard = HardPlayer(1, time_budget=None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(levels, "future", same)
+        hard.decide(state, state.legal_actions())
+    assert len(calls) == 2 * levels.CHECK
 
 
 def test_levels_are_made_by_name():

@@ -1,0 +1,76 @@
+"""Start-up: the title's first frame needs neither rules engine nor any game screen, and
+reads the saves' headers only; Continue checks the whole save when it is chosen."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from game import servermania
+from game.autosave import SeatRecord, Slots
+from scenes.app import make_app
+from scenes.engine.input import Action
+from scenes.title import CONTINUE, TitleScene
+
+ROOT = Path(__file__).resolve().parents[2]
+READY = 20
+
+#: modules the first title frame must not import (the rules, and the game screens)
+HEAVY = ("game.servermania", "game.startupfever", "scenes.servermania.board_scene",
+         "scenes.startupfever.table_scene", "scenes.lobby", "scenes.demo")
+
+PROBE = """
+import sys, runpy
+sys.argv = ["main.py", "--headless", "--frames", "1"]
+try:
+    runpy.run_path("main.py", run_name="__main__")
+except SystemExit:
+    pass
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def test_the_first_title_frame_imports_no_rules_and_no_game_screen():
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    assert "pygame" in out
+    assert [m for m in out if m.startswith(HEAVY)] == []
+
+
+def saved_game(folder: Path) -> None:
+    state = servermania.new_game(["Ada", "Linus"], seed=3)
+    seats = [SeatRecord("Ada", "pink"), SeatRecord("Linus", "blue", human=False)]
+    Slots(folder).save("servermania", state, seats, "turn 1")
+
+
+def test_the_title_shows_continue_from_the_header_and_resumes_the_whole_save(tmp_path):
+    saved_game(tmp_path)
+    header = Slots(tmp_path).latest_header()
+    assert header is not None and header.state is None
+    assert header.summary() == "SERVERMANIA · Ada, Linus · turn 1"
+    app = make_app(headless=True, frames=READY + 40, seed=3, saves=Slots(tmp_path),
+                   script=[(READY, Action("confirm"))])
+    title = app.stack.top
+    assert title.menu.buttons[0].label == CONTINUE and title.menu.buttons[0].enabled
+    app.run()
+    assert type(app.stack.top).__name__ == "BoardScene"
+    assert app.stack.top.state.to_json() == Slots(tmp_path).load("servermania").state.to_json()
+
+
+def test_a_save_whose_state_the_rules_refuse_is_set_aside_when_continue_is_chosen(tmp_path):
+    saved_game(tmp_path)
+    path = tmp_path / "servermania.json"
+    path.write_text(re.sub(r'"cash":\d+', '"cash":"lots"', path.read_text(), count=1))
+    app = make_app(headless=True, frames=READY + 10, seed=3, saves=Slots(tmp_path),
+                   script=[(READY, Action("confirm"))])
+    assert app.stack.top.menu.buttons[0].label == CONTINUE  # the header was fine
+    app.run()
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.saved is None
+    assert title.menu.buttons[0].label != CONTINUE
+    assert title.notice is not None and "cash" in title.notice[0]
+    assert (tmp_path / "servermania.json.bad").is_file()
