@@ -15,13 +15,12 @@ from typing import Any, Final
 from . import events as ev
 from . import usertrack
 from .cards import PLAYABLE_IN
+from .stages import CHANCE_STAGES
 from .state import Player, Product
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
 
-CHANCE_STAGES = frozenset({"deal", "first_order", "adoption_roll", "loss_roll", "comp_roll",
-                           "order_tie"})
 #: players -> seat -> every seat once, clockwise from that seat
 _ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
@@ -118,10 +117,19 @@ class StateFields:
         best = max((vp[i], pl.money) for i, pl in enumerate(self.players))
         return [i for i, pl in enumerate(self.players) if (vp[i], pl.money) == best]
 
+    def returns(self) -> list[float]:
+        """Per seat: an even share of 1.0 for each winner once the game is over, else 0."""
+        out = [0.0] * len(self.players)
+        if self.stage == "over":
+            winners = self.winners()
+            for seat in winners:
+                out[seat] = 1.0 / len(winners)
+        return out
+
     # ------------------------------------------------------------------ helpers
     def _emit(self, kind: Any, *fields: Any) -> None:
         """Record the event `kind(*fields)`; not even built when nobody will read it (an
-        `_apply_unchecked(..., build_events=False)` of the simulator or the search). The
+        `apply_quiet` of the simulator or the search). The
         most frequent events test `self._events is not None` before calling: then not even
         their fields are packed (a tenth of a compiled game)."""
         events = self._events

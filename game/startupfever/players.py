@@ -55,7 +55,7 @@ from .actions import (
 )
 from .effects import PASS, TALENT_FAIR_MAX_HIRES
 from .employees import END_MANAGE
-from .rules import DECISION_STAGES
+from .stages import DECISION_STAGES
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import view_of

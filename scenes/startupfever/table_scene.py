@@ -35,6 +35,7 @@ import pytweening
 from game import startupfever as sf
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
@@ -64,7 +65,7 @@ from scenes.startupfever.table_view import TABLE, TableView
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
-SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
+SILENT = frozenset({Stage.WINDOW, Stage.DEFENSE})  # computers decide these without a pause (F13)
 FLASH = 0.9
 BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
@@ -401,9 +402,9 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         seat = state.current_player
         if seat == sf.CHANCE:
-            if state.stage == "comp_roll" and self._open_showdown():
+            if state.stage == Stage.COMP_ROLL and self._open_showdown():
                 return  # the line-up first, then the dice
-            if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
+            if state.stage == Stage.ADOPTION_ROLL and self.is_human(state.turn_seat):
                 seat = state.turn_seat
                 self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
                                                   state.current_slot)
