@@ -187,3 +187,24 @@ def test_mypy_finds_both_games_fit_the_protocol_and_a_stranger_does_not(tmp_path
                                 "--cache-dir", str(tmp_path / "cache")])
     errors = [line for line in out.splitlines() if ": error:" in line]
     assert status == 1 and len(errors) == 1 and "NotAState" in errors[0], out + err
+
+
+def test_no_file_points_at_a_document_that_is_not_in_the_repo():
+    """The rulings live in each game's RULES.md and the API in game/API.md: no comment or
+    document names the project's old outside papers."""
+    outside = ("RULINGS" + ".md", "RULINGS" + " ", "RULES_" + "API", "seeds" + "/",
+               "../" + "shared")
+    bad = []
+    for path in sorted(ROOT.rglob("*")):
+        if path.suffix not in (".py", ".md", ".toml", ".txt") or any(
+                part.startswith(".") for part in path.relative_to(ROOT).parts):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        bad += [f"{path.relative_to(ROOT)}: {name}" for name in outside if name in text]
+    assert not bad, bad
+    for doc in ("game/API.md", "game/servermania/RULES.md", "game/startupfever/RULES.md"):
+        assert (ROOT / doc).is_file(), doc
+    rulings = (ROOT / "game/startupfever/RULES.md").read_text(encoding="utf-8")
+    assert all(f"**F{n} " in rulings for n in range(1, 17))
+    rulings = (ROOT / "game/servermania/RULES.md").read_text(encoding="utf-8")
+    assert all(f"**S{n}" in rulings for n in range(1, 14))

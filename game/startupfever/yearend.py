@@ -1,4 +1,4 @@
-"""Year end (rulebook "Year End", RULINGS F8, F12): competition, the end check, vesting,
+"""Year end (rulebook "Year End", RULES.md F8, F12): competition, the end check, vesting,
 reassigning, discarding, replenishing, marketing and next year's turn order."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .effects import CardRules
 from .state import LAST_YEAR, NERD, SUIT
 
-# Table 2 (user adjustments by rank), completed by RULINGS F8: zero-sum in every column.
+# Table 2 (user adjustments by rank), completed by RULES.md F8: zero-sum in every column.
 TABLE2: dict[int, tuple[int, ...]] = {
     2: (5, -5),
     3: (8, -3, -5),

@@ -1,4 +1,4 @@
-"""The neutral "any cards?" beat (RULINGS F11, F13): windows that never tell a hand.
+"""The neutral "any cards?" beat (RULES.md F11, F13): windows that never tell a hand.
 
 The rules ask a seat at a card window only when it holds a playable card, and ask for
 Defense only when the target holds one. On one shared screen that would show who holds
