@@ -15,6 +15,7 @@ from typing import Any, Final
 from . import events as ev
 from . import usertrack
 from .cards import PLAYABLE_IN
+from .figures import Figures
 from .stages import CHANCE_STAGES
 from .state import Player, Product
 
@@ -126,6 +127,23 @@ class StateFields:
                 out[seat] = 1.0 / len(winners)
         return out
 
+    def sealed_marketing(self, seat: int) -> int:
+        """Tokens `seat` has put aside this year end that are not yet revealed (F14)."""
+        pending = self.marketing_pending
+        if not pending:
+            return 0
+        return sum(pending.get(s, 0) for s in self.players[seat].slots)
+
+    def _figures(self, seats: tuple[int, ...], slots: tuple[str | None, ...]) -> Figures:
+        """The public figures after an event touching these companies and products."""
+        players, products = self.players, self.products
+        return Figures(
+            self.bank, tuple(self.supply.items()),
+            tuple((s, players[s].money + self.sealed_marketing(s), tuple(players[s].big_nerds),
+                   tuple(players[s].big_suits)) for s in seats),
+            tuple((s, tuple(products[s].nerds), tuple(products[s].suits),
+                   products[s].marketing) for s in slots if s is not None))
+
     # ------------------------------------------------------------------ helpers
     def _emit(self, kind: Any, *fields: Any) -> None:
         """Record the event `kind(*fields)`; not even built when nobody will read it (an
@@ -135,6 +153,15 @@ class StateFields:
         events = self._events
         if events is not None:
             events.append(kind(*fields))
+
+    def _emit_shown(self, seats: tuple[int, ...], slots: tuple[str | None, ...], kind: Any,
+                    *fields: Any) -> None:
+        """`_emit` with the table's figures after it as the event's last field (`shown`):
+        what the screen shows next comes from the rules. Nothing is packed unless events
+        are built."""
+        events = self._events
+        if events is not None:
+            events.append(kind(*fields, self._figures(seats, slots)))
 
     def _pay_to_bank(self, seat: int, amount: int) -> None:
         self.players[seat].money -= amount

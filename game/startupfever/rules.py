@@ -457,7 +457,8 @@ class State(SaveRules):
         due = base + suits + big
         paid = self._from_bank(p.owner, due)
         if self._events is not None:  # hot: not even the fields packed
-            self._emit(ev.RevenueEarned, slot, p.owner, base, suits, big, due, paid)
+            self._emit_shown((p.owner,), (), ev.RevenueEarned, slot, p.owner, base, suits, big,
+                             due, paid)
         self._open_window(MANAGE, "manage_begin")
 
     def _step_manage_begin(self) -> None:

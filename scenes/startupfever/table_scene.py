@@ -226,26 +226,6 @@ class TableScene(Autosaving, GameScreen, Scene):
         """One chart point per seat: VP as the table shows them now."""
         self.history.append([c.vp for c in self.model.companies])
 
-    def vest_model(self) -> None:
-        """Year end: every employee on fields 1-4 moves up one field (as the rules did)."""
-        for product in self.model.products.values():
-            moved: dict[tuple[str, int], int] = {}
-            for (kind, vest), n in product.workers.items():
-                key = (kind, max(0, vest - 1))
-                moved[key] = moved.get(key, 0) + n
-            product.workers = moved
-        for company in self.model.companies:
-            company.execs = [(kind, max(0, vest - 1)) for kind, vest in company.execs]
-
-    def resync(self) -> None:
-        """The table as the rules stand now (after a skip with nothing left to show)."""
-        year_shown = self.model.year
-        self.model = TableModel.from_state(self.state)
-        self.model.year = max(year_shown, self.model.year)
-        self.director.allocating.clear()
-        if self.ctx is not None:
-            self.ctx.model = self.model
-
     def finish_motion(self) -> None:
         """Snap every moving thing to where it is going (skip)."""
         self.movers.finish()
