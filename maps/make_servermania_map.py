@@ -51,7 +51,7 @@ def spiral_cells() -> list[tuple[int, int]]:
     return cells
 
 
-# One kind per square (RULINGS S3 counts: >= 4 payday, 2 customer_service, 2 techpad,
+# One kind per square (RULES.md S3 counts: >= 4 payday, 2 customer_service, 2 techpad,
 # 1 stuck, 2 ceo_bonus, 6 signups, 6 churn; CUSTOMER SERVICE squares >= 7 apart).
 KINDS = " ".join([
     "start plain signups plain churn payday plain signups techpad churn",

@@ -2,7 +2,7 @@
 
 Left/right (or a click on the arrows) turns pages; the shoulders switch between the two
 games; Back closes. Every row carries one of the game's own sprites so the page looks like
-the board it explains. The text is a summary of the rulebooks (seeds/) and RULINGS: the
+the board it explains. The text is a summary of each game's RULES.md (game/*/RULES.md): the
 rules themselves are decided in `game/`, never here.
 """
 

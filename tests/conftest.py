@@ -20,8 +20,9 @@ if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
 
 @pytest.fixture(autouse=True)
 def _text_size_back_to_100():
-    """The app sets the text size on the Fonts class: one test's 150 % ends with it."""
-    from scenes.engine.fonts import Fonts
+    """The app sets the text size and palette on the one theme: one test's 150 % (or
+    colour-blind palette) ends with it."""
+    from scenes.engine.theme import THEME
 
     yield
-    Fonts.text_scale = 1.0
+    THEME.configure(1.0, "standard")

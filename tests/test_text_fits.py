@@ -20,10 +20,10 @@ from game.startupfever.layout import default_layout
 from scenes.controls import ControlsScene
 from scenes.engine import draw
 from scenes.engine.app import App
-from scenes.engine.fonts import Fonts
 from scenes.engine.input import Action
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings
+from scenes.engine.theme import THEME
 from scenes.howto import PAGES, HowToPlayScene
 from scenes.seating import SeatDevices
 from scenes.servermania.board_scene import BoardScene
@@ -230,7 +230,7 @@ def test_startupfever_results_of_six(audit, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_startupfever_any_cards_beat_of_six(audit, size):
     """The "any cards?" beat asks six people at once: names, buttons and lines fit."""
-    Fonts.text_scale = size / 100
+    THEME.configure(size / 100)
     state = at_stage("window").clone()
     seats = long_named(4, 4)
     ctx = Ctx(seats, TableView(default_layout(), seats), TableModel.from_state(state),

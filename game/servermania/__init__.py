@@ -1,6 +1,6 @@
 """SERVERMANIA, headless: rules, board, cards, simple players and the simulator.
 
-Public API (RULES_API.md): `new_game`, `from_json`, `CHANCE`, `TERMINAL`,
+Public API (game/API.md): `new_game`, `from_json`, `CHANCE`, `TERMINAL`, `Phase`,
 `IllegalAction`, the `State` methods, plus the action and event classes.
 """
 
@@ -18,14 +18,15 @@ from game.servermania.actions import (
     SkipMaintenance,
 )
 from game.servermania.board import Board, Square, board_from_kinds, default_board, load_board
-from game.servermania.rules import CHANCE, TERMINAL, IllegalAction
+from game.servermania.rules import IllegalAction
 from game.servermania.saves import SaveError, from_json
+from game.servermania.stages import CHANCE, TERMINAL, Phase
 from game.servermania.state import Player, State, new_game
 
 __all__ = [
     "CHANCE", "DIE_FACES", "PAY_MAINTENANCE", "PAY_TO_LEAVE_STUCK", "ROLL_TO_LEAVE_STUCK",
     "SKIP_MAINTENANCE", "TERMINAL", "Board", "Die", "DrawCard", "IllegalAction",
-    "PayMaintenance", "PayToLeaveStuck", "Player", "RollToLeaveStuck", "SaveError",
+    "PayMaintenance", "PayToLeaveStuck", "Phase", "Player", "RollToLeaveStuck", "SaveError",
     "SkipMaintenance", "Square", "State", "board_from_kinds", "default_board",
     "from_json", "load_board", "new_game",
 ]

@@ -3,7 +3,7 @@
 The map's object layer "squares" holds one object per square with the properties
 `index` (int) and `kind` (string); its rectangle gives the square's place on screen and
 its name an optional label. `load_board` turns the map into a `Board` and refuses a
-broken track with a `MapError` that names the problem (RULINGS S3).
+broken track with a `MapError` that names the problem (RULES.md S3).
 """
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ KIND_NAMES = {
     SIGNUPS: "SIGN UPS", FINISH: "FINISH",
 }
 
-#: RULINGS S3: track length and the least number of each special square.
+#: RULES.md S3: track length and the least number of each special square.
 MIN_SQUARES, MAX_SQUARES = 48, 64
 MIN_COUNTS = {PAYDAY: 4, CUSTOMER_SERVICE: 2, TECHPAD: 2, STUCK: 1, CEO_BONUS: 2,
               SIGNUPS: 6, CHURN: 6}
-#: RULINGS S6: maintenance is asked when CUSTOMER SERVICE lies 1..6 squares ahead.
+#: RULES.md S6: maintenance is asked when CUSTOMER SERVICE lies 1..6 squares ahead.
 LOOKAHEAD = 6
 
 DEFAULT_MAP = os.path.normpath(

@@ -1,4 +1,4 @@
-"""The SIGN UPS and CHURN! decks (RULINGS S10), designed by the project.
+"""The SIGN UPS and CHURN! decks (RULES.md S10), designed by the project.
 
 Each card does exactly one thing: a cash amount (fixed, or per server owned) or a number
 of servers. SIGN UPS cards gain (the bank pays); CHURN! cards lose (money into the CEO

@@ -2,8 +2,8 @@
 
 `apply(state, action)` checks the action against the phase *before* touching anything
 (so an illegal action changes nothing), then runs the flow until the next decision or
-chance step, appending events as it goes. Rule numbers (S1-S13) refer to RULINGS.md;
-every interpretation is written down in RULES.md.
+chance step, appending events as it goes. Rule numbers (S1-S13) are the rulings
+written down in RULES.md beside this file.
 
 The state is a plain `State` (see state.py); these functions only read and write its
 fields, so the same code path serves the scenes, the AI, the simulator and the tests.
@@ -63,37 +63,37 @@ from game.servermania.events import (
     TurnEnded,
     TurnStarted,
 )
+from game.servermania.fields import (  # noqa: F401 (the rules' numbers, named here too)
+    FIRST_FINISH_BONUS,
+    MAINTENANCE_FEE,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PAYDAY_PER_SERVER,
+    SERVER_VALUE,
+    STARTING_CASH,
+    STARTING_SERVERS,
+    STUCK_FEE,
+    STUCK_FREE_MAX,
+    Player,
+)
+from game.servermania.stages import (  # noqa: F401 (the phases, named here too)
+    CHANCE,
+    CHANCE_PHASES,
+    DIE_PHASES,
+    DRAW,
+    GAME_OVER,
+    MAINTENANCE,
+    MOVE_ROLL,
+    PHASES,
+    ROLL_OFF,
+    STUCK_CHOICE,
+    STUCK_ROLL,
+    TECHPAD_ROLL,
+    TERMINAL,
+)
 
-if TYPE_CHECKING:
-    from game.servermania.state import Player, State
-
-CHANCE = -1
-TERMINAL = -2
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 4            # S1
-STARTING_CASH = 50_000                      # S1
-STARTING_SERVERS = 2                        # S1
-PAYDAY_PER_SERVER = 10_000                  # S5 (double when landing)
-MAINTENANCE_FEE = 50_000                    # S6
-STUCK_FEE = 50_000                          # S8
-STUCK_FREE_MAX = 3                          # S8: 1-3 frees the pawn
-FIRST_FINISH_BONUS = 10                     # S11 servers
-SERVER_VALUE = 20_000                       # S12
-
-# Phases: what the state waits for next.
-ROLL_OFF = "roll_off"            # chance: a first-player roll (S2)
-MAINTENANCE = "maintenance"      # decision: pay or skip maintenance (S6)
-MOVE_ROLL = "move_roll"          # chance: the roll that moves the pawn
-STUCK_CHOICE = "stuck_choice"    # decision: pay or roll to leave STUCK (S8)
-STUCK_ROLL = "stuck_roll"        # chance: the roll to leave STUCK (S8)
-TECHPAD_ROLL = "techpad_roll"    # chance: the extra TechPad roll (S7)
-DRAW = "draw"                    # chance: the card drawn (S10)
-GAME_OVER = "game_over"
-PHASES = (ROLL_OFF, MAINTENANCE, MOVE_ROLL, STUCK_CHOICE, STUCK_ROLL, TECHPAD_ROLL, DRAW,
-          GAME_OVER)
-DIE_PHASES = frozenset((ROLL_OFF, MOVE_ROLL, STUCK_ROLL, TECHPAD_ROLL))
-CHANCE_PHASES = DIE_PHASES | {DRAW}
-
+if TYPE_CHECKING:  # the rules read and write only the State's fields
+    from game.servermania.fields import Fields as State
 
 class IllegalAction(ValueError):
     """The action is not legal now; the state has not changed."""

@@ -12,22 +12,28 @@ from typing import Any
 
 from game.servermania.board import LOOKAHEAD, STUCK, TECHPAD, Board, default_board
 from game.servermania.cards import DECKS
-from game.servermania.rules import (
-    DRAW,
-    GAME_OVER,
-    MAINTENANCE,
+from game.servermania.fields import (
+    LEDGER,
     MAINTENANCE_FEE,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    STUCK_FEE,
+    Player,
+)
+from game.servermania.stages import (
+    DRAW,
+    GAME_OVER,
+    MAINTENANCE,
     MOVE_ROLL,
     PHASES,
     ROLL_OFF,
     STUCK_CHOICE,
-    STUCK_FEE,
     STUCK_ROLL,
     TECHPAD_ROLL,
 )
-from game.servermania.state import LEDGER, SAVE_FORMAT, SAVE_VERSION, Player, State
+from game.servermania.state import State
 
 
 class SaveError(ValueError):

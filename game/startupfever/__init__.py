@@ -33,11 +33,12 @@ from .actions import (
     Retain,
     Roll,
 )
-from .persist import SaveError, from_json
-from .rules import CHANCE, TERMINAL, IllegalAction, State, new_game
+from .persist import SaveError
+from .rules import CHANCE, TERMINAL, IllegalAction, State, from_json, new_game
+from .stages import Stage
 
 __all__ = [
-    "CHANCE", "TERMINAL", "IllegalAction", "SaveError", "State", "new_game", "from_json",
+    "CHANCE", "TERMINAL", "IllegalAction", "SaveError", "Stage", "State", "new_game", "from_json",
     "ChoosePosition", "Counter", "Defend", "Draw", "EndManage", "EndMarketing", "EndReassign",
     "EndUserLoss", "Hire", "LosePip", "Market", "MoveResigned", "Pass", "PickProduct",
     "PlaceChip", "PlayCard", "Poach", "Reassign", "Retain", "Roll",

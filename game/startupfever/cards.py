@@ -1,4 +1,4 @@
-"""The 84 Event Cards (RULINGS F10): rulebook cards plus 57 designed by the project.
+"""The 84 Event Cards (RULES.md F10): rulebook cards plus 57 designed by the project.
 
 Each card type has exact text, the play windows it may be used in (F11) and what it may
 target. Effects live in `effects.py`; the windows are named in `WINDOWS`.

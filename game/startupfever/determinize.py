@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from .cards import full_deck
 from .persist import _build
@@ -59,7 +59,7 @@ def sample_state(obs: dict[str, Any], rng: random.Random) -> State:
     for p in data["products"].values():
         if p.get("marketing") is None:  # sealed (F14): unknown, taken as nothing
             p["marketing"] = 0
-    state = _build(data)
+    state = cast(State, _build(data, State))
     state.rng = random.Random(rng.getrandbits(64))
     return state
 

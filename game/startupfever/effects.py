@@ -233,8 +233,8 @@ class CardRules(EmployeeRules):
         else:
             self.products[action.dest].workers(action.kind)[NEW_HIRE_FIELD] += 1
             at["used"].append(action.dest)
-        self._emit(ev.EmployeeMoved, action.kind, src, action.dest, action.vest,
-                                    NEW_HIRE_FIELD, "Attrition")
+        self._emit_shown((), (src, action.dest), ev.EmployeeMoved, action.kind, src, action.dest,
+                         action.vest, NEW_HIRE_FIELD, "Attrition")
         at["left"] -= 1
         p = self.products[src]
         if at["left"] == 0 or not (p.nerd_count or p.suit_count):
@@ -244,7 +244,7 @@ class CardRules(EmployeeRules):
     def _audit(self, card: str, target: int, divisor: int) -> None:
         amount = self.players[target].money // divisor  # rounded in favour of the target
         self._pay_to_bank(target, amount)
-        self._emit(ev.MoneyMoved, target, -amount, CARDS[card].name)
+        self._emit_shown((target,), (), ev.MoneyMoved, target, -amount, CARDS[card].name)
 
     def _effect_audit_half(self, seat, slot, target, kind) -> None:
         self._audit("audit_half", target, 2)
@@ -283,7 +283,7 @@ class CardRules(EmployeeRules):
 
     def _effect_funding_round(self, seat, slot, target, kind) -> None:
         paid = self._from_bank(target, FUNDING_ROUND_AMOUNT)
-        self._emit(ev.MoneyMoved, target, paid, "Funding Round")
+        self._emit_shown((target,), (), ev.MoneyMoved, target, paid, "Funding Round")
 
     def _effect_talent_fair(self, seat, slot, target, kind) -> None:
         if self.hire_limit >= TALENT_FAIR_MAX_HIRES:
@@ -295,19 +295,19 @@ class CardRules(EmployeeRules):
 
     def _effect_acqui_hire(self, seat, slot, target, kind) -> None:
         self._pay_to_bank(seat, ACQUI_HIRE_PRICE)
-        self._emit(ev.MoneyMoved, seat, -ACQUI_HIRE_PRICE, "Acqui-hire")
+        self._emit_shown((seat,), (), ev.MoneyMoved, seat, -ACQUI_HIRE_PRICE, "Acqui-hire")
         for _ in range(min(ACQUI_HIRE_NERDS, self.supply[NERD])):
             self.supply[NERD] -= 1
             self.products[slot].nerds[NEW_HIRE_FIELD] += 1
-            self._emit(ev.EmployeeMoved, NERD, None, slot, NEW_HIRE_FIELD, NEW_HIRE_FIELD,
-                                        "Acqui-hire")
+            self._emit_shown((), (slot,), ev.EmployeeMoved, NERD, None, slot, NEW_HIRE_FIELD,
+                             NEW_HIRE_FIELD, "Acqui-hire")
 
     def _effect_patent_troll(self, seat, slot, target, kind) -> None:
         pl = self.players[target]
         launched = sum(1 for s in pl.slots if self.products[s].launched)
         amount = min(pl.money, PATENT_TROLL_PER_LAUNCH * launched)
         self._pay_to_bank(target, amount)
-        self._emit(ev.MoneyMoved, target, -amount, "Patent Troll")
+        self._emit_shown((target,), (), ev.MoneyMoved, target, -amount, "Patent Troll")
 
     def _effect_security_breach(self, seat, slot, target, kind) -> None:
         p = self.products[slot]

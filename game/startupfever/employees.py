@@ -314,12 +314,12 @@ class EmployeeRules(StateFields):
         self.hires += 1
         if slot in self.hire_fails:  # Hiring Failure (F15): money lost, nobody comes
             self.hire_fails.remove(slot)
-            self._emit(ev.Hired, seat, slot, kind, cost, True)
+            self._emit_shown((seat,), (slot,), ev.Hired, seat, slot, kind, cost, True)
         else:
             self.supply[kind] -= 1
             self._add_employee(seat, slot, kind)
             if self._events is not None:  # hot: not even the fields packed
-                self._emit(ev.Hired, seat, slot, kind, cost)
+                self._emit_shown((seat,), (slot,), ev.Hired, seat, slot, kind, cost, False)
         self.stage = "manage_check"
 
     def _add_employee(self, seat: int, slot: str, kind: str) -> None:
@@ -366,7 +366,8 @@ class EmployeeRules(StateFields):
             arr[new_vest] += 1
             key = f"{slot}:{kind}:{new_vest}"
         self.protected[key] = self.protected.get(key, 0) + 1  # no re-poach this turn
-        self._emit(ev.CounterOffered, seat, slot, kind, amount, vest, new_vest)
+        self._emit_shown((seat,), (slot,), ev.CounterOffered, seat, slot, kind, amount, vest,
+                         new_vest)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -385,7 +386,7 @@ class EmployeeRules(StateFields):
         to = self.current_slot
         assert to is not None
         self._add_employee(me, to, kind)
-        self._emit(ev.Poached, me, to, seat, slot, kind, offer)
+        self._emit_shown((me, seat), (to, slot), ev.Poached, me, to, seat, slot, kind, offer)
         self.pending_poach = None
         self.stage = "manage_check"
 
@@ -404,7 +405,8 @@ class EmployeeRules(StateFields):
             fields.remove(vest)
             fields.append(vest + steps)
             slot = None
-        self._emit(ev.Retained, seat, slot, kind, vest, vest + steps, steps)
+        self._emit_shown((seat,), (slot,), ev.Retained, seat, slot, kind, vest, vest + steps,
+                         steps)
         self.stage = "manage_check"
 
     def _apply_end_manage(self, action: EndManage) -> None:

@@ -7,10 +7,16 @@ are built per game, so each gets a quicker `__init__` (see `_quick_init`).
 
 from __future__ import annotations
 
-from dataclasses import MISSING, dataclass, fields, is_dataclass
+from dataclasses import MISSING, dataclass, field, fields, is_dataclass
 
 from .actions import KIND_NAMES
 from .cards import WINDOW_TITLES
+from .figures import Figures
+
+
+def _shown() -> Figures | None:
+    """The `shown` field of an event: its Figures (never compared, never printed)."""
+    return field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,7 @@ class RevenueEarned:
     big_suit_bonus: int
     due: int
     paid: int
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         text = f"{self.slot} earns {self.base}+{self.suits}+{self.big_suit_bonus} = {self.due}"
@@ -155,6 +162,7 @@ class Hired:
     kind: str
     cost: int
     failed: bool = False  # Hiring Failure: paid, nobody arrives
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         if self.failed:
@@ -186,6 +194,7 @@ class CounterOffered:
     amount: int
     from_vest: int
     to_vest: int
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         return (f"seat {self.seat} counters with {self.amount}: the {KIND_NAMES[self.kind]} "
@@ -200,6 +209,7 @@ class Poached:
     from_slot: str | None
     kind: str
     cost: int
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         src = self.from_slot if self.from_slot else f"company {self.from_seat}"
@@ -214,6 +224,7 @@ class Retained:
     from_vest: int
     to_vest: int
     cost: int
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         return (f"seat {self.seat} retains a {KIND_NAMES[self.kind]}: vest "
@@ -288,6 +299,7 @@ class MoneyMoved:
     seat: int
     amount: int  # + from the bank, - to the bank
     reason: str
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         verb = "gets" if self.amount >= 0 else "pays"
@@ -317,6 +329,7 @@ class EmployeeMoved:
     from_vest: int
     to_vest: int
     reason: str
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         src = self.from_slot or "the supply"
@@ -340,6 +353,7 @@ class YearEndStep:
 
     step: str
     detail: str = ""
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         return f"year end: {self.step}" + (f" ({self.detail})" if self.detail else "")
@@ -363,6 +377,7 @@ class MarketingRevealed:
 
     year: int  # the year this marketing money counts in (its Year End competition)
     marketing: tuple[tuple[str, int, int], ...]  # (slot, owner seat, tokens), every product
+    shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
         shown = ", ".join(f"{s} {t}" for s, _seat, t in self.marketing if t)

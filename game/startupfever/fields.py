@@ -15,13 +15,13 @@ from typing import Any, Final
 from . import events as ev
 from . import usertrack
 from .cards import PLAYABLE_IN
+from .figures import Figures
+from .stages import CHANCE_STAGES
 from .state import Player, Product
 
 CHANCE: Final = -1
 TERMINAL: Final = -2
 
-CHANCE_STAGES = frozenset({"deal", "first_order", "adoption_roll", "loss_roll", "comp_roll",
-                           "order_tie"})
 #: players -> seat -> every seat once, clockwise from that seat
 _ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
     n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
@@ -118,15 +118,50 @@ class StateFields:
         best = max((vp[i], pl.money) for i, pl in enumerate(self.players))
         return [i for i, pl in enumerate(self.players) if (vp[i], pl.money) == best]
 
+    def returns(self) -> list[float]:
+        """Per seat: an even share of 1.0 for each winner once the game is over, else 0."""
+        out = [0.0] * len(self.players)
+        if self.stage == "over":
+            winners = self.winners()
+            for seat in winners:
+                out[seat] = 1.0 / len(winners)
+        return out
+
+    def sealed_marketing(self, seat: int) -> int:
+        """Tokens `seat` has put aside this year end that are not yet revealed (F14)."""
+        pending = self.marketing_pending
+        if not pending:
+            return 0
+        return sum(pending.get(s, 0) for s in self.players[seat].slots)
+
+    def _figures(self, seats: tuple[int, ...], slots: tuple[str | None, ...]) -> Figures:
+        """The public figures after an event touching these companies and products."""
+        players, products = self.players, self.products
+        return Figures(
+            self.bank, tuple(self.supply.items()),
+            tuple((s, players[s].money + self.sealed_marketing(s), tuple(players[s].big_nerds),
+                   tuple(players[s].big_suits)) for s in seats),
+            tuple((s, tuple(products[s].nerds), tuple(products[s].suits),
+                   products[s].marketing) for s in slots if s is not None))
+
     # ------------------------------------------------------------------ helpers
     def _emit(self, kind: Any, *fields: Any) -> None:
         """Record the event `kind(*fields)`; not even built when nobody will read it (an
-        `_apply_unchecked(..., build_events=False)` of the simulator or the search). The
+        `apply_quiet` of the simulator or the search). The
         most frequent events test `self._events is not None` before calling: then not even
         their fields are packed (a tenth of a compiled game)."""
         events = self._events
         if events is not None:
             events.append(kind(*fields))
+
+    def _emit_shown(self, seats: tuple[int, ...], slots: tuple[str | None, ...], kind: Any,
+                    *fields: Any) -> None:
+        """`_emit` with the table's figures after it as the event's last field (`shown`):
+        what the screen shows next comes from the rules. Nothing is packed unless events
+        are built."""
+        events = self._events
+        if events is not None:
+            events.append(kind(*fields, self._figures(seats, slots)))
 
     def _pay_to_bank(self, seat: int, amount: int) -> None:
         self.players[seat].money -= amount

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Callable
+from typing import Any, cast
 
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
 from .effects import TALENT_FAIR_MAX_HIRES
+from .stages import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -35,9 +37,6 @@ from .state import (
 )
 from .yearend import YearEndRules
 
-if TYPE_CHECKING:
-    from .rules import State
-
 FORMAT = "startupfever"
 VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
 OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
@@ -48,7 +47,7 @@ class SaveError(ValueError):
 
 
 class SaveRules(YearEndRules):
-    """to_json / from_json / observation for the State."""
+    """to_json / observation for the State; `load` is the heart of `from_json`."""
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
@@ -96,8 +95,9 @@ class SaveRules(YearEndRules):
         return data
 
 
-def from_json(text: Any) -> State:  # untrusted: any object gives a SaveError
-    """Rebuild a State saved by `to_json`; a broken save raises `SaveError` saying why."""
+def load(text: Any, blank: Callable[[], SaveRules]) -> SaveRules:  # untrusted input
+    """Rebuild a game saved by `to_json` into `blank()` (a State with no fields set; see
+    `rules.from_json`); a broken save raises `SaveError` saying why."""
     try:
         data = json.loads(text)
     except (TypeError, ValueError, RecursionError) as exc:
@@ -111,7 +111,7 @@ def from_json(text: Any) -> State:  # untrusted: any object gives a SaveError
         if version != VERSION:
             _upgrade(data)
         _check_types(data)
-        state = _build(data)
+        state = _build(data, blank)
         _check(state)
     except SaveError:
         raise
@@ -136,10 +136,8 @@ def _upgrade(data: dict[str, Any]) -> None:
     data.update(known)
 
 
-def _build(data: dict[str, Any]) -> State:
-    from .rules import State
-
-    state = State()
+def _build(data: dict[str, Any], blank: Callable[[], SaveRules]) -> SaveRules:
+    state = blank()
     for key, value in data.items():
         if key in ("format", "version"):
             continue
@@ -266,7 +264,7 @@ def _need(ok: bool, problem: str) -> None:
         raise SaveError(f"corrupt Startup Fever save: {problem}")
 
 
-def _check(state: State) -> None:
+def _check(state: SaveRules) -> None:
     """The rules' invariants and a resumable stage; SaveError names the first problem."""
     n = len(state.players)
     _need(2 <= n <= 6, f"{n} players (2-6 play)")
@@ -278,7 +276,7 @@ def _check(state: State) -> None:
     _check_stage(state, range(n), set(slots))
 
 
-def _check_table(state: State, slots: list[str]) -> None:
+def _check_table(state: SaveRules, slots: list[str]) -> None:
     """Seats, products, chips, User Markers and workers (F1, F2, F4-F6)."""
     players, products = state.players, state.products
     n = len(players)
@@ -307,7 +305,7 @@ def _check_table(state: State, slots: list[str]) -> None:
         _need(len(chips) == len(set(chips)), f"seat {seat} has two chips of one category")
 
 
-def _check_money_and_employees(state: State) -> None:
+def _check_money_and_employees(state: SaveRules) -> None:
     """F3: 100 tokens, nobody below 0; F4: supply + on products + executives."""
     players, products = state.players, state.products
     n = len(players)
@@ -336,7 +334,7 @@ def _check_money_and_employees(state: State) -> None:
               f"{held[kind]} employees of kind {kind}, expected {want[kind]}")
 
 
-def _check_cards(state: State) -> None:
+def _check_cards(state: SaveRules) -> None:
     """F10: 84 cards, the right copies of each known card; hands of at most four."""
     players = state.players
     _need(set(state.deck) == set(CARD_IDS), "the draw pile lists unknown or missing card ids")
@@ -352,10 +350,8 @@ def _check_cards(state: State) -> None:
     _need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
 
 
-def _check_flow(state: State, slots: list[str]) -> None:
+def _check_flow(state: SaveRules, slots: list[str]) -> None:
     """The year, the turn, the queues and the per-turn and year-end bookkeeping."""
-    from .rules import AUTO_STAGES, CHANCE_STAGES
-
     seats = range(len(state.players))
     _need(0 <= state.year <= LAST_YEAR, f"year {state.year}")
     order = state.turn_order
@@ -395,11 +391,9 @@ def _check_flow(state: State, slots: list[str]) -> None:
           "the new turn order and its groups do not hold every product once")
 
 
-def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
+def _check_stage(state: SaveRules, seats: range, slot_set: set[str]) -> None:
     """A save is made between two `apply` calls, so it rests at a decision, a chance step
     or the end; the data that stage works on must be there."""
-    from .rules import CHANCE_STAGES, DECISION_STAGES
-
     stage = state.stage
     _need(stage in CHANCE_STAGES or stage in DECISION_STAGES or stage == "over",
           f"stage {stage!r} is not a decision, a chance step or the end")
@@ -470,7 +464,8 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     if stage == "deal":
         _need(bool(state.deal_queue) and any(state.deck.values()), "a deal without cards")
     # last: the saved step must be able to go on
+    rules: Any = state  # a State (rules.py) built by `load`
     if stage in CHANCE_STAGES:
-        _need(bool(state.chance_outcomes()), f"no possible outcome at {stage}")
+        _need(bool(rules.chance_outcomes()), f"no possible outcome at {stage}")
     elif stage != "over":
-        _need(bool(state.legal_actions()), f"no legal action at {stage}")
+        _need(bool(rules.legal_actions()), f"no legal action at {stage}")

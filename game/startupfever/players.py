@@ -1,6 +1,6 @@
 """Simple Startup Fever players for the simulator and the demo: one `decide` method each.
 
-Players see the game only through a seat's view (views.py, RULINGS F13). `decide`
+Players see the game only through a seat's view (views.py, RULES.md F13). `decide`
 accepts either a live `State` or the dict from `state.observation(seat)`; both give the
 same attribute names, so a player cannot tell them apart and cannot peek.
 
@@ -55,7 +55,7 @@ from .actions import (
 )
 from .effects import PASS, TALENT_FAIR_MAX_HIRES
 from .employees import END_MANAGE
-from .rules import DECISION_STAGES
+from .stages import DECISION_STAGES
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import view_of

@@ -46,8 +46,9 @@ from .actions import (
     shared,
 )
 from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
-from .fields import CHANCE, CHANCE_STAGES, TERMINAL  # noqa: F401 (the API names them here)
-from .persist import FIELDS, SaveRules
+from .fields import CHANCE, TERMINAL  # noqa: F401 (the API names them here)
+from .persist import FIELDS, SaveRules, load
+from .stages import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -64,8 +65,6 @@ from .state import (
     products_per_player,
 )
 
-DECISION_STAGES = frozenset({"chips", "window", "defense", "attrition", "manage", "counter",
-                             "loss", "reassign", "marketing", "order_choose"})
 ROLLS = tuple(Roll(v) for v in range(1, 7))
 # Shared outcome and action objects (frozen: the same object may be listed again and
 # again; building a frozen dataclass costs several look-ups of a cache)
@@ -209,23 +208,24 @@ class State(SaveRules):
         anything else raises IllegalAction, a ValueError, and leaves the state unchanged.
         """
         self._validate(action)
-        return cast("list[Any]", self._apply_unchecked(action, True))
-
-    def _apply_unchecked(self, action: Action, build_events: bool = False) -> list | None:
-        """Private: `apply` without the legality check, for the simulator's and the
-        search's hot loops.
-
-        Only for an object just taken from `legal_actions()` (or `sample_chance()`) of
-        this very state, with nothing changed in between; anything else must go through
-        `apply`. An unchecked illegal action would corrupt the state. Those loops never
-        read events, so by default the same rules run but no event is built (None is
-        returned; a tenth of their time); `build_events=True` returns them as `apply`.
-        """
-        events: list[Any] | None = [] if build_events else None
+        events: list[Any] = []
         self._events = events
         _APPLY[type(action)](self, action)
         self._advance()
         return events
+
+    def apply_quiet(self, action: Action) -> None:
+        """`apply` without the legality check and without building events: the same
+        rules, for the hot loops of the simulator and the search (they never read events;
+        building them costs a tenth of their time).
+
+        Only for an object just taken from `legal_actions()` (or `sample_chance()`) of
+        this very state, with nothing changed in between; anything else must go through
+        `apply`. An unchecked illegal action would corrupt the state.
+        """
+        self._events = None
+        _APPLY[type(action)](self, action)
+        self._advance()
 
     def _validate(self, action: Any) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
@@ -457,7 +457,8 @@ class State(SaveRules):
         due = base + suits + big
         paid = self._from_bank(p.owner, due)
         if self._events is not None:  # hot: not even the fields packed
-            self._emit(ev.RevenueEarned, slot, p.owner, base, suits, big, due, paid)
+            self._emit_shown((p.owner,), (), ev.RevenueEarned, slot, p.owner, base, suits, big,
+                             due, paid)
         self._open_window(MANAGE, "manage_begin")
 
     def _step_manage_begin(self) -> None:
@@ -550,13 +551,6 @@ def _copy(value: Any) -> Any:
 
 # Dispatch tables, built from method names: automatic steps, legal-action generators per
 # decision stage, and one handler per action type.
-AUTO_STAGES = (
-    "chips_check", "deal_check", "first_order_begin", "first_order_check", "year_begin",
-    "turn_begin", "revenue", "manage_begin", "manage_check", "after_manage", "loss_begin",
-    "loss_check", "turn_end", "window_check", "year_end", "comp_begin", "comp_next",
-    "comp_done", "vest", "reassign_check", "discard", "marketing_begin", "marketing_check",
-    "order_begin", "order_check",
-)
 _STEPS: dict[str, Callable[[State], None]] = {name: getattr(State, f"_step_{name}")
                                               for name in AUTO_STAGES}
 _LEGAL: dict[str, Callable[[State], list[Any]]] = {
@@ -603,3 +597,8 @@ def new_game(players: list[str] | int = 4, seed: int | None = None,
     names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) \
         else list(players)
     return State(names, seed=seed, extra_years=extra_years)
+
+
+def from_json(text: Any) -> State:  # untrusted: any object gives a SaveError
+    """Rebuild a State saved by `to_json`; a broken save raises `SaveError` saying why."""
+    return cast(State, load(text, State))

@@ -214,12 +214,12 @@ class HardPlayer:
             if cp == TERMINAL or s.year != year or s.turn_index != turn_index:
                 break
             if cp == CHANCE:
-                s._apply_unchecked(s.sample_chance())
+                s.apply_quiet(s.sample_chance())
                 continue
             legal = s.legal_actions()
             action = policy[cp].decide(s, legal)
             if any(map(partial(is_, action), legal)):
-                s._apply_unchecked(action)  # listed by this very state a moment ago
+                s.apply_quiet(action)  # listed by this very state a moment ago
             else:
                 s.apply(action)
         return evaluate(s, seat)

@@ -26,7 +26,7 @@ always ends at a year end, so it is years x products), avg_steps the applied act
 (decisions and chance outcomes), avg_years the years played.
 
 Decisions the players take from `legal_actions()` and chance outcomes drawn by
-`sample_chance()` are applied through the private `State._apply_unchecked` (this very
+`sample_chance()` are applied through `State.apply_quiet`, unchecked (this very
 state listed or drew them a moment ago); any object a player built itself goes through
 the checked `State.apply`.
 
@@ -173,13 +173,13 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     kinds = seat_types(players, g, rule_only)
     agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
     violations: list[str] = []
-    # The one private shortcut: a decision that is the very object this state listed a
+    # The one shortcut: a decision that is the very object this state listed a
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
     # between), is legal, so its check is skipped. Any other object a player returns
     # goes through the public, checked `apply`. (Methods are called on the state itself,
     # not through saved bound methods: compiled, those are direct calls;
-    # `_apply_unchecked` stays a bound method, which tests replace.)
-    apply_listed = state._apply_unchecked  # builds no events: nobody reads them
+    # `apply_quiet` stays a bound method, which tests replace.)
+    apply_listed = state.apply_quiet  # builds no events: nobody reads them
     ok = fast_check(state)
     steps = 0
     turn = 0  # turn_index at the last check: a product turn (or a year end) ended since

@@ -2,7 +2,7 @@
 
 Workers are counted per vesting field: `nerds[v]` is how many Nerds of a product stand on
 field v (0 = fully vested, 4 = new hire). Executives belong to the company as a whole
-(RULINGS F9): `big_nerds` lists the vesting field of each Big Nerd.
+(RULES.md F9): `big_nerds` lists the vesting field of each Big Nerd.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The User Track (RULINGS F5): a log scale of 47 fields, five fields per factor of ten.
+"""The User Track (RULES.md F5): a log scale of 47 fields, five fields per factor of ten.
 
 Field 0 is "X" (no users); field i >= 1 shows 10^(1 + (i - 1) / 5) users. Field 16 is the
 Launch line and field 36 the 100M mark (the floor of user loss, F7).

@@ -1,4 +1,4 @@
-"""What one seat may see of a Startup Fever game (RULINGS F13), for the players.
+"""What one seat may see of a Startup Fever game (RULES.md F13), for the players.
 
 A seat sees its own hand and chips, everything on the table, and the *sizes* of other
 hands and of the draw pile. During the sealed marketing allocation (F14) it sees its own

@@ -1,4 +1,4 @@
-"""Year end (rulebook "Year End", RULINGS F8, F12): competition, the end check, vesting,
+"""Year end (rulebook "Year End", RULES.md F8, F12): competition, the end check, vesting,
 reassigning, discarding, replenishing, marketing and next year's turn order."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .effects import CardRules
 from .state import LAST_YEAR, NERD, SUIT
 
-# Table 2 (user adjustments by rank), completed by RULINGS F8: zero-sum in every column.
+# Table 2 (user adjustments by rank), completed by RULES.md F8: zero-sum in every column.
 TABLE2: dict[int, tuple[int, ...]] = {
     2: (5, -5),
     3: (8, -3, -5),
@@ -140,7 +140,8 @@ class YearEndRules(CardRules):
         for pl in self.players:
             pl.big_nerds = [v - 1 if v else 0 for v in pl.big_nerds]
             pl.big_suits = [v - 1 if v else 0 for v in pl.big_suits]
-        self._emit(ev.YearEndStep, "vest employees")
+        self._emit_shown(tuple(range(len(self.players))), tuple(self.products), ev.YearEndStep,
+                         "vest employees", "")
         self.seat_queue = [seat for seat, pl in enumerate(self.players)
                            if any(self.products[s].nerd_count or self.products[s].suit_count
                                   for s in pl.slots)]
@@ -173,8 +174,8 @@ class YearEndRules(CardRules):
     def _apply_reassign(self, action: Reassign) -> None:
         self.products[action.src].workers(action.kind)[action.vest] -= 1
         self.products[action.dest].workers(action.kind)[action.vest] += 1
-        self._emit(ev.EmployeeMoved, action.kind, action.src, action.dest, action.vest,
-                                    action.vest, "reassign")
+        self._emit_shown((), (action.src, action.dest), ev.EmployeeMoved, action.kind,
+                         action.src, action.dest, action.vest, action.vest, "reassign")
 
     def _apply_end_reassign(self, action: EndReassign) -> None:
         self.seat_queue.pop(0)
@@ -187,7 +188,8 @@ class YearEndRules(CardRules):
             p.marketing = 0
         self.bank += marketing
         self.discard.extend(self.played)
-        self._emit(ev.YearEndStep, "discard", f"{len(self.played)} cards, {marketing} marketing")
+        self._emit_shown((), tuple(self.products), ev.YearEndStep, "discard",
+                         f"{len(self.played)} cards, {marketing} marketing")
         self.played = []
         self.exec_power = []
         self.press = {}
@@ -224,8 +226,9 @@ class YearEndRules(CardRules):
         for slot, tokens in pending.items():
             self.products[slot].marketing += tokens
         self.marketing_pending = {}
-        self._emit(ev.MarketingRevealed, self.year + 1, tuple(
-            (s, p.owner, p.marketing) for s, p in self.products.items()))
+        self._emit_shown(tuple(range(len(self.players))), tuple(self.products),
+                         ev.MarketingRevealed, self.year + 1, tuple(
+                             (s, p.owner, p.marketing) for s, p in self.products.items()))
 
     def _legal_marketing(self) -> list:
         return [_market(s) for s in self.players[self.actor].slots] + [END_MARKETING]
@@ -242,13 +245,6 @@ class YearEndRules(CardRules):
     def _apply_end_marketing(self, action: EndMarketing) -> None:
         self.seat_queue.pop(0)
         self.stage = "marketing_check"
-
-    def sealed_marketing(self, seat: int) -> int:
-        """Tokens `seat` has put aside this year end that are not yet revealed (F14)."""
-        pending = self.marketing_pending
-        if not pending:
-            return 0
-        return sum(pending.get(s, 0) for s in self.players[seat].slots)
 
     def _step_order_begin(self) -> None:
         """Year end 7: fewest users selects its position first; ties picked at random."""

@@ -38,11 +38,11 @@ from scenes.engine.input import (
     SdlDevices,
 )
 from scenes.engine.loop import STEP, FixedStep
-from scenes.engine.palette import set_palette
 from scenes.engine.scene import Scene
 from scenes.engine.screens import Screens
 from scenes.engine.settings import Settings
 from scenes.engine.stack import SceneStack
+from scenes.engine.theme import THEME
 from scenes.engine.widgets import Toasts
 
 FPS_CAP = 240  # limiter only; vsync (when present) paces the frames
@@ -90,12 +90,11 @@ class App:
         self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
         self.screens = screens or Screens()  # screens by name (scenes.app fills it)
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
-        self.fonts = Fonts()
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)
         self.input = InputMapper(SdlDevices(), self.display.to_canvas)
         self.input.keymap = self.settings.keymap()
-        Fonts.text_scale = self.settings.text_size / 100  # every font cache
-        set_palette(self.settings.palette)
+        self.theme = THEME  # fonts, text size and palette of every screen
+        self.theme.configure(self.settings.text_size / 100, self.settings.palette)
         self.stack = SceneStack(self)
         self.stack.speed = self.settings.anim_speed
         self.toasts = Toasts()
@@ -119,6 +118,11 @@ class App:
         """Leave the game cleanly at the end of this frame (from any scene)."""
         self.running = False
 
+    @property
+    def fonts(self) -> Fonts:
+        """The one font cache (the theme's)."""
+        return self.theme.fonts
+
     def toggle_fullscreen(self) -> None:
         self.display.toggle_fullscreen()
         self.settings.fullscreen = self.display.fullscreen
@@ -129,8 +133,7 @@ class App:
         self.audio.set_volume(self.settings.volume)
         self.audio.set_music_volume(self.settings.music_volume)
         self.input.keymap = self.settings.keymap()
-        Fonts.text_scale = self.settings.text_size / 100  # every font cache
-        set_palette(self.settings.palette)
+        self.theme.configure(self.settings.text_size / 100, self.settings.palette)
         self.stack.speed = self.settings.anim_speed
         self.display.set_fullscreen(self.settings.fullscreen)
         self.settings.fullscreen = self.display.fullscreen  # the driver may have refused

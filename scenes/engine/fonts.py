@@ -25,15 +25,14 @@ class Fonts:
     """Cache of `pygame.font.Font` objects keyed by (face, size).
 
     `text_scale` is the text size setting (1, 1.25, 1.5) for the HUDs, logs and prompts.
-    The app sets it on the class, so every cache (the app's and the one the Startup Fever
-    table pieces keep) grows alike; a test may still set it on one instance.
+    The screens share one cache, the theme's (scenes/engine/theme.py), which keeps it in
+    step with the setting; a cache of one's own (a test's) stays at 1 unless told.
     """
-
-    text_scale = 1.0
 
     def __init__(self) -> None:
         if not pygame.font.get_init():
             pygame.font.init()
+        self.text_scale = 1.0
         self._cache: dict[tuple[str, int], pygame.font.Font] = {}
 
     def ui(self, px: int, face: str = "body") -> pygame.font.Font:

@@ -6,8 +6,6 @@ Seat colours come with a letter shape elsewhere so colour-blind players can tell
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 Color = tuple[int, int, int]
 
 INK: Color = (27, 20, 48)  # outlines, shadows, text on light backgrounds
@@ -64,22 +62,5 @@ SAFE_PLAYER_COLOURS: dict[str, Color] = {
     "pink": (204, 121, 167), "blue": (40, 110, 230), "yellow": (240, 228, 66),
     "green": (80, 210, 120), "orange": (213, 94, 0), "purple": (190, 160, 255),
 }
-
-_palette_listeners: list[Callable[[str], None]] = []  # called with the palette name when it changes
-active_palette = "standard"
-
-
-def on_palette_change(listener: Callable[[str], None]) -> None:
-    """Register `listener(name)` to recolour cached art when the palette setting changes."""
-    _palette_listeners.append(listener)
-    listener(active_palette)
-
-
-def set_palette(name: str) -> None:
-    """Switch the player palette ("standard" or "safe") for every screen."""
-    global active_palette
-    if name == active_palette:
-        return
-    active_palette = name
-    for listener in _palette_listeners:
-        listener(name)
+# Which of the two palettes is in use is part of the presentation context
+# (scenes/engine/theme.py: `THEME.palette`, with its change signal).

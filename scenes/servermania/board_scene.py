@@ -23,13 +23,8 @@ from game import servermania as sm
 from game.levels import make_player
 from game.servermania import board as board_module
 from game.servermania import events as sm_events
-from game.servermania.rules import (
-    MOVE_ROLL,
-    ROLL_OFF,
-    SERVER_VALUE,
-    STUCK_ROLL,
-    TECHPAD_ROLL,
-)
+from game.servermania.fields import SERVER_VALUE
+from game.servermania.stages import Phase
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
@@ -66,8 +61,8 @@ ROLL_BEAT = 0.15  # seconds before a computer seat rolls (the roll-off does not 
 CPU_HOPS = 1.8  # a computer's pawn hops this much faster than a person's
 FINISHED_PACE = 2.0  # once every person has finished, the computers' turns pass faster
 #: The rules' die phases and what the roll is for (the `Rolled.purpose` words).
-ROLL_PURPOSES = {ROLL_OFF: "first", MOVE_ROLL: "move", STUCK_ROLL: "stuck",
-                 TECHPAD_ROLL: "techpad"}
+ROLL_PURPOSES = {Phase.ROLL_OFF: "first", Phase.MOVE_ROLL: "move", Phase.STUCK_ROLL: "stuck",
+                 Phase.TECHPAD_ROLL: "techpad"}
 # Places in the empty middle of the track (world px): the decks, the pot and the die.
 #: The decks stand in the corridor left of the middle and the die in the one to its right
 #: (no pawn stands there); the middle itself is kept for messages (middle.py).

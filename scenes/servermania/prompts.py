@@ -21,6 +21,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, PANEL, PANEL_LIGHT, WHITE, Color
+from scenes.engine.theme import THEME, Theme
 from scenes.table import look
 
 
@@ -45,6 +46,7 @@ class Prompt:
         self.lines = list(facts)  # the facts wrapped at the text size in use
         self.scale = 1.0  # the text size used (may be below the one asked for)
         self.asked = 0.0  # the text size setting the layout was made for (0: not yet)
+        THEME.on_change(self._restyle)
         self.top: int | None = None  # where the board placed the panel (None: centred)
         self.layout(1.0, None)
 
@@ -104,8 +106,12 @@ class Prompt:
     def update(self, dt: float) -> None:
         self.t += dt
 
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size: laid out again at the next draw."""
+        self.asked = 0.0
+
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
-        if self.asked != fonts.text_scale:
+        if not self.asked:
             self.layout(fonts.text_scale, fonts)
         grow = pytweening.easeOutBack(min(1.0, self.t / 0.3))
         if grow < 0.999:

@@ -1,4 +1,4 @@
-"""The neutral "any cards?" beat (RULINGS F11, F13): windows that never tell a hand.
+"""The neutral "any cards?" beat (RULES.md F11, F13): windows that never tell a hand.
 
 The rules ask a seat at a card window only when it holds a playable card, and ask for
 Defense only when the target holds one. On one shared screen that would show who holds
@@ -31,6 +31,7 @@ from typing import Any
 import pygame
 
 from game.startupfever.cards import CARDS, PLAYABLE_IN, WINDOW_TITLES
+from game.startupfever.stages import Stage
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
@@ -320,7 +321,7 @@ class WindowBeat(Beat):
         self.event, self.state = event, state
         humans = [i for i, s in enumerate(ctx.seats) if s.human]
         for seat in humans:
-            ctx.plan.pop(("window", seat), None)
+            ctx.plan.pop((Stage.WINDOW, seat), None)
         # hand sizes are public: a seat holding no card is not asked, and that tells nothing
         humans = [i for i in humans if state.players[i].hand]
         if ask_only_when_playable(ctx):
@@ -330,12 +331,12 @@ class WindowBeat(Beat):
         super().__init__(ctx, humans, "Any cards?", f"Cards {where}{turn}")
 
     def record(self, seat: int, play: bool) -> None:
-        self.ctx.plan[("window", seat)] = play
+        self.ctx.plan[(Stage.WINDOW, seat)] = play
 
     def _live(self) -> bool:
         """Is the state still at this window (else nobody can play in it any more)?"""
         s = self.state
-        return s.stage == "window" and s.window == self.event.window and \
+        return s.stage == Stage.WINDOW and s.window == self.event.window and \
             s.current_slot == self.event.slot
 
     def hand(self, seat: int) -> list[str]:
@@ -360,13 +361,13 @@ class DefenseBeat(Beat):
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state
         target = event.target_seat
-        ctx.plan.pop(("defense", target), None)
+        ctx.plan.pop((Stage.DEFENSE, target), None)
         card = CARDS[event.card].name
         super().__init__(ctx, [target], f"{ctx.name(target)}: Defense?",
                          f"{ctx.name(event.seat)} plays {card} on you")
 
     def record(self, seat: int, play: bool) -> None:
-        self.ctx.plan[("defense", seat)] = play
+        self.ctx.plan[(Stage.DEFENSE, seat)] = play
 
     def hand(self, seat: int) -> list[str]:
         return list(self.state.players[seat].hand)

@@ -1,4 +1,4 @@
-"""Hidden information on one shared screen (RULINGS F13): the hold-to-look curtain.
+"""Hidden information on one shared screen (RULES.md F13): the hold-to-look curtain.
 
 A human's hand, unplaced chips and sealed marketing are secrets. They are drawn only while
 their owner holds the look button — Y on a pad, C on the keyboard, or the left mouse

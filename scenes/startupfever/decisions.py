@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.startupfever.actions import Defend, Pass
+from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Ctx, Decision, Option
 from scenes.startupfever.prompt_cards import attrition_decision, defense_decision, window_decision
 from scenes.startupfever.prompt_manage import counter_decision, manage_decision
@@ -32,16 +33,16 @@ from scenes.startupfever.prompt_year import (
 __all__ = ["Ctx", "Decision", "Option", "decision_for", "BUILDERS"]
 
 BUILDERS: dict[str, Callable[[Any, Ctx], Decision]] = {
-    "chips": chips_decision,
-    "window": window_decision,
-    "defense": defense_decision,
-    "attrition": attrition_decision,
-    "manage": manage_decision,
-    "counter": counter_decision,
-    "loss": loss_decision,
-    "reassign": reassign_decision,
-    "marketing": marketing_decision,
-    "order_choose": order_decision,
+    Stage.CHIPS: chips_decision,
+    Stage.WINDOW: window_decision,
+    Stage.DEFENSE: defense_decision,
+    Stage.ATTRITION: attrition_decision,
+    Stage.MANAGE: manage_decision,
+    Stage.COUNTER: counter_decision,
+    Stage.LOSS: loss_decision,
+    Stage.REASSIGN: reassign_decision,
+    Stage.MARKETING: marketing_decision,
+    Stage.ORDER_CHOOSE: order_decision,
 }
 
 
@@ -70,8 +71,8 @@ def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
         ctx.queue.pop(0)
         if action in legal:
             return action
-    if stage == "window" and ctx.plan.get(("window", seat)) is False:
+    if stage == Stage.WINDOW and ctx.plan.get((Stage.WINDOW, seat)) is False:
         return Pass()
-    if stage == "defense" and ("defense", seat) in ctx.plan:
-        return Defend(bool(ctx.plan.pop(("defense", seat))))
+    if stage == Stage.DEFENSE and (Stage.DEFENSE, seat) in ctx.plan:
+        return Defend(bool(ctx.plan.pop((Stage.DEFENSE, seat))))
     return None

@@ -68,8 +68,6 @@ class Director(QueueDirector):
             self.played += 1
             s.finish_motion()
         s.finish_motion()
-        if not self.queue:
-            s.resync()
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -83,16 +81,12 @@ class Director(QueueDirector):
             self.stage.effects.fly(Flyer(coin, start, end, delay=0.05 * i, time=time, arc=-90))
 
     def _pay_bank(self, seat: int, amount: int) -> None:
-        """Money from a company to the bank: counters move, coins fly."""
+        """Coins fly from a company to the bank (the counters show the event's figures)."""
         s = self.stage
-        s.model.companies[seat].money -= amount
-        s.model.bank += amount
         self._coins(s.view.money_spot(seat), s.view.place("bank").center, amount)
 
     def _from_bank(self, seat: int, amount: int) -> None:
         s = self.stage
-        s.model.companies[seat].money += amount
-        s.model.bank -= amount
         self._coins(s.view.place("bank").center, s.view.money_spot(seat), amount)
 
     def _employee_spot(self, seat: int, slot: str | None, kind: str, vest: int
@@ -102,27 +96,6 @@ class Director(QueueDirector):
         if kind in EXEC_KINDS or slot is None:
             return s.view.panel_rect(seat).center
         return s.view.vest_cell(slot, vest, kind)
-
-    def _take(self, seat: int, slot: str | None, kind: str, vest: int) -> None:
-        """Remove one employee from the model (a product's cell or the company's execs)."""
-        s = self.stage
-        if kind in EXEC_KINDS:
-            execs = s.model.companies[seat].execs
-            if (kind, vest) in execs:
-                execs.remove((kind, vest))
-            return
-        workers = s.model.products[slot].workers
-        workers[(kind, vest)] = workers.get((kind, vest), 0) - 1
-        if workers[(kind, vest)] <= 0:
-            del workers[(kind, vest)]
-
-    def _put(self, seat: int, slot: str | None, kind: str, vest: int) -> None:
-        s = self.stage
-        if kind in EXEC_KINDS:
-            s.model.companies[seat].execs.append((kind, vest))
-            return
-        workers = s.model.products[slot].workers
-        workers[(kind, vest)] = workers.get((kind, vest), 0) + 1
 
     def _fly_employee(self, kind: str, start: tuple[float, float], end: tuple[float, float],
                       time: float = 0.55, arc: float = -100, fall: bool = False) -> None:
@@ -342,6 +315,7 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:
+            s.model.show(e.shown)
             self._from_bank(e.seat, e.paid)
             parts = [f"{e.base} users"]
             if e.suits:
@@ -360,6 +334,7 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:
+            s.model.show(e.shown)
             self._pay_bank(e.seat, e.cost)
             start = s.view.supply_spot(e.kind)
             end = self._employee_spot(e.seat, e.slot, e.kind, NEW_HIRE_FIELD)
@@ -368,8 +343,6 @@ class Director(QueueDirector):
                 s.effects.text("HIRING FAILURE", start, RED, 30, 1.2)
                 s.sound("error")
             else:
-                s.model.supply[e.kind] = s.model.supply.get(e.kind, 0) - 1
-                self._put(e.seat, e.slot, e.kind, NEW_HIRE_FIELD)
                 self._fly_employee(e.kind, start, end)
                 s.sound("server_up")
             self._log(e)
@@ -392,9 +365,8 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:
+            s.model.show(e.shown)
             self._pay_bank(e.seat, e.amount)
-            self._take(e.seat, e.slot, e.kind, e.from_vest)
-            self._put(e.seat, e.slot, e.kind, e.to_vest)
             at = self._employee_spot(e.seat, e.slot, e.kind, e.to_vest)
             s.effects.text(f"KEPT for {e.amount}", at, MINT, 30, 1.3)
             s.banner(f"{s.name(e.seat)} counters: the {KIND_NAMES[e.kind]} stays",
@@ -410,10 +382,9 @@ class Director(QueueDirector):
         self.offer = None
 
         def begin() -> None:
+            s.model.show(e.shown)
             self._pay_bank(e.seat, e.cost)
             start = self._employee_spot(e.from_seat, e.from_slot, e.kind, vest)
-            self._take(e.from_seat, e.from_slot, e.kind, vest)
-            self._put(e.seat, e.slot, e.kind, NEW_HIRE_FIELD)
             end = self._employee_spot(e.seat, e.slot, e.kind, NEW_HIRE_FIELD)
             self._fly_employee(e.kind, start, end, time=0.8, arc=-180)
             s.effects.text("POACHED!", start, RED, 32, 1.2)
@@ -425,10 +396,9 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:
+            s.model.show(e.shown)
             self._pay_bank(e.seat, e.cost)
             start = self._employee_spot(e.seat, e.slot, e.kind, e.from_vest)
-            self._take(e.seat, e.slot, e.kind, e.from_vest)
-            self._put(e.seat, e.slot, e.kind, e.to_vest)
             end = self._employee_spot(e.seat, e.slot, e.kind, e.to_vest)
             self._fly_employee(e.kind, start, end, time=0.4, arc=-40)
             s.sound("tick")
@@ -497,6 +467,7 @@ class Director(QueueDirector):
         s = self.stage
 
         def begin() -> None:
+            s.model.show(e.shown)
             if e.amount >= 0:
                 self._from_bank(e.seat, e.amount)
             else:
@@ -526,15 +497,7 @@ class Director(QueueDirector):
             return s.view.vest_cell(slot, vest, e.kind)
 
         def begin() -> None:
-            model = s.model
-            if e.from_slot is None:
-                model.supply[e.kind] = model.supply.get(e.kind, 0) - 1
-            else:
-                self._take(model.products[e.from_slot].owner, e.from_slot, e.kind, e.from_vest)
-            if e.to_slot is None:
-                model.supply[e.kind] = model.supply.get(e.kind, 0) + 1
-            else:
-                self._put(model.products[e.to_slot].owner, e.to_slot, e.kind, e.to_vest)
+            s.model.show(e.shown)
             self._fly_employee(e.kind, spot(e.from_slot, e.from_vest),
                                spot(e.to_slot, e.to_vest), time=0.45, arc=-80)
             s.sound("move")
@@ -572,7 +535,7 @@ class Director(QueueDirector):
                             self._fly_employee(kind, s.view.vest_cell(slot, v, kind),
                                                s.view.vest_cell(slot, v - 1, kind), time=0.4,
                                                arc=-24)
-                s.vest_model()
+                s.model.show(e.shown)
                 s.banner("Vesting: every employee moves up one field", MINT, "nerd")
                 s.sound("tick")
                 self._log(e)
@@ -583,8 +546,7 @@ class Director(QueueDirector):
                 for slot, product in s.model.products.items():
                     if product.marketing:
                         self._coins(s.view.marketing_spot(slot), bank, product.marketing)
-                        s.model.bank += product.marketing
-                        product.marketing = 0
+                s.model.show(e.shown)
                 s.sound("coin")
                 self._log(e)
             return steps + [Step("discard", 0.7, discard)]
@@ -610,16 +572,14 @@ class Director(QueueDirector):
 
         def begin() -> None:
             for slot, owner, tokens in e.marketing:
-                product = s.model.products[slot]
-                delta = tokens - product.marketing
+                delta = tokens - s.model.products[slot].marketing
                 if delta <= 0:
                     continue
-                product.marketing = tokens
-                s.model.companies[owner].money -= delta
                 coin = look.scaled("money_token", (COIN, COIN))
                 for i in range(min(delta, 6)):
                     s.effects.fly(Flyer(coin, s.view.money_spot(owner),
                                         s.view.marketing_spot(slot), delay=0.06 * i, time=0.5))
+            s.model.show(e.shown)
             s.banner(f"Marketing for year {e.year} revealed", GOLD, "money_token")
             s.sound("coin")
             self._log(e)

@@ -16,6 +16,7 @@ from game.startupfever.state import COMMUNICATION, ECOMMERCE, MEDIA, SOCIAL
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
+from scenes.engine.theme import THEME
 from scenes.table.look import COLOURS, RGB, marker, scaled, shape_of, sprite
 
 __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
@@ -24,26 +25,9 @@ __all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY
 CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
                   ECOMMERCE: "cat_ecommerce", MEDIA: "cat_media"}
 
-_fonts: Fonts | None = None
-_probe: pygame.font.Font | None = None
-
-
 def fonts() -> Fonts:
-    """The one font cache of the Startup Fever pieces. Fonts die when pygame.font is quit
-    (every app does at its end, and tests start many apps), so a dead cache is replaced."""
-    global _fonts, _probe
-    if _fonts is None or _probe is None or not _alive(_probe):
-        _fonts = Fonts()
-        _probe = _fonts.body(20)
-    return _fonts
-
-
-def _alive(font: pygame.font.Font) -> bool:
-    try:
-        font.size("x")
-    except pygame.error:
-        return False
-    return True
+    """The one font cache of every screen: the theme's (scenes/engine/theme.py)."""
+    return THEME.fonts
 
 
 def money(amount: int) -> str:

@@ -1,7 +1,8 @@
 """What the Startup Fever table SHOWS: public information only, one step behind the rules.
 
 The rules state runs ahead of the screen (a die is rolled before the marker has hopped),
-so the scene keeps its own `TableModel` and moves it on as each animation lands. It never
+so the scene keeps its own `TableModel` and moves it on as each animation lands, with the
+figures each event carries (`show`): the numbers come from the rules, never recomputed. It never
 holds a hand's cards (only how many), a face-down category chip (F13) nor marketing
 tokens still sealed (F14: the money shown still holds them): `from_state` copies only
 what every seat may see, so drawing the model cannot leak a secret.
@@ -9,14 +10,31 @@ what every seat may see, so drawing the model cannot leak a secret.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Any
 
 from game.startupfever import usertrack
-from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT, WORKER_KINDS
+from game.startupfever.figures import Figures
+from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT
 
 VESTS = (4, 3, 2, 1, 0)  # vesting fields, new hire first (as printed on the board)
+
+
+def staff_grid(nerds: Sequence[int], suits: Sequence[int]) -> dict[tuple[str, int], int]:
+    """A product's workers as the view counts them: (kind, vesting field) -> how many."""
+    grid = {}
+    for kind, counts in ((NERD, nerds), (SUIT, suits)):
+        for vest, n in enumerate(counts):
+            if n:
+                grid[(kind, vest)] = n
+    return grid
+
+
+def executives(big_nerds: Sequence[int], big_suits: Sequence[int]) -> list[tuple[str, int]]:
+    """A company's executives as the view lists them: (kind, vesting field)."""
+    return [(BIG_NERD, v) for v in big_nerds] + [(BIG_SUIT, v) for v in big_suits]
 
 
 @dataclass
@@ -62,21 +80,15 @@ class TableModel:
         """The table as every seat sees it now (F13: no hands, no face-down chips)."""
         products = {}
         for slot, p in state.products.items():
-            workers = {}
-            for kind in WORKER_KINDS:
-                counts = p.nerds if kind == NERD else p.suits
-                for vest, n in enumerate(counts):
-                    if n:
-                        workers[(kind, vest)] = n
             products[slot] = ProductShown(
                 slot=slot, owner=p.owner, field=p.field, launched=p.launched,
                 chip=p.category is not None, category=p.category if p.launched else None,
-                workers=workers, marketing=p.marketing)
+                workers=staff_grid(p.nerds, p.suits), marketing=p.marketing)
         companies = []
         for seat, pl in enumerate(state.players):
-            execs = [(BIG_NERD, v) for v in pl.big_nerds] + [(BIG_SUIT, v) for v in pl.big_suits]
             money = pl.money + state.sealed_marketing(seat)  # F14: sealed tokens unseen
-            companies.append(CompanyShown(seat=seat, money=money, vp=0, execs=execs,
+            companies.append(CompanyShown(seat=seat, money=money, vp=0,
+                                          execs=executives(pl.big_nerds, pl.big_suits),
                                           hand=len(pl.hand), slots=list(pl.slots)))
         model = cls(year=state.year, bank=state.bank, supply=dict(state.supply),
                     deck=sum(state.deck.values()), products=products, companies=companies,
@@ -84,6 +96,23 @@ class TableModel:
                     discard=len(state.discard) + len(state.played))
         model.rescore()
         return model
+
+    def show(self, figures: Figures | None) -> None:
+        """Take the figures an event carries (the rules' numbers right after it): the
+        bank, the supply, and the money, executives, staff and marketing of the companies
+        and products it touched. The screen computes none of them itself."""
+        if figures is None:  # an event built without figures (a test's own): nothing new
+            return
+        self.bank = figures.bank
+        self.supply = dict(figures.supply)
+        for seat, money, big_nerds, big_suits in figures.companies:
+            company = self.companies[seat]
+            company.money = money
+            company.execs = executives(big_nerds, big_suits)
+        for slot, nerds, suits, marketing in figures.products:
+            product = self.products[slot]
+            product.workers = staff_grid(nerds, suits)
+            product.marketing = marketing
 
     def rescore(self) -> None:
         """Each company's VP now, from where its markers stand (call after a marker moves)."""

@@ -21,8 +21,8 @@ import pygame
 
 from game.startupfever import usertrack
 from scenes.engine import draw
-from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, PANEL, PANEL_LIGHT, WHITE, mix
+from scenes.engine.theme import THEME, Theme
 from scenes.startupfever import look
 from scenes.startupfever.model import CompanyShown, TableModel
 
@@ -43,7 +43,7 @@ class SeatLike(Protocol):
 def panel_rect(seat: int, seats: int) -> pygame.Rect:
     """The panel of `seat` when `seats` companies play (all fit, even six); with fewer
     companies, big text makes the panels taller."""
-    h = min(round(MAX_H * Fonts.text_scale), (PANELS.h - 8 - GAP * (seats - 1)) // seats)
+    h = min(round(MAX_H * THEME.text_scale), (PANELS.h - 8 - GAP * (seats - 1)) // seats)
     return pygame.Rect(PANELS.x + 6, PANELS.y + 4 + seat * (h + GAP), PANELS.w - 10, h)
 
 
@@ -51,7 +51,7 @@ def panel_scale(seats: int) -> float:
     """How much a panel's words and pieces grow: the text size, as far as the panel's
     height leaves room for its three rows (never below 100 %)."""
     h = panel_rect(0, seats).h
-    return max(1.0, min(Fonts.text_scale, (h - 8) / ROWS_H))
+    return max(1.0, min(THEME.text_scale, (h - 8) / ROWS_H))
 
 
 def _money_row(rect: pygame.Rect, k: float = 1.0) -> int:
@@ -80,6 +80,11 @@ class CompanyPanels:
         self.seats = list(seats)
         self._painted: dict[int, object] = {}  # seat -> key of what the surface shows
         self.name_gaps: dict[int, pygame.Rect] = {}  # seat -> its name row after the name
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size or palette: every panel is painted again."""
+        self._painted = {}
 
     def forget(self) -> None:
         """The surface was cleared: paint every panel again next time."""
@@ -88,8 +93,8 @@ class CompanyPanels:
     def paint(self, surface: pygame.Surface, model: TableModel, *,
               turn_seat: int | None = None, highlight: frozenset = frozenset()) -> None:
         """Bring `surface` (kept between frames) up to date with the model."""
-        if self._painted.get(-1) != Fonts.text_scale:  # first paint, or a new text size
-            self._painted = {-1: Fonts.text_scale}
+        if -1 not in self._painted:  # first paint, or a new text size (`_restyle`)
+            self._painted = {-1: "background"}
             surface.fill(INK, PANELS.inflate(8, 0).move(-2, 0))
             pygame.draw.line(surface, PANEL_LIGHT, (PANELS.x - 3, 0),
                              (PANELS.x - 3, PANELS.bottom), 3)

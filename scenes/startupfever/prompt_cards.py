@@ -13,6 +13,7 @@ from typing import Any
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
 from game.startupfever.cards import CARDS, DISCARD, WINDOW_TITLES
 from game.startupfever.events import CardPlayed, ProductLaunched
+from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
 from scenes.startupfever.words import describe
 
@@ -28,7 +29,7 @@ def card_effect(text: str) -> str:
 
 
 class WindowDecision(Decision):
-    stage = "window"
+    stage = Stage.WINDOW
     secret = True
     what = "hand"
 
@@ -117,7 +118,7 @@ def _play(state: Any, ctx: Ctx, play: PlayCard, label: str, effect: str) -> Opti
 
 
 class DefenseDecision(Decision):
-    stage = "defense"
+    stage = Stage.DEFENSE
     secret = True
     what = "hand"
 
@@ -147,7 +148,7 @@ def defense_decision(state: Any, ctx: Ctx) -> Decision:
 
 
 class AttritionDecision(Decision):
-    stage = "attrition"
+    stage = Stage.ATTRITION
 
 
 def attrition_decision(state: Any, ctx: Ctx) -> Decision:

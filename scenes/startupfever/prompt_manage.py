@@ -12,6 +12,7 @@ from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
 from game.startupfever.events import CounterOffered, Hired
+from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 from scenes.table import look
 
@@ -28,7 +29,7 @@ def vesting(vest: int) -> str:
 
 
 class ManageDecision(Decision):
-    stage = "manage"
+    stage = Stage.MANAGE
 
 
 def manage_decision(state: Any, ctx: Ctx) -> Decision:
@@ -106,7 +107,7 @@ def _poach(state: Any, ctx: Ctx, low: Poach, money: int) -> Option:
     def build(offer: int) -> tuple[str, str, object]:
         action = Poach(low.seat, low.slot, low.kind, low.vest, offer, low.to)
         clone, _events = after(state, action)
-        can = clone.stage == "counter" and clone.current_player == low.seat
+        can = clone.stage == Stage.COUNTER and clone.current_player == low.seat
         lowest = " (lowest)" if offer == low.offer else ""
         fate = f"{owner} can match" if can else f"{owner} can't match"
         return label, f"Offer {_m(offer)}{lowest} · {fate}", action
@@ -138,7 +139,7 @@ def _retain(state: Any, ctx: Ctx, steps: list[Retain]) -> Option:
 
 
 class CounterDecision(Decision):
-    stage = "counter"
+    stage = Stage.COUNTER
 
 
 def counter_decision(state: Any, ctx: Ctx) -> Decision:

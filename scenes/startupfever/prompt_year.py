@@ -18,6 +18,7 @@ from game.startupfever.actions import (
     Reassign,
     kind_name,
 )
+from game.startupfever.stages import Stage
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 from scenes.startupfever.table_view import ordinal
@@ -26,7 +27,7 @@ from scenes.startupfever.table_view import ordinal
 
 
 class ChipsDecision(Decision):
-    stage = "chips"
+    stage = Stage.CHIPS
     secret = True
     what = "chips"
 
@@ -50,7 +51,7 @@ def chips_decision(state: Any, ctx: Ctx) -> Decision:
 
 
 class LossDecision(Decision):
-    stage = "loss"
+    stage = Stage.LOSS
 
 
 def loss_decision(state: Any, ctx: Ctx) -> Decision:
@@ -81,7 +82,7 @@ def loss_decision(state: Any, ctx: Ctx) -> Decision:
 
 
 class ReassignDecision(Decision):
-    stage = "reassign"
+    stage = Stage.REASSIGN
 
 
 def reassign_decision(state: Any, ctx: Ctx) -> Decision:
@@ -119,7 +120,7 @@ def reassign_decision(state: Any, ctx: Ctx) -> Decision:
 class MarketingDecision(Decision):
     """One row per product (− / + tokens) and a row that seals the whole budget."""
 
-    stage = "marketing"
+    stage = Stage.MARKETING
     secret = True
     what = "marketing"
 
@@ -177,7 +178,7 @@ def marketing_decision(state: Any, ctx: Ctx) -> Decision:
 
 
 class OrderDecision(Decision):
-    stage = "order_choose"
+    stage = Stage.ORDER_CHOOSE
 
 
 def order_decision(state: Any, ctx: Ctx) -> Decision:

@@ -4,7 +4,7 @@
 Each person joins with their own device and picks a name, a colour and a logo (the round
 badge the company panels show, its shape readable without colour); empty seats become
 computer companies of the chosen level, or shared pass-and-play seats. The players also
-agree on 0-2 extra years (rulebook option, RULINGS F12). A device that joins is bound to
+agree on 0-2 extra years (rulebook option, RULES.md F12). A device that joins is bound to
 its company for the whole game (see scenes/seating.py).
 """
 

@@ -1,4 +1,4 @@
-"""One category's year-end showdown as a show (RULINGS F8, Table 1 and Table 2).
+"""One category's year-end showdown as a show (RULES.md F8, Table 1 and Table 2).
 
 The launched products of a category line up in a panel over the table; each one's
 strength bar fills from its parts (Nerds, Big Nerds × 4, marketing money, cards such as

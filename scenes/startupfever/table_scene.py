@@ -35,6 +35,7 @@ import pytweening
 from game import startupfever as sf
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
@@ -67,7 +68,7 @@ from scenes.table.sources import DecisionSource
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
-SILENT = frozenset({"window", "defense"})  # computers decide these without a pause (F13)
+SILENT = frozenset({Stage.WINDOW, Stage.DEFENSE})  # computers decide these without a pause (F13)
 FLASH = 0.9
 BAR_TOP = 720 - PromptBar.HEIGHT
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
@@ -227,26 +228,6 @@ class TableScene(Autosaving, GameScreen, Scene):
         """One chart point per seat: VP as the table shows them now."""
         self.history.append([c.vp for c in self.model.companies])
 
-    def vest_model(self) -> None:
-        """Year end: every employee on fields 1-4 moves up one field (as the rules did)."""
-        for product in self.model.products.values():
-            moved: dict[tuple[str, int], int] = {}
-            for (kind, vest), n in product.workers.items():
-                key = (kind, max(0, vest - 1))
-                moved[key] = moved.get(key, 0) + n
-            product.workers = moved
-        for company in self.model.companies:
-            company.execs = [(kind, max(0, vest - 1)) for kind, vest in company.execs]
-
-    def resync(self) -> None:
-        """The table as the rules stand now (after a skip with nothing left to show)."""
-        year_shown = self.model.year
-        self.model = TableModel.from_state(self.state)
-        self.model.year = max(year_shown, self.model.year)
-        self.director.allocating.clear()
-        if self.ctx is not None:
-            self.ctx.model = self.model
-
     def finish_motion(self) -> None:
         """Snap every moving thing to where it is going (skip)."""
         self.movers.finish()
@@ -402,9 +383,9 @@ class TableScene(Autosaving, GameScreen, Scene):
         """A category's line-up shows before its first die; a person's adoption die waits
         for their press."""
         state = self.state
-        if state.stage == "comp_roll" and self._open_showdown():
+        if state.stage == Stage.COMP_ROLL and self._open_showdown():
             return True  # the line-up first, then the dice
-        if state.stage == "adoption_roll" and self.is_human(state.turn_seat):
+        if state.stage == Stage.ADOPTION_ROLL and self.is_human(state.turn_seat):
             seat = state.turn_seat
             self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
                                               state.current_slot)

@@ -32,8 +32,8 @@ from game.startupfever.state import (
 )
 from game.tiled import MapError, open_tmx
 from scenes.engine import draw
-from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, NIGHT, PANEL, WHITE, Color, mix
+from scenes.engine.theme import THEME, Theme
 from scenes.startupfever import kept, look, panels
 from scenes.startupfever.model import VESTS, ProductShown, TableModel
 from scenes.startupfever.panels import SeatLike
@@ -74,7 +74,11 @@ class TableView:
         self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
         self._markers: tuple[tuple, list] = ((), [])  # (fields, layout) of the markers
         self.panels = panels.CompanyPanels(self.seats)
-        self._scale = Fonts.text_scale  # the text size the static table was drawn at
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """The text size or the palette changed: the base picture is drawn again."""
+        self._base = None
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -228,8 +232,7 @@ class TableView:
     def _compose(self, model: TableModel, turn_seat: int | None, marked: frozenset) -> None:
         """Keep the base picture (static table + product areas + places + panels) up to
         date, redrawing only the pieces whose content changed since the last frame."""
-        if self._base is None or self._scale != Fonts.text_scale:  # new, or new text size
-            self._scale = Fonts.text_scale
+        if self._base is None:  # new, or a new text size or palette (`_restyle`)
             self._painted.clear()
             self._areas.clear()
             self.panels.forget()
@@ -248,7 +251,7 @@ class TableView:
                     self._painted[slot] = key
         current = model.current if model.current in order else None
         places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
-                  model.year, order.get(current or "", 0), len(model.order), Fonts.text_scale)
+                  model.year, order.get(current or "", 0), len(model.order), THEME.text_scale)
         if self._painted.get("places") != places:
             self._draw_places(base, model)
             self._painted["places"] = places
@@ -585,7 +588,7 @@ class TableView:
         for name in ("bank", "supply", "deck", "discard", "year"):
             r = self.place(name)
             surface.blit(self._static, r, area=r)
-        fonts, k = look.fonts(), Fonts.text_scale  # the figures grow with the text size
+        fonts, k = look.fonts(), THEME.text_scale  # the figures grow with the text size
 
         def figure(text: str, left: int, y: int, right: int, colour: Color, px: int = 28,
                    outline: int = 0) -> None:
@@ -618,7 +621,7 @@ class TableView:
 def track_px(px: int) -> int:
     """A year-track label's size: grown with the text size as far as the 28 px strip
     above each row of fields allows."""
-    return min(round(px * Fonts.text_scale), px + 4)
+    return min(round(px * THEME.text_scale), px + 4)
 
 
 def _ints(rect: Sequence[float]) -> tuple[int, int, int, int]:

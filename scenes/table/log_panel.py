@@ -16,6 +16,7 @@ import pygame
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color, mix
+from scenes.engine.theme import THEME, Theme
 
 FONT_SIZE = 24  # body text: read from the couch
 LINE = 28
@@ -27,8 +28,13 @@ class LogPanel:
         self.entries: list[tuple[str, Color | None]] = []
         self.age = 0.0  # seconds since the newest line (it slides in)
         self._lines: list[tuple[str, Color | None, bool]] | None = None  # wrapped, cached
-        self._scale = 1.0  # the text size the cache was wrapped at
         self._faces: dict[str, pygame.Surface] = {}  # the visible lines, rendered
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size: wrap and render the lines again."""
+        self._lines = None
+        self._faces = {}
 
     def add(self, text: str, colour: Color | None = None) -> None:
         self.entries.append((text, colour))
@@ -47,11 +53,8 @@ class LogPanel:
 
     def lines(self, fonts: Fonts) -> list[tuple[str, Color | None, bool]]:
         """(text, colour, first line of its entry) for the visible part, newest last."""
-        if self._lines is not None and self._scale == fonts.text_scale:
+        if self._lines is not None:
             return self._lines
-        if self._scale != fonts.text_scale:
-            self._faces = {}  # rendered at the old text size
-        self._scale = fonts.text_scale
         font = fonts.ui(FONT_SIZE)
         width = self.rect.w - 28
         room = (self.rect.h - 8) // fonts.scaled(LINE)

@@ -11,8 +11,9 @@ from functools import cache, lru_cache
 
 import pygame
 
-from scenes.engine.palette import SAFE_PLAYER_COLOURS, Color, on_palette_change
+from scenes.engine.palette import SAFE_PLAYER_COLOURS, Color
 from scenes.engine.paths import ASSETS
+from scenes.engine.theme import THEME, Theme
 
 SPRITES = ASSETS / "sprites"
 _PALETTE = json.loads((SPRITES / "palette.json").read_text(encoding="utf-8"))
@@ -60,9 +61,10 @@ def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(sprite(name), size)
 
 
-def _use_palette(name: str) -> None:
-    """Recolour: the player colours of `name` ("standard" or "safe"), caches dropped."""
-    RGB.update(SAFE_PLAYER_COLOURS if name == "safe" else STANDARD_RGB)
+def _use_palette(theme: Theme) -> None:
+    """Recolour: the player colours of the theme's palette ("standard" or "safe"), caches
+    dropped."""
+    RGB.update(SAFE_PLAYER_COLOURS if theme.palette == "safe" else STANDARD_RGB)
     for cached in (pawn, pawn_scaled, marker):
         cached.cache_clear()
 
@@ -112,4 +114,5 @@ def servers(count: int) -> str:
     return f"{count} server" if abs(count) == 1 else f"{count} servers"
 
 
-on_palette_change(_use_palette)
+THEME.on_change(_use_palette)
+_use_palette(THEME)

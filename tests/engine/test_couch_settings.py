@@ -80,11 +80,11 @@ def test_the_simulation_matches_known_values():
 
 
 def test_the_safe_palette_repaints_pawns_and_markers():
-    from scenes.engine.palette import set_palette
+    from scenes.engine.theme import THEME
 
     pygame.display.set_mode((10, 10))
     try:
-        set_palette("safe")
+        THEME.configure(palette="safe")
         assert look.RGB["blue"] == SAFE_PLAYER_COLOURS["blue"]
         body = look.pawn("blue")
         colours = {tuple(body.get_at((x, y)))[:3] for x in range(body.get_width())
@@ -92,7 +92,7 @@ def test_the_safe_palette_repaints_pawns_and_markers():
         assert SAFE_PLAYER_COLOURS["blue"] in colours
         assert look.STANDARD_RGB["blue"] not in colours
     finally:
-        set_palette("standard")
+        THEME.configure(palette="standard")
     assert look.RGB["blue"] == look.STANDARD_RGB["blue"]
 
 

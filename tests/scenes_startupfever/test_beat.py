@@ -1,4 +1,4 @@
-"""The neutral "any cards?" beat (RULINGS F11, F13): whether and how long a human seat is
+"""The neutral "any cards?" beat (RULES.md F11, F13): whether and how long a human seat is
 asked at a card window, or about Defense, never depends on what its hand holds."""
 
 from __future__ import annotations

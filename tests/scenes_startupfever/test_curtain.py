@@ -1,4 +1,4 @@
-"""The hold-to-look curtain (RULINGS F13): a hand, a chip or a marketing budget is drawn
+"""The hold-to-look curtain (RULES.md F13): a hand, a chip or a marketing budget is drawn
 only while its owner holds the look button, and gone the moment it is let go."""
 
 from __future__ import annotations

@@ -194,10 +194,10 @@ def test_a_thinking_computer_bubbles_in_place_of_its_cpu_tag_never_over_the_tabl
     """The bubble sits in the company's own panel, after its bare name and before its VP
     (over "(CPU)"), at any text size: it once stood beside the panel, over user-track
     squares 30-31 or a product's vesting field 0."""
-    from scenes.engine.fonts import Fonts
+    from scenes.engine.theme import THEME
 
-    monkeypatch.setattr(Fonts, "text_scale", text)
     app, scene = table(default_seats(players, humans=0))
+    THEME.configure(text)
     step(app, 30)
     canvas = app.display.canvas
 

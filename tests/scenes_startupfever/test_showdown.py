@@ -1,4 +1,4 @@
-"""The year-end showdown as a show (RULINGS F8): "YEAR n ENDS", the line-up with
+"""The year-end showdown as a show (RULES.md F8): "YEAR n ENDS", the line-up with
 strength bars from Nerds, Big Nerds, marketing and cards, the dice, the ranks and Table 2
 moving the markers, exactly as the rules computed them."""
 

@@ -173,14 +173,23 @@ def test_adoption_adds_up_then_the_marker_hops_and_launches():
     run_until(app, lambda: scene.director.idle, 600)
 
 
+def with_figures(event, state: sf.State, seats=(), slots=()):
+    """`event` as the rules emit it: carrying the public figures of `state` after it (the
+    test has left `state` as the rules would)."""
+    return dataclasses.replace(event, shown=state._figures(tuple(seats), tuple(slots)))
+
+
 def test_a_poached_employee_crosses_the_table_and_the_money_goes_to_the_bank():
     state = sf.new_game(["Ada", "Linus"], seed=1)
     state.products["E"].nerds[1] = 1
     state.players[0].money = 9
     app, scene = table(computers(2), state=state, pace=1.0, autoplay=False)
     bank = scene.model.bank
+    state.products["E"].nerds[1], state.products["A"].nerds[4] = 0, 1  # as the rules do
+    state.players[0].money, state.bank = 7, state.bank + 2
     scene.director.push([ev.PoachOffered(0, "A", 1, "E", "nerd", 1, 2),
-                         ev.Poached(0, "A", 1, "E", "nerd", 2)])
+                         with_figures(ev.Poached(0, "A", 1, "E", "nerd", 2), state, (0, 1),
+                                      ("A", "E"))])
     run_until(app, lambda: scene.director.idle, 600)
     assert scene.model.products["E"].workers == {}
     assert scene.model.products["A"].workers == {("nerd", 4): 1}
@@ -236,7 +245,9 @@ def test_secrets_stay_secret_on_the_table():
     assert a.chip and a.category is None
     assert scene.model.companies[1].hand == 1
     assert b.marketing == 0 and scene.model.companies[0].money == 5
-    scene.director.push([ev.MarketingRevealed(1, (("B", 0, 3),))])
+    state.products["B"].marketing, state.players[0].money = 3, 2  # the reveal
+    scene.director.push([with_figures(ev.MarketingRevealed(1, (("B", 0, 3),)), state, (0, 1),
+                                      tuple(state.products))])
     run_until(app, lambda: scene.director.idle, 1_000)
     assert b.marketing == 3 and scene.model.companies[0].money == 2  # shown, then paid
 
@@ -245,17 +256,27 @@ def test_a_counter_offer_keeps_the_employee_further_from_vesting_and_costs_money
     state = sf.new_game(["Ada", "Linus"], seed=1)
     state.products["E"].nerds[1] = 1
     state.players[1].money = 9
+    after = state.clone()
+    after.products["E"].nerds[1], after.products["E"].nerds[4] = 0, 1
+    after.players[1].money = 6
     app, scene = played([ev.PoachOffered(0, "A", 1, "E", "nerd", 1, 2),
-                         ev.CounterOffered(1, "E", "nerd", 3, 1, 4)], state=state)
+                         with_figures(ev.CounterOffered(1, "E", "nerd", 3, 1, 4), after, (1,),
+                                      ("E",))], state=state)
     assert scene.model.products["E"].workers == {("nerd", 4): 1}
     assert scene.model.companies[1].money == 6
     assert scene.model.products["A"].workers == {}
 
 
 def test_hires_retains_and_a_failed_hire_move_cubes_money_and_the_supply():
-    app, scene = played([ev.Hired(0, "A", "nerd", 1), ev.Hired(0, "A", "big_suit", 6),
-                         ev.Retained(0, "A", "nerd", 4, 4, 0),
-                         ev.Hired(0, "A", "suit", 1, failed=True)])
+    after = sf.new_game(["Ada", "Linus"], seed=1)
+    after.products["A"].nerds[4] = 1
+    after.players[0].big_suits = [4]
+    after.supply["nerd"] -= 1
+    after.supply["big_suit"] -= 1
+    after.players[0].money = 2 - 1 - 6 - 1
+    app, scene = played([with_figures(e, after, (0,), ("A",)) for e in (
+        ev.Hired(0, "A", "nerd", 1), ev.Hired(0, "A", "big_suit", 6),
+        ev.Retained(0, "A", "nerd", 4, 4, 0), ev.Hired(0, "A", "suit", 1, failed=True))])
     model = scene.model
     assert model.products["A"].workers == {("nerd", 4): 1}
     assert model.companies[0].execs == [("big_suit", 4)]
@@ -265,10 +286,12 @@ def test_hires_retains_and_a_failed_hire_move_cubes_money_and_the_supply():
 
 
 def test_card_plays_defense_and_money_cards_update_hands_and_money():
+    funded = sf.new_game(["Ada", "Linus"], seed=1)
+    funded.players[0].money += 5
     app, scene = played([ev.CardDrawn(0, "audit_half"), ev.CardDrawn(1, "defense"),
                          ev.CardPlayed(0, "audit_half", "Audit (half)", "text", None, 1),
                          ev.CardCancelled(1, "audit_half"),
-                         ev.MoneyMoved(0, 5, "Funding Round")])
+                         with_figures(ev.MoneyMoved(0, 5, "Funding Round"), funded, (0,))])
     model = scene.model
     assert [c.hand for c in model.companies] == [0, 0]
     assert model.discard == 2
@@ -280,7 +303,11 @@ def test_vesting_moves_every_worker_and_executive_one_field():
     state.products["A"].nerds[4] = 2
     state.products["A"].suits[0] = 1
     state.players[0].big_nerds = [3]
-    app, scene = played([ev.YearEndStep("vest employees")], state=state)
+    after = state.clone()
+    after.products["A"].nerds[3:5] = [2, 0]
+    after.players[0].big_nerds = [2]
+    app, scene = played([with_figures(ev.YearEndStep("vest employees"), after, (0, 1),
+                                      tuple(after.products))], state=state)
     assert scene.model.products["A"].workers == {("nerd", 3): 2, ("suit", 0): 1}
     assert scene.model.companies[0].execs == [("big_nerd", 2)]
 
@@ -307,3 +334,54 @@ def test_holding_l_shoulder_opens_the_log_history():
     step(app, 1)
     app.stack.dispatch(Action("lshoulder", "pad:0", False))
     assert not scene.log_panel.open
+
+
+def shown_is_ruled(model: TableModel, state: sf.State) -> list[str]:
+    """Where the table's model differs from the rules' public figures (none: [])."""
+    truth = TableModel.from_state(state)
+    bad = [f"product {s}" for s, p in model.products.items() if p != truth.products[s]]
+    bad += [f"company {c.seat}: {c} != {t}" for c, t in zip(model.companies, truth.companies,
+                                                           strict=True)
+            if (c.money, c.execs, c.hand) != (t.money, t.execs, t.hand)]
+    bad += [f"{name}" for name in ("bank", "supply", "deck", "discard")
+            if getattr(model, name) != getattr(truth, name)]
+    return bad
+
+
+@pytest.mark.parametrize("players,seed", [(3, 4), (4, 2)])
+def test_the_table_shows_the_rules_figures_after_every_step_of_a_whole_game(players, seed):
+    """One source of truth: the events carry the figures (money, bank, supply, staff,
+    executives, marketing) and the view takes them; nothing is recomputed or re-read from
+    the state, yet after every `apply` of a whole game the table equals the rules."""
+    from game.startupfever.players import RulePlayer
+
+    state = sf.new_game(players, seed=seed)
+    app, scene = table(computers(players), state=state, pace=1.0, autoplay=False)
+    agents = [RulePlayer(i) for i in range(players)]
+    kinds: set[str] = set()
+    while not state.is_terminal():
+        seat = state.current_player
+        action = state.sample_chance() if seat == sf.CHANCE else \
+            agents[seat].decide(state, state.legal_actions())
+        events = state.apply(action)
+        kinds.update(type(e).__name__ for e in events)
+        scene.director.push(events)
+        scene.director.skip()
+        assert scene.director.idle
+        assert not shown_is_ruled(scene.model, state), (action, events)
+    assert {"Hired", "Retained", "Poached", "CounterOffered", "RevenueEarned", "MoneyMoved",
+            "EmployeeMoved", "YearEndStep", "MarketingRevealed"} <= kinds
+
+
+def test_the_table_shows_the_figures_the_event_carries_and_computes_none():
+    """The bank here paid less than the arithmetic would say: the table shows the rules'
+    number, not its own."""
+    state = sf.new_game(["Ada", "Linus"], seed=1)
+    app, scene = table(computers(2), state=state, pace=1.0, autoplay=False)
+    state.players[0].money, state.bank, state.products["A"].nerds[4] = 11, 3, 1
+    state.supply["nerd"] = 41
+    scene.director.push([with_figures(ev.Hired(0, "A", "nerd", 1), state, (0,), ("A",))])
+    run_until(app, lambda: scene.director.idle, 600)
+    assert scene.model.companies[0].money == 11 and scene.model.bank == 3
+    assert scene.model.supply["nerd"] == 41
+    assert scene.model.products["A"].workers == {("nerd", 4): 1}

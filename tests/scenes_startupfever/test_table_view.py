@@ -378,13 +378,13 @@ def test_a_map_whose_floor_art_is_missing_still_draws_the_table(tmp_path):
 
 @pytest.mark.parametrize("players, grown", [(2, 1.5), (3, 1.5), (4, 1.5), (5, 1.229), (6, 1.0)])
 def test_company_panels_grow_with_the_text_size_as_far_as_their_height_allows(players, grown):
-    from scenes.engine.fonts import Fonts
+    from scenes.engine.theme import THEME
     from scenes.startupfever.panels import panel_rect, panel_scale
 
-    Fonts.text_scale = 1.5
+    THEME.configure(1.5)
     assert panel_scale(players) == pytest.approx(grown, abs=0.001)
     rects = [panel_rect(seat, players) for seat in range(players)]
     assert all(PANELS.contains(r) for r in rects)
     assert not any(a.colliderect(b) for a, b in combinations(rects, 2))
-    Fonts.text_scale = 1.0
+    THEME.configure(1.0)
     assert panel_scale(players) == 1.0

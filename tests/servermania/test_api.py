@@ -1,4 +1,5 @@
-"""The RULES_API contract: names, chance steps, illegal actions, saves, clones, events."""
+"""The rules API contract (game/API.md): names, chance steps, illegal actions, saves,
+clones, events."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Independent rules audit of SERVERMANIA: the engine against the rulebook, RULINGS S1-S13
-and RULES_API.md.
+"""Independent rules audit of SERVERMANIA: the engine against the rulings S1-S13 of
+RULES.md and game/API.md.
 
 Written apart from the engine's own tests (own scenario builder, own expectations taken
 from the texts). A test that exposes a departure is marked
@@ -662,7 +662,7 @@ def test_S13_nothing_named_halo_or_vasquez():
         assert "halo" not in text and "vasquez" not in text
 
 
-# --------------------------------------------------------------------------- RULES_API
+# --------------------------------------------------------------------------- rules API
 
 def test_api_constants_and_current_player_kinds():
     assert (sm.CHANCE, sm.TERMINAL) == (-1, -2)

@@ -1,4 +1,4 @@
-"""The headless API contract (RULES_API.md): chance, illegal actions, clone, JSON,
+"""The headless API contract (game/API.md): chance, illegal actions, clone, JSON,
 observations (F13) and invariants over whole random games (F3, F4, F10, F12)."""
 
 import json

@@ -1,11 +1,11 @@
 """Independent rules audit of the Startup Fever engine.
 
-Written from the rulebook (`seeds/startup-fever-rulebook.txt`), RULINGS F1-F13 and
-RULES_API.md first, the engine's RULES.md (documented choices) second. Every test names
+Written from the rulings F1-F16 of RULES.md and game/API.md first, the engine's other
+documented choices in RULES.md second. Every test names
 the rule it checks. Tests marked `xfail(strict=True, reason="AUDIT: ...")` document a real
 departure: they fail today and will turn red (XPASS) once the engine is fixed, so the
 marker must then be removed. The scenario helpers below use only the public API and the
-plain state data that RULES_API.md lets tests set.
+plain state data that game/API.md lets tests set.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The engine's speed paths run the one rule code and change nothing but speed (issue 13).
 
-* `_apply_unchecked(action)`, used by the simulator and the search, runs the same rules
-  as `apply` and only skips building the events (unless asked to build them).
+* `apply_quiet(action)`, used by the simulator and the search, runs the same rules
+  as `apply` and only skips the check and building the events.
 * `clone` shares only immutable values.
 * The legal-action generators were rewritten for speed: every list of three seeded random
   games, in order and with its labels, is pinned by a digest taken before the rewrite
@@ -33,7 +33,7 @@ def test_quiet_apply_gives_the_same_game_as_apply_without_building_events(player
             action = legal[rng.randrange(len(legal))]
             assert quiet.legal_actions() == legal
         events = loud.apply(action)
-        assert quiet._apply_unchecked(action) is None
+        assert quiet.apply_quiet(action) is None
         built += len(events)
         assert quiet.to_json() == loud.to_json()
     assert built > 500 and quiet.is_terminal() and quiet.winners() == loud.winners()

@@ -1,7 +1,7 @@
 """`apply` checks every action against the current state (RULES.md "Driving the engine").
 
 There is no trusted legal-action snapshot any more: an object taken from an older
-`legal_actions()` list, an edited list or a direct change of the state (which RULES_API
+`legal_actions()` list, an edited list or a direct change of the state (which game/API.md
 allows tests to make) can never get an illegal action through, and observing the state
 never changes it. The simulator's private shortcut is tested in test_hardening.py.
 """
@@ -76,7 +76,7 @@ def test_editing_the_returned_list_cannot_widen_the_snapshot():
 
 @pytest.mark.parametrize("relist", [False, True])
 def test_direct_change_makes_listed_objects_illegal_at_once(relist):
-    """A test may change the state directly (RULES_API); an object from the list taken
+    """A test may change the state directly (game/API.md); an object from the list taken
     before is checked against the changed state, whether or not the list is taken
     again."""
     state = at_manage()

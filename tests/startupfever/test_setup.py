@@ -1,4 +1,4 @@
-"""Set-up (rulebook "Setting Up the Game", RULINGS F1-F4, F13)."""
+"""Set-up (rulebook "Setting Up the Game", RULES.md F1-F4, F13)."""
 
 import pytest
 

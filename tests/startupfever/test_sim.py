@@ -154,15 +154,14 @@ def test_invariant_checks_catch_each_broken_invariant(what, state):
 
 
 def test_a_broken_game_is_reported_as_a_violation(monkeypatch):
-    original = sf.State._apply_unchecked  # the simulator's path for listed actions
+    original = sf.State.apply_quiet  # the simulator's path for listed actions
 
-    def leaky_apply(self, action, build_events=False):  # an engine bug: the bank loses a token
-        events = original(self, action, build_events)
+    def leaky_apply(self, action):  # an engine bug: the bank loses a token
+        original(self, action)
         if self.year == 2 and self.bank > 0:
             self.bank -= 1
-        return events
 
-    monkeypatch.setattr(sf.State, "_apply_unchecked", leaky_apply)
+    monkeypatch.setattr(sf.State, "apply_quiet", leaky_apply)
     *_, violations = sim.play_game(4, seed=1, g=0)
     assert len(violations) == 1 and "year 2" in violations[0] and "money adds up" in \
         violations[0]
@@ -206,14 +205,13 @@ def test_cli_sim_prints_a_readable_report():
 def test_a_leak_in_the_very_last_step_is_reported(monkeypatch):
     """The simulator checks after each product turn and once more at the end (stress
     checks every step): a leak in the step that ends the game is still caught."""
-    original = sf.State._apply_unchecked
+    original = sf.State.apply_quiet
 
-    def leaky_end(self, action, build_events=False):
-        events = original(self, action, build_events)
+    def leaky_end(self, action):
+        original(self, action)
         if self.is_terminal():
             self.bank += 1
-        return events
 
-    monkeypatch.setattr(sf.State, "_apply_unchecked", leaky_end)
+    monkeypatch.setattr(sf.State, "apply_quiet", leaky_end)
     *_, violations = sim.play_game(4, seed=1, g=0)
     assert len(violations) == 1 and "money adds up to 101" in violations[0]

@@ -1,4 +1,4 @@
-"""The User Track (RULINGS F5)."""
+"""The User Track (RULES.md F5)."""
 
 from game.startupfever import usertrack as ut
 
