@@ -31,6 +31,7 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
 from scenes.engine.scene import Scene
+from scenes.engine.theme import THEME, Theme
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import dim
 from scenes.saving import Autosaving
@@ -119,6 +120,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.hud = Hud(self.seats, [p.cash for p in players], [p.servers for p in players],
                        self.state.pot, SERVER_VALUE)
         self.log_panel = LogPanel(self.hud.log_rect())
+        THEME.on_change(self._restyle)  # the HUD grows with the text size
+        self._restyle(THEME)
         self.effects = Effects(seed, self.view.inflate(-8, -8))
         self.director = Director(self)
         self.agents = {i: make_player("servermania", self.level(i), seed * 8 + i,
@@ -147,6 +150,11 @@ class BoardScene(Autosaving, GameScreen, Scene):
             self._show_game_in_progress()
         else:
             self.log("Who goes first? Everyone rolls the die.")
+
+    def _restyle(self, theme: Theme) -> None:
+        """Fit the HUD and its log to the text size (told by the theme when it changes)."""
+        if self.hud.fit(theme.text_scale, theme.fonts.scaled(LINE)):
+            self.log_panel.resize(self.hud.log_rect())
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons
     # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
@@ -543,8 +551,6 @@ class BoardScene(Autosaving, GameScreen, Scene):
                                 self.roll_plate_rect().midtop)
         canvas.set_clip(None)
         fonts = self.app.fonts
-        if self.hud.fit(fonts.text_scale, fonts.scaled(LINE)):  # the text size changed
-            self.log_panel.resize(self.hud.log_rect())
         self.hud.draw(canvas, fonts, self.clock)
         self.log_panel.draw(canvas, self.app.fonts)
         if self.card is not None:

@@ -124,3 +124,14 @@ def test_the_hud_grows_with_the_text_size_as_far_as_the_panel_allows(players, gr
     app.apply_settings()
     step(app, 1)
     assert hud.k == 1.0 and hud.row_rect(0).h == 88  # back to the 100 % layout
+
+
+def test_the_hud_regrows_when_the_theme_says_the_text_size_changed_not_by_polling_in_draw():
+    scene = BoardScene(SEATS[:2], seed=1)
+    app = with_text(scene, 100)
+    step(app, 5)
+    assert scene.hud.k == 1.0
+    app.settings.text_size = 150  # as the pause menu's settings do mid-game
+    app.apply_settings()
+    assert scene.hud.k == pytest.approx(1.5)  # told at once, before any frame is drawn
+    assert scene.log_panel.rect == scene.hud.log_rect()
