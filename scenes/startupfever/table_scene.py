@@ -61,6 +61,7 @@ from scenes.startupfever.movers import AdoptionRollCall, Movers
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
+from scenes.startupfever.tempo import tempo
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
@@ -88,6 +89,13 @@ class TableScene(Autosaving, GameScreen, Scene):
         super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.extra_years = extra_years
         self.table_rect = TABLE
+        self.resumed = False  # continued from a save: opens with a neutral beat (beat.py)
+
+    @classmethod
+    def from_save(cls, saved: Any) -> Any:
+        scene = super().from_save(saved)
+        scene.resumed = True
+        return scene
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -151,6 +159,10 @@ class TableScene(Autosaving, GameScreen, Scene):
                                   self.devices)
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
+        if self.resumed:  # wherever the save stood (a card window or not), the same beat
+            from scenes.startupfever.beat import Resumed
+
+            self.director.queue.extend(self.director.beat_step(Resumed()))
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons
     # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
@@ -350,7 +362,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def update(self, dt: float) -> None:
         if self.leaving:
             return
-        sdt = dt * self.speed
+        sdt = dt * self.speed * tempo(self)  # brisk while only computers act (tempo.py)
         self.clock += dt
         self.director.update(sdt)
         self.movers.update(sdt)
@@ -411,6 +423,8 @@ class TableScene(Autosaving, GameScreen, Scene):
                 return
             self.play(state.sample_chance())
             return
+        if state.stage == "marketing" and self.director.announce_allocating(seat):
+            return  # "X is allocating…" for every seat alike, first
         agent = self.agents.get(seat)
         if agent is None:
             from scenes.startupfever.decisions import decision_for
@@ -418,6 +432,11 @@ class TableScene(Autosaving, GameScreen, Scene):
             decision = decision_for(state, self.context())
             if decision.ready is not None:  # answered already (in a beat, or queued)
                 self.play(decision.ready)
+                while state.stage == "marketing" and state.current_player == seat:
+                    ready = decision_for(state, self.context()).ready  # a sealed budget:
+                    if ready is None:  # all of it in one update, whatever its size (F14)
+                        break
+                    self.play(ready)
                 return
             self.decision = decision
             owner = self.devices.device_of(seat)
@@ -430,22 +449,28 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.sound("confirm")
             return
         legal = state.legal_actions()
-        slow = agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        silent = state.stage in SILENT  # card windows and Defense: no search, no pause
+        slow = agent.kind == "hard" and len(legal) > 1 and not silent  # the worker thread
         if slow and self.thinker.idle:
             self.thinker.ask(agent, state)
-        if state.stage not in SILENT or slow:
+        if not silent:
             self.thinking = self.active = seat
             self.think += dt
             again = self.last_decision == (seat, state.stage, state.current_slot)
-            if self.think < (THINK_AGAIN if again else THINK) and state.stage not in SILENT:
+            if self.think < (THINK_AGAIN if again else THINK):
                 return
             self.last_decision = (seat, state.stage, state.current_slot)
-        action = self.thinker.poll() if slow else agent.decide(state, legal)
+        if silent:
+            action = getattr(agent, "decide_at_once", agent.decide)(state, legal)
+        else:
+            action = self.thinker.poll() if slow else agent.decide(state, legal)
         if action is None:
             return
         self.think = 0.0
         self.thinking = None
         self.play(action)
+        while state.stage == "marketing" and state.current_player == seat:  # sealed (F14):
+            self.play(agent.decide(state, state.legal_actions()))  # one think, any budget
 
     def _open_showdown(self) -> bool:
         """Line up a category's products before its first die (public numbers only);

@@ -33,8 +33,8 @@ def window_state():
 def without_playable_cards(state):
     """The same state but the human's hand holds nothing playable in this window."""
     other = state.clone()
-    dead = [c for c in ("defense", "antitrust", "leak", "press_coverage", "funding_round")
-            if c not in PLAYABLE_IN[state.window]]
+    dead = [c for c in ("defense", "press_coverage", "attrition", "press_coverage")
+            if c not in PLAYABLE_IN[state.window]]  # nor in any window of a product turn
     other.players[0].hand = dead[:len(state.players[0].hand)]
     return other
 
@@ -126,8 +126,8 @@ def test_the_countdown_waits_while_a_curtain_is_open():
 def test_computers_decide_silently_and_are_never_in_a_beat():
     state, event = window_state()
     ctx = context(state)
-    ctx.seats = [Seat(s.name, s.colour, human=i == 2) for i, s in enumerate(ctx.seats)]
-    assert WindowBeat(event, state, ctx).seats == [2]
+    ctx.seats = [Seat(s.name, s.colour, human=i in (2, 3)) for i, s in enumerate(ctx.seats)]
+    assert WindowBeat(event, state, ctx).seats == [2, 3]
     ctx.seats = [Seat(s.name, s.colour, human=False) for s in ctx.seats]
     assert WindowBeat(event, state, ctx).done
 
