@@ -127,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_pace(args: argparse.Namespace) -> int:
     """`pace GAME`: the table's pace with scripted people (scenes/pacemeter.py)."""
-    from scenes.pacemeter import format_report, format_row, pace
+    from scenes.pacemeter import format_report, pace
 
     seats = args.humans + args.cpus
     low, high = (2, 4) if args.game == "servermania" else (2, 6)

@@ -431,12 +431,15 @@ class TableScene(Autosaving, GameScreen, Scene):
 
             decision = decision_for(state, self.context())
             if decision.ready is not None:  # answered already (in a beat, or queued)
+                stage = state.stage
                 self.play(decision.ready)
                 while state.stage == "marketing" and state.current_player == seat:
                     ready = decision_for(state, self.context()).ready  # a sealed budget:
                     if ready is None:  # all of it in one update, whatever its size (F14)
                         break
                     self.play(ready)
+                if stage in SILENT and self.director.idle:
+                    self.drive(dt)  # a silent answer costs no update: asked or not (F13)
                 return
             self.decision = decision
             owner = self.devices.device_of(seat)
@@ -471,6 +474,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.play(action)
         while state.stage == "marketing" and state.current_player == seat:  # sealed (F14):
             self.play(agent.decide(state, state.legal_actions()))  # one think, any budget
+        if silent and self.director.idle:
+            self.drive(dt)  # a silent answer costs no update: asked or not (F13)
 
     def _open_showdown(self) -> bool:
         """Line up a category's products before its first die (public numbers only);

@@ -287,3 +287,24 @@ def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
     beat.handle(Action("y", "pad:0", False))
     beat.handle(Action("confirm", "keyboard"))  # the shared keyboard answers a free row
     assert beat.answers[2] is False and 0 not in beat.answers
+
+
+def test_one_question_per_product_turn_passing_covers_the_turns_later_windows():
+    """Issue 22: the beat at a product turn's first window asks about the whole turn; a
+    seat that passed there is not asked at the turn's later windows, a seat that said
+    "I'll play" is (whatever either holds); the next turn asks everyone again."""
+    state, _event = window_state()
+    ctx = context(state)
+    slot = state.current_slot
+    first = WindowBeat(WindowOpened("adoption", slot), state, ctx)
+    assert first.seats == [0, 1, 2, 3] and first.title == "Any cards this turn?"
+    first.answer(1, True)
+    for seat in (0, 2, 3):
+        first.answer(seat, False)
+    for window in ("revenue", "manage", "user_loss"):
+        later = WindowBeat(WindowOpened(window, slot), state, ctx)
+        assert later.seats == [1]
+        assert all(ctx.plan[("window", s)] is False for s in (0, 2, 3))
+        later.answer(1, False)
+    assert WindowBeat(WindowOpened("competition", None), state, ctx).seats == [0, 1, 2, 3]
+    assert WindowBeat(WindowOpened("adoption", slot), state, ctx).seats == [0, 1, 2, 3]
