@@ -110,7 +110,37 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--pace", type=positive_float, default=1.0,
                       help="demo animation speed factor: more games per minute (default 1)")
     soak.add_argument("--json", action="store_true", help="end with one JSON object")
+
+    pace = sub.add_parser(
+        "pace", help="play whole games through the game screen headless, scripted people "
+                     "answering every prompt after a delay: game minutes, prompts per "
+                     "person, longest idle stretch")
+    pace.add_argument("game", choices=GAMES)
+    pace.add_argument("--humans", type=int, default=1, help="people at the table (default 1)")
+    pace.add_argument("--cpus", type=int, default=3, help="computer seats (default 3)")
+    pace.add_argument("--games", type=positive_int, default=3, help="games (default 3)")
+    pace.add_argument("--seed", type=int, default=1,
+                      help="seed of the first game; game g uses seed + g (default 1)")
+    pace.add_argument("--answer-after", type=positive_float, default=1.0,
+                      help="seconds a scripted person takes to answer (default 1.0)")
+    pace.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
+
+
+def run_pace(args: argparse.Namespace) -> int:
+    """`pace GAME`: the table's pace with scripted people (scenes/tools/pace.py)."""
+    from scenes.tools.pace import format_report, pace
+
+    seats = args.humans + args.cpus
+    low, high = (2, 4) if args.game == "servermania" else (2, 6)
+    if args.humans < 0 or args.cpus < 0 or not low <= seats <= high:
+        print(f"pace: {args.game} seats {low}-{high} players, not {seats}", file=sys.stderr)
+        return 2
+    out = None if args.json else print
+    figures = pace(args.game, args.humans, args.cpus, args.games, seed=args.seed,
+                   answer_after=args.answer_after, out=out)
+    print(json.dumps(figures) if args.json else format_report(figures))
+    return 0
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
@@ -207,6 +237,8 @@ def main(argv: list[str] | None = None) -> int:
         figures = stress(args.game, args.games, seed=args.seed)
         print(json.dumps(figures) if args.json else format_report(figures))
         return 1 if figures["violations"] else 0
+    if command == "pace":
+        return run_pace(args)
     if command == "bench":
         from scenes.tools.bench import run_bench
 

@@ -5,7 +5,9 @@ only `state.observation(seat)` (other hands are sizes, rival face-down chips are
 the draw pile is a size, no RNG) and fills the hidden parts at random:
 
 * the cards nobody can see (the 84 minus my hand, the played and the discarded cards) are
-  dealt into the other hands, to their known sizes, and the rest form the draw pile;
+  dealt into the other hands, to their known sizes, and the rest form the draw pile
+  (which lists every card kind, at 0 when none is left, as the real one does: a
+  reshuffle adds the discards back kind by kind);
 * each rival's unlaunched products get that rival's unused categories in a random order
   (every company has one product per category in play, F2);
 * a rival's sealed marketing (F14, when the observation hides it) counts as 0;
@@ -21,7 +23,7 @@ import random
 from collections import Counter
 from typing import Any, cast
 
-from .cards import full_deck
+from .cards import CARD_IDS, full_deck
 from .persist import _build
 from .rules import State
 
@@ -54,7 +56,8 @@ def sample_state(obs: dict[str, Any], rng: random.Random) -> State:
             size = pl["hand"] if isinstance(pl["hand"], int) else len(pl["hand"])
             size = min(size, len(pool))
             pl["hand"], pool = pool[:size], pool[size:]
-    data["deck"] = dict(Counter(pool))
+    left = Counter(pool)
+    data["deck"] = {card: left[card] for card in CARD_IDS}  # every kind, even at 0
     _fill_chips(data, seat, rng)
     for p in data["products"].values():
         if p.get("marketing") is None:  # sealed (F14): unknown, taken as nothing

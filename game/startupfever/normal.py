@@ -6,6 +6,8 @@ Normal is the rule player (players.py) with its weak card rules fixed:
   on such a rival product (the rule player plays it on any rival with money, wasting it);
 * Hiring Failure (F15: the product's first hire this turn fails, whatever its kind) is
   worth playing on a rival product whose owner can afford to hire;
+* no card whose effect is nil at that moment (impact.py: a second Server Outage on the
+  same turn, Antitrust under 100M users, ...), and no Defense against such a card;
 * Leak only when it leads and the product is the last unlaunched one: then the game
   ends this year (F12) with Normal ahead (the rule player leaks any rival product while
   leading, which mostly hands that rival its launch and the game goes on).
@@ -19,8 +21,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import PlayCard
-from .players import RulePlayer, vp
+from .actions import Defend, PlayCard
+from .impact import has_effect
+from .players import RulePlayer, same, vp
 from .usertrack import MARK_100M
 
 #: Easy's share of random decisions.
@@ -43,6 +46,8 @@ class NormalPlayer(RulePlayer):
                 and self._card_value(view, a, me, leader, leading) > 0]
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        if not has_effect(view, a):  # a wasted card (impact.py)
+            return 0
         card = a.card
         if card not in ("antitrust", "hiring_failure", "leak"):
             return super()._card_value(view, a, me, leader, leading)
@@ -58,6 +63,14 @@ class NormalPlayer(RulePlayer):
             return 3 * weight if products[a.slot].field > MARK_100M else 0
         # hiring failure
         return weight if view.players[target].money >= 2 else 0
+
+
+    def _defense(self, view, legal: list) -> Any:
+        """No Defense spent on a card that would do nothing."""
+        pc = view.pending_card
+        if not has_effect(view, PlayCard(pc["card"], pc["slot"], pc["target"], pc["kind"])):
+            return same(legal, Defend(False))
+        return super()._defense(view, legal)
 
 
 class EasyPlayer(RulePlayer):

@@ -66,13 +66,25 @@ class SaveRules(YearEndRules):
             data[key] = value
         return data
 
+    def public_window_seats(self) -> list[int]:
+        """The open window's seats as every seat may know them: the seat in the window now
+        and every later seat in the window's order, whatever their hands hold (the state
+        keeps only the seats holding a card for the window, which would tell who holds
+        one, F11/F13). Empty while no window is open."""
+        seats = self.window_seats
+        if self.window is None or not seats:
+            return []
+        order = self._seats_from(self.turn_seat)
+        return list(order[order.index(seats[0]):])
+
     def to_json(self) -> str:
         """The whole state, including RNG state and the deck, as versioned JSON."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
-    marketing (F14: their money still holds it) are hidden."""
+    marketing (F14: their money still holds it) are hidden, and so is which seats hold a
+    card for the open window (`public_window_seats`)."""
         data = json.loads(self.to_json())
         for key in ("rng", "seed", "format", "version"):
             data.pop(key, None)
@@ -87,6 +99,7 @@ class SaveRules(YearEndRules):
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
         data["deck"] = sum(self.deck.values())  # only the size of the draw pile
+        data["window_seats"] = self.public_window_seats()
         data["seat"] = seat
         data["current_player"] = self.current_player
         data["current_slot"] = self.current_slot

@@ -112,6 +112,13 @@ class HardPlayer:
         self.last.seconds = time.perf_counter() - start
         return choice
 
+    def decide_at_once(self, state_or_observation: State | dict[str, Any], legal: list) -> Any:
+        """The rules' choice (HardRules), no search: a screen uses it where a computer must
+        not be seen thinking, at card windows and Defense questions (F11, F13), where the
+        rules ask a seat only when it holds a card. Searching there would make the seats
+        that hold one look busy; so Hard searches no window on the screen."""
+        return self.normal.decide(state_or_observation, legal)
+
     # ------------------------------------------------------------------ candidates
     @staticmethod
     def candidates(obs: dict[str, Any], legal: list, default: Any) -> list:

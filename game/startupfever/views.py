@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 #: State attributes every seat may read (the table, played cards, whose turn it is).
 PUBLIC = frozenset({
     "year", "stage", "window", "current_slot", "turn_seat", "bank", "supply", "hires",
+    "adopt_halved",
     "hire_limit", "hire_fails", "manage_blocked", "poach_counts", "protected",
     "pending_poach", "pending_card", "attrition", "loss_left", "loss_taken", "press",
     "exec_power", "played", "discard", "turn_order", "turn_index", "new_order",
@@ -168,6 +169,10 @@ class SeatView:
     @property
     def supply(self) -> dict[str, int]:
         return self._s.supply
+
+    @property
+    def adopt_halved(self) -> bool:
+        return self._s.adopt_halved
 
     @property
     def hires(self) -> int:

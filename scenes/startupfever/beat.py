@@ -2,26 +2,41 @@
 
 The rules ask a seat at a card window only when it holds a playable card, and ask for
 Defense only when the target holds one. On one shared screen that would show who holds
-what. So the scene holds a beat instead, the same whatever the hands hold:
+what. So, with two or more people at the table, the scene holds a beat instead, the same
+whatever the hands hold:
 
-- `WindowBeat`, on every rules `WindowOpened` event: every human seat holding any card
+- `WindowBeat`, on a rules `WindowOpened` event: every human seat holding any card
   (hand sizes are public) gets a row and one short countdown runs. A seat answers
   "pass" (confirm, or a click on Pass) or looks at its hand behind the curtain (hold
   Y / C / press and hold) and says "I'll play". The beat ends at once when every human
   seat has answered (X: "all pass", one press for the table), or when the countdown
   runs out (no answer = pass). The countdown waits while a curtain is open. Rows show
   only "answered", never which answer.
+- One question per product turn: the beat at a product turn's first window (adoption)
+  asks about the whole turn. A seat that passes there passes silently in the turn's
+  later windows (revenue, manage, user loss); only the seats that said "I'll play" get
+  a row at those windows. Whether a later beat opens, and whose rows it has, depends
+  on the answers alone, never on a hand. Year-end windows each hold their own beat.
 - `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit and any card
   (public facts): the target's row alone, with the same countdown; behind its curtain
   it sees whether it holds Defense and answers.
+- `ResumeBeat`: a continued game (the title's Continue) opens with one beat for every
+  person holding a card, wherever the save stood, so whether the game resumes in a
+  card window (someone may play) shows in nothing; it counts as the turn's question.
 
 Afterwards the rules ask as usual; `decisions.decision_for` reads the answers from
 `ctx.plan`: a seat that passed passes again silently, a seat that wants to play gets its
 card decision (behind the curtain), a Defense is applied as answered. Computers decide
 silently and never appear in a beat.
 
-`settings.ask_only_when_playable` (off by default) drops the beats: the rules ask only
-seats that can play, so it is faster, and leaks a little (a prompt means a card).
+With ONE person at the table (everyone else a computer) no beat is held: the computers
+read only their own observation, so the person's prompts tell nobody anything, and the
+rules ask the person only when they hold a card playable there, at once.
+`settings.ask_only_when_playable` (off by default) does the same with several people:
+faster, and it leaks a little (a prompt means a card).
+
+Hand sizes are public (RULES.md: observations and the table show every hand's size), so
+skipping a beat when no person holds any card at all tells nothing new.
 """
 
 from __future__ import annotations
@@ -30,7 +45,15 @@ from typing import Any
 
 import pygame
 
-from game.startupfever.cards import CARDS, PLAYABLE_IN, WINDOW_TITLES
+from game.startupfever.cards import (
+    ADOPTION,
+    CARDS,
+    MANAGE,
+    PLAYABLE_IN,
+    REVENUE,
+    USER_LOSS,
+    WINDOW_TITLES,
+)
 from game.startupfever.stages import Stage
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
@@ -39,15 +62,25 @@ from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import Curtain, hand_panel
 
-BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
+BEAT_SECONDS = 2.5  # the countdown, the same for every window and every hand
 MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
 ROW = 62
 WIDTH = 640
 FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 
 
+#: The windows of a product turn: the first one's beat asks about the whole turn.
+TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
+
+
+def people(ctx: Ctx) -> list[int]:
+    return [i for i, s in enumerate(ctx.seats) if s.human]
+
+
 def ask_only_when_playable(ctx: Ctx) -> bool:
-    return bool(getattr(ctx.settings, "ask_only_when_playable", False))
+    """No beats: the setting, or a table with one person only (nothing to hide)."""
+    return bool(getattr(ctx.settings, "ask_only_when_playable", False)) or \
+        len(people(ctx)) <= 1
 
 
 class Beat:
@@ -315,23 +348,41 @@ class Beat:
 
 
 class WindowBeat(Beat):
-    """Started on every `WindowOpened`; asks every human seat alike (module docstring)."""
+    """Started on a `WindowOpened`; asks the human seats alike (module docstring)."""
 
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state
-        humans = [i for i, s in enumerate(ctx.seats) if s.human]
+        humans = people(ctx)
         for seat in humans:
             ctx.plan.pop((Stage.WINDOW, seat), None)
         # hand sizes are public: a seat holding no card is not asked, and that tells nothing
         humans = [i for i in humans if state.players[i].hand]
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
-        where = WINDOW_TITLES.get(event.window, event.window)
+        window = event.window
+        self.whole_turn = window == ADOPTION
+        if self.whole_turn:
+            for seat in people(ctx):
+                ctx.plan.pop(("turn", seat), None)
+        elif window in TURN_WINDOWS:  # later in the turn: only who said "I'll play"
+            for seat in list(humans):
+                if ctx.plan.get(("turn", seat)) is False:
+                    ctx.plan[(Stage.WINDOW, seat)] = False
+                    humans.remove(seat)
+        where = WINDOW_TITLES.get(window, window)
         turn = f" · {event.slot}'s turn" if getattr(event, "slot", None) else ""
-        super().__init__(ctx, humans, "Any cards?", f"Cards {where}{turn}")
+        if self.whole_turn:
+            title, how = "Any cards this turn?", f"Cards for this product turn{turn}"
+        else:
+            title, how = "Any cards?", f"Cards {where}{turn}"
+        super().__init__(ctx, humans, title, how)
+        if self.whole_turn:
+            self.rule = "Every person is asked, whatever they hold. Pass: the whole turn."
 
     def record(self, seat: int, play: bool) -> None:
         self.ctx.plan[(Stage.WINDOW, seat)] = play
+        if self.whole_turn:
+            self.ctx.plan[("turn", seat)] = play
 
     def _live(self) -> bool:
         """Is the state still at this window (else nobody can play in it any more)?"""
@@ -343,14 +394,47 @@ class WindowBeat(Beat):
         return list(self.state.players[seat].hand)
 
     def hand_marks(self, seat: int) -> frozenset[str]:
+        hand = set(self.state.players[seat].hand)
+        if self.whole_turn:  # any card of this turn's windows (behind the curtain only)
+            return frozenset(c for c in hand
+                             if any(c in PLAYABLE_IN[w] for w in TURN_WINDOWS))
         if not self._live():
             return frozenset()
-        hand = self.state.players[seat].hand
-        return frozenset(c for c in set(hand) & PLAYABLE_IN[self.event.window]
+        return frozenset(c for c in hand & PLAYABLE_IN[self.event.window]
                          if self.state.card_plays(seat, c))
 
     def can_play(self, seat: int) -> bool:
         return bool(self.hand_marks(seat))
+
+
+class ResumeBeat(WindowBeat):
+    """A continued game opens with one neutral beat, wherever the save stood."""
+
+    rule = "Every person is asked, whatever they hold."
+
+    def __init__(self, state: Any, ctx: Ctx) -> None:
+        self.event, self.state = None, state
+        humans = people(ctx)
+        for seat in humans:
+            ctx.plan.pop(("window", seat), None)
+            ctx.plan.pop(("turn", seat), None)
+        humans = [i for i in humans if state.players[i].hand]
+        if ask_only_when_playable(ctx):
+            humans = []
+        self.whole_turn = True
+        Beat.__init__(self, ctx, humans, "Welcome back: any cards?",
+                      "Pass, or look at your hand before play goes on")
+
+    def _live(self) -> bool:
+        return self.state.stage == "window"
+
+    def hand_marks(self, seat: int) -> frozenset[str]:
+        s = self.state
+        hand = set(s.players[seat].hand)
+        if s.window is None:
+            return frozenset(c for c in hand
+                             if any(c in PLAYABLE_IN[w] for w in TURN_WINDOWS))
+        return frozenset(c for c in hand & PLAYABLE_IN[s.window] if s.card_plays(seat, c))
 
 
 class DefenseBeat(Beat):
@@ -382,9 +466,15 @@ class DefenseBeat(Beat):
         return [("Play Defense", self.can_play(seat)), ("Let it happen", True)]
 
 
+class Resumed:
+    """A continued game's first moment (no rules event): `beat_for` holds a ResumeBeat."""
+
+
 def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     """The beat the scene holds for `event` before going on, or None."""
     name = type(event).__name__
+    if name == "Resumed":
+        return ResumeBeat(state, ctx)
     if name == "WindowOpened":
         return WindowBeat(event, state, ctx)
     if name == "CardPlayed" and not ask_only_when_playable(ctx):

@@ -553,17 +553,24 @@ class Director(QueueDirector):
         return steps + [Step(e.step, 0.4, lambda: self._log(e))]
 
     def on_MarketingPlaced(self, e: ev.MarketingPlaced) -> list[Step]:
-        """Sealed marketing (F14): the table only learns that a seat is allocating."""
+        """Sealed marketing (F14): a private event; the table shows nothing of it (every
+        seat's turn is announced alike, `announce_allocating`)."""
+        return []
+
+    def announce_allocating(self, seat: int) -> bool:
+        """The rules ask `seat` for its sealed marketing (F14): "X is allocating…" once,
+        the same for every seat whatever it will seal (nothing, too). True when queued."""
+        if seat in self.allocating:
+            return False
+        self.allocating.add(seat)
         s = self.stage
-        if e.seat in self.allocating:
-            return []
-        self.allocating.add(e.seat)
 
         def begin() -> None:
-            s.banner(f"{s.name(e.seat)} is allocating marketing…", s.colour(e.seat),
+            s.banner(f"{s.name(seat)} is allocating marketing…", s.colour(seat),
                      "money_token")
             s.sound("click")
-        return [Step("allocating", 0.6, begin)]
+        self.queue.append(Step("allocating", 0.6, begin))
+        return True
 
     def on_MarketingRevealed(self, e: ev.MarketingRevealed) -> list[Step]:
         """F14: every product's new marketing at once, money flying from each company."""

@@ -57,6 +57,7 @@ from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
+from scenes.startupfever.tempo import tempo
 from scenes.table import look
 from scenes.table.cards import CardFlip
 from scenes.table.die import DieRoll
@@ -64,7 +65,7 @@ from scenes.table.driver import TurnDriver
 from scenes.table.effects import Effects
 from scenes.table.pace import click_pace
 from scenes.table.screen import GameScreen, thought_bubble
-from scenes.table.sources import DecisionSource
+from scenes.table.sources import ComputerSource, DecisionSource
 
 THINK = 0.45  # seconds a computer seat "thinks" before a visible decision (at speed 1)
 THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a second hire)
@@ -92,6 +93,13 @@ class TableScene(Autosaving, GameScreen, Scene):
         super().__init__(seats, seed, demo, pace, state, autoplay, devices)
         self.extra_years = extra_years
         self.table_rect = TABLE
+        self.resumed = False  # continued from a save: opens with a neutral beat (beat.py)
+
+    @classmethod
+    def from_save(cls, saved: Any) -> Any:
+        scene = super().from_save(saved)
+        scene.resumed = True
+        return scene
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -154,6 +162,10 @@ class TableScene(Autosaving, GameScreen, Scene):
                                   self.devices)
         if self.state.year == 0:
             self.log_panel.add("New game: everyone places their chips face down")
+        if self.resumed:  # wherever the save stood (a card window or not), the same beat
+            from scenes.startupfever.beat import Resumed
+
+            self.director.queue.extend(self.director.beat_step(Resumed()))
 
     # What to press, by situation; mouse users get key caps naming the mouse buttons
     # (BAR_MOUSE, BAR_ROLL, BAR_MOUSE_ROLL and BAR_DEMO are GameScreen's, shared).
@@ -333,7 +345,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def update(self, dt: float) -> None:
         if self.leaving:
             return
-        sdt = dt * self.speed
+        sdt = dt * self.speed * tempo(self)  # brisk while only computers act (tempo.py)
         self.clock += dt
         self.director.update(sdt)
         self.movers.update(sdt)
@@ -411,19 +423,41 @@ class TableScene(Autosaving, GameScreen, Scene):
         return None
 
     def in_thread(self, agent: Any, legal: list) -> bool:
-        return agent.kind == "hard" and len(legal) > 1  # a search: in the worker thread
+        """A Hard computer's search runs in the worker thread, except at a card window or
+        Defense question: there every computer answers at once by its rules, whatever it
+        holds (a search only when it holds a card would show on screen)."""
+        return agent.kind == "hard" and len(legal) > 1 and self.state.stage not in SILENT
+
+    def source_for(self, seat: int) -> DecisionSource:
+        source = super().source_for(seat)
+        if isinstance(source, ComputerSource) and self.state.stage in SILENT:
+            source.at_once = True  # no search, no thought bubble, no glow (F11, F13)
+        return source
+
+    def hold_decision(self, seat: int) -> bool:
+        """Every seat the rules ask for sealed marketing is announced alike, first (F14)."""
+        return self.state.stage == Stage.MARKETING and self.director.announce_allocating(seat)
+
+    def chain(self, seat: int, stage: Any) -> bool:
+        """Take the next decision in this same update: after a silent answer (a card window
+        or Defense costs no frame, asked or not: F13), and through a sealed budget (all of it
+        in one update, whatever its size: F14)."""
+        state = self.state
+        if stage == Stage.MARKETING:
+            return state.stage == Stage.MARKETING and state.current_player == seat
+        return stage in SILENT and self.director.idle
 
     def think_pace(self, seat: int, source: DecisionSource) -> tuple[bool, float]:
         """Computers think a moment before a visible decision (less before the next step of
-        the same one); the silent card windows are answered at once, unless searched."""
+        the same one); card windows and Defense are answered at once; a sealed budget takes
+        one think, whatever its size."""
         state = self.state
-        silent = state.stage in SILENT
-        if silent and not getattr(source, "threaded", False):
+        if state.stage in SILENT:
+            return False, 0.0
+        again = self.last_decision == (seat, state.stage, state.current_slot)
+        if again and state.stage == Stage.MARKETING:
             return False, 0.0
         self.active = seat
-        if silent:
-            return True, 0.0
-        again = self.last_decision == (seat, state.stage, state.current_slot)
         return True, THINK_AGAIN if again else THINK
 
     def thought(self, seat: int) -> None:

@@ -24,6 +24,8 @@ from typing import Any, Protocol
 
 from scenes.table.sources import DecisionSource, DeviceSource
 
+CHAIN_LIMIT = 400  # decisions taken in one update at most (a sealed budget: tokens + 1)
+
 
 class Table(Protocol):
     """What the driver needs of a game screen (`BoardScene`, `TableScene`)."""
@@ -47,6 +49,12 @@ class Table(Protocol):
     def thought(self, seat: int) -> None:
         """The thinking time of `seat`'s decision is over (its answer is taken next)."""
 
+    def hold_decision(self, seat: int) -> bool:
+        """True while `seat`'s decision waits for something shown first (an announcement)."""
+
+    def chain(self, seat: int, stage: Any) -> bool:
+        """Whether the decision after `seat`'s, taken at `stage`, comes in the same update."""
+
     def play(self, action: Any) -> None:
         """Apply a decision or chance outcome and show its events."""
 
@@ -69,19 +77,32 @@ class TurnDriver:
         self.refused = 0  # illegal answers refused so far
 
     def update(self, dt: float) -> None:
-        """Ask the rules what happens next; only a person's decision or die waits for input."""
+        """Ask the rules what happens next; only a person's decision or die waits for input.
+        A decision the table chains (`chain`) is followed by the next in the same update,
+        as if that update had just begun: it gets the whole `dt` too (a chained answer takes
+        no time, so a thought after it lasts exactly as long as without it)."""
+        for _ in range(CHAIN_LIMIT):
+            state = self.table.state
+            seat, stage = state.current_player, getattr(state, "stage", None)
+            if not self._step(dt) or not self.table.chain(seat, stage):
+                return
+
+    def _step(self, dt: float) -> bool:
+        """One look at the rules; True when a seat's decision was played."""
         table = self.table
         if table.waiting():
-            return
+            return False
         state = table.state
         if state.is_terminal():
             table.show_results()
-            return
+            return False
         seat = state.current_player
         if seat == self.chance:
             if not table.hold_chance(dt):
                 table.play(state.sample_chance())
-            return
+            return False
+        if table.hold_decision(seat):
+            return False
         source, legal = self._ask(seat)
         if source.shows_thinking:
             show, least = table.think_pace(seat, source)
@@ -89,9 +110,9 @@ class TurnDriver:
                 self.thinking = seat
                 self.think += dt
                 if self.think < least:
-                    return
+                    return False
                 table.thought(seat)
-        self.collect()
+        return self.collect()
 
     def _ask(self, seat: int) -> tuple[DecisionSource, list]:
         """The source asked for `seat`'s decision: begun now if it is not yet."""

@@ -144,6 +144,15 @@ class GameScreen:
     def thought(self, seat: int) -> None:
         """A computer seat's thinking time is over (its answer is taken next)."""
 
+    def hold_decision(self, seat: int) -> bool:
+        """True while a seat's decision waits for something shown first (none by default)."""
+        return False
+
+    def chain(self, seat: int, stage: Any) -> bool:
+        """Whether the decision after one of `seat`'s, taken at `stage`, is taken in the
+        same update (never, by default)."""
+        return False
+
     # -- whose question the prompt bar asks ---------------------------------------------------
 
     def whose(self, seat: int, bar: PromptBar) -> PromptBar:

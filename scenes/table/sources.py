@@ -59,19 +59,24 @@ class DeviceSource:
 class ComputerSource:
     """A computer player (`game.levels`). A decision `in_thread(agent, legal)` says is slow
     (a search) goes to the `thinker` (`game.thinker`: a worker thread in a window, at once
-    headless); any other is decided when first polled."""
+    headless); any other is decided when first polled. `at_once`: a quick answer by the
+    player's rules (its `decide_at_once`, if it has one), with no thought shown."""
 
     kind = "computer"
-    shows_thinking = True
 
     def __init__(self, agent: Any, thinker: Any,
                  in_thread: Callable[[Any, list], bool] = lambda agent, legal: True) -> None:
         self.agent, self.thinker, self.in_thread = agent, thinker, in_thread
         self._question: tuple[Any, list] | None = None
         self.threaded = False  # this decision went to the worker thread
+        self.at_once = False
+
+    @property
+    def shows_thinking(self) -> bool:
+        return not self.at_once
 
     def begin(self, seat: int, state: Any, legal: list) -> None:
-        self.threaded = self.in_thread(self.agent, legal)
+        self.threaded = not self.at_once and self.in_thread(self.agent, legal)
         self._question = None if self.threaded else (state, legal)
         if self.threaded and self.thinker.idle:
             self.thinker.ask(self.agent, state)
@@ -83,6 +88,8 @@ class ComputerSource:
             return None
         state, legal = self._question
         self._question = None
+        if self.at_once:
+            return getattr(self.agent, "decide_at_once", self.agent.decide)(state, legal)
         return self.agent.decide(state, legal)
 
     def cancel(self) -> None:

@@ -33,8 +33,8 @@ def window_state():
 def without_playable_cards(state):
     """The same state but the human's hand holds nothing playable in this window."""
     other = state.clone()
-    dead = [c for c in ("defense", "antitrust", "leak", "press_coverage", "funding_round")
-            if c not in PLAYABLE_IN[state.window]]
+    dead = [c for c in ("defense", "press_coverage", "attrition", "press_coverage")
+            if c not in PLAYABLE_IN[state.window]]  # nor in any window of a product turn
     other.players[0].hand = dead[:len(state.players[0].hand)]
     return other
 
@@ -126,8 +126,8 @@ def test_the_countdown_waits_while_a_curtain_is_open():
 def test_computers_decide_silently_and_are_never_in_a_beat():
     state, event = window_state()
     ctx = context(state)
-    ctx.seats = [Seat(s.name, s.colour, human=i == 2) for i, s in enumerate(ctx.seats)]
-    assert WindowBeat(event, state, ctx).seats == [2]
+    ctx.seats = [Seat(s.name, s.colour, human=i in (2, 3)) for i, s in enumerate(ctx.seats)]
+    assert WindowBeat(event, state, ctx).seats == [2, 3]
     ctx.seats = [Seat(s.name, s.colour, human=False) for s in ctx.seats]
     assert WindowBeat(event, state, ctx).done
 
@@ -287,3 +287,24 @@ def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
     beat.handle(Action("y", "pad:0", False))
     beat.handle(Action("confirm", "keyboard"))  # the shared keyboard answers a free row
     assert beat.answers[2] is False and 0 not in beat.answers
+
+
+def test_one_question_per_product_turn_passing_covers_the_turns_later_windows():
+    """Issue 22: the beat at a product turn's first window asks about the whole turn; a
+    seat that passed there is not asked at the turn's later windows, a seat that said
+    "I'll play" is (whatever either holds); the next turn asks everyone again."""
+    state, _event = window_state()
+    ctx = context(state)
+    slot = state.current_slot
+    first = WindowBeat(WindowOpened("adoption", slot), state, ctx)
+    assert first.seats == [0, 1, 2, 3] and first.title == "Any cards this turn?"
+    first.answer(1, True)
+    for seat in (0, 2, 3):
+        first.answer(seat, False)
+    for window in ("revenue", "manage", "user_loss"):
+        later = WindowBeat(WindowOpened(window, slot), state, ctx)
+        assert later.seats == [1]
+        assert all(ctx.plan[("window", s)] is False for s in (0, 2, 3))
+        later.answer(1, False)
+    assert WindowBeat(WindowOpened("competition", None), state, ctx).seats == [0, 1, 2, 3]
+    assert WindowBeat(WindowOpened("adoption", slot), state, ctx).seats == [0, 1, 2, 3]

@@ -1,0 +1,28 @@
+"""Brisk computer stretches (issue 22 item 2): the table plays faster while only
+computers act, and at full pace whenever a person is involved.
+
+`tempo(scene)` is a factor on the animation speed: CPU_TEMPO during a computer
+company's product turn while no person is deciding, throwing a die or answering a
+beat; 1 during a person's own product turn, at year end (every company's products
+compete, and people seal their marketing) and at a table of computers only (a demo).
+The think pauses of computers scale with it, so they stay visible but short. Whose
+product turn it is is public, so the pace tells nothing hidden.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CPU_TEMPO = 2.5  # ×: a computer's product turn, nobody else asked
+
+
+def tempo(scene: Any) -> float:
+    """The speed factor for this update (see the module notes)."""
+    if scene.demo or not any(seat.human for seat in scene.seats):
+        return 1.0  # nobody waits: the computers' own pace
+    if scene.decision is not None or scene.beat is not None or scene.roll_call is not None:
+        return 1.0
+    state = scene.state
+    if state.current_slot is None or scene.is_human(state.turn_seat):
+        return 1.0
+    return CPU_TEMPO

@@ -1,0 +1,28 @@
+"""`main.py pace GAME`: whole games through the real screens with scripted people
+(scenes/tools/pace.py); the figures the issue names, for both games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import main
+
+
+@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+def test_pace_plays_whole_games_and_reports_the_figures(game, capsys):
+    assert main.main(["pace", game, "--humans", "1", "--cpus", "1", "--games", "1",
+                      "--seed", "3", "--answer-after", "0.5", "--json"]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["game"] == game and figures["unfinished"] == 0
+    (row,) = figures["per_game"]
+    assert row["finished"] and row["minutes"] == figures["median_minutes"] > 1
+    (prompts,) = row["prompts"].values()
+    assert prompts == figures["prompts_per_human"] > 5  # the person was asked, and answered
+    assert 0 < figures["longest_idle_s"] < 60 * row["minutes"]
+
+
+def test_pace_refuses_a_table_the_game_does_not_seat(capsys):
+    assert main.main(["pace", "servermania", "--humans", "3", "--cpus", "3"]) == 2
+    assert "2-4" in capsys.readouterr().err
