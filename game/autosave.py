@@ -27,6 +27,7 @@ from typing import Any
 import platformdirs
 
 from game.files import FileProblem, move_aside, read_text, write_atomic
+from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
 
 FORMAT = "unicorn-arcade-autosave"
 VERSION = 1
@@ -79,8 +80,17 @@ class Saved:
         return f"{title_of(self.game)} · {names} · {self.progress}"
 
 
+MESSAGE_CHARS = 300  # a problem's message never echoes more of a bad value than this
+
+
 class SaveProblem(ValueError):
-    """A save that could not be used; the message is one line naming the file and why."""
+    """A save that could not be used; the message is one line naming the file and why
+    (at most MESSAGE_CHARS: a save's bad value may be megabytes long)."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 3] + "..."
+        super().__init__(message)
 
 
 class Slots:
@@ -282,13 +292,15 @@ def parse(game: str, text: str, where: str = "save") -> Saved:
         raise SaveProblem(f"{where} has unknown save version {version}")
     loaders = _loaders()
     if data.get("game") != game or game not in loaders:
-        raise SaveProblem(f"{where} holds {data.get('game')!r}, not {game!r}")
+        raise SaveProblem(f"{where} holds {shown(data.get('game'))}, not {game!r}")
     try:
         seats = [_seat(s) for s in data["seats"]]
         progress = data["progress"]
         saved_at = data["saved_at"]
-        if not isinstance(progress, str) or not isinstance(saved_at, str):
-            raise TypeError("progress and saved_at must be texts")
+        for name, value in (("progress line", progress), ("time saved", saved_at)):
+            problem = text_problem(value, LABEL_MAX)
+            if problem:
+                raise ValueError(f"its {name} {problem}")
         state_text = json.dumps(data["state"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveProblem(f"{where} is damaged ({_first_line(exc)})") from None
@@ -303,13 +315,20 @@ def parse(game: str, text: str, where: str = "save") -> Saved:
 
 
 def _seat(value: Any) -> SeatRecord:
+    """A seat record whose texts are safe to draw (checked: they come from a file)."""
     if not isinstance(value, dict):
         raise TypeError("a seat is not an object")
+    if not set(value) <= set(SeatRecord.__dataclass_fields__):
+        raise TypeError(f"a seat has unknown fields {shown(sorted(map(str, value)))}")
     seat = SeatRecord(**value)
-    if not (isinstance(seat.name, str) and isinstance(seat.colour, str)
-            and isinstance(seat.human, bool) and seat.level in LEVELS
-            and isinstance(seat.token, str)):
-        raise ValueError(f"bad seat {value!r}"[:80])
+    for name, text, limit, empty in (("name", seat.name, NAME_MAX, False),
+                                     ("colour", seat.colour, LABEL_MAX, False),
+                                     ("token", seat.token, LABEL_MAX, True)):
+        problem = text_problem(text, limit, empty=empty)
+        if problem:
+            raise ValueError(f"a seat's {name} {shown(text, 30)} {problem}")
+    if not isinstance(seat.human, bool) or seat.level not in LEVELS:
+        raise ValueError(f"bad seat {shown(value)}")
     return seat
 
 

@@ -12,6 +12,8 @@ import json
 import random
 from typing import TYPE_CHECKING, Any, cast
 
+from game.names import LABEL_MAX, text_problem
+
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
 from .effects import TALENT_FAIR_MAX_HIRES
@@ -41,10 +43,17 @@ if TYPE_CHECKING:
 FORMAT = "startupfever"
 VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
 OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
+MESSAGE_CHARS = 300
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message says what is wrong with it."""
+    """A save that cannot be loaded; the message says what is wrong with it (in at most
+    MESSAGE_CHARS: a bad value of megabytes is never echoed whole)."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 3] + "..."
+        super().__init__(message)
 
 
 class SaveRules(YearEndRules):
@@ -289,6 +298,8 @@ def _check_table(state: State, slots: list[str]) -> None:
           f"categories {state.categories} do not fit {n} players")
     for seat, pl in enumerate(players):
         _need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
+        problem = text_problem(pl.name, LABEL_MAX)
+        _need(problem is None, f"seat {seat}'s name {problem}")
     # products: chips, markers, workers (F4, F5, F6)
     for slot, p in products.items():
         _need(p.slot == slot and p.owner == slots.index(slot) // per,

@@ -94,6 +94,23 @@ def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple
     return rect
 
 
+@lru_cache(maxsize=256)
+def clip(font: pygame.font.Font, string: str, width: int, strip: str = " ") -> str:
+    """`string` cut to its longest start that fits `width` px with "…" after it (whole
+    if it fits). A binary search over the length (about log2(len) measurements, never
+    one per character) whose result is cached: safe to call every frame."""
+    if font.size(string)[0] <= width:
+        return string
+    low, high = 0, len(string)  # string[:low] + "…" fits (or low is 0); [:high] does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if font.size(string[:mid] + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid
+    return string[:low].rstrip(strip) + "…"
+
+
 def wrap(font: pygame.font.Font, string: str, width: int, indent: str = "") -> list[str]:
     """Split `string` into lines no wider than `width` px (a single long word stays whole).
 
