@@ -36,6 +36,13 @@ def positive_float(text: str) -> float:
     return value
 
 
+def path_text(text: str) -> str:
+    """An argparse type: a path that is not empty (`--screenshot ''` is a mistake)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -122,7 +129,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help="quit after N fixed updates",
     )
     parser.add_argument(
-        "--screenshot", metavar="PATH", default=argparse.SUPPRESS,
+        "--screenshot", metavar="PATH", type=path_text, default=argparse.SUPPRESS,
         help="save the last frame drawn as a PNG when quitting",
     )
     parser.add_argument(
@@ -136,7 +143,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    if args.ai:
+    if args.ai is not None:  # `--ai ''` is refused by parse_levels, not ignored
         return run_match(args)
     from game.simulate import format_report, simulate
     from game.tiled import MapError
@@ -213,6 +220,15 @@ def main(argv: list[str] | None = None) -> int:
         except DemoUnavailable as exc:
             print(f"{command}: {exc}", file=sys.stderr)
             return 2
+        players = getattr(args, "players", None)
+        if players is not None:
+            from game.simulate import check_players
+
+            try:
+                check_players(args.game, players)
+            except ValueError as exc:  # as `sim` refuses it, never clamped silently
+                print(f"{command}: {exc}", file=sys.stderr)
+                return 2
         speed = getattr(args, "speed", None)
         if speed is not None and not 0 < speed <= 100:
             print("demo: --speed must be above 0 and at most 100", file=sys.stderr)

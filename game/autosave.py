@@ -26,7 +26,14 @@ from typing import Any
 
 import platformdirs
 
-from game.files import FileProblem, move_aside, read_text, write_atomic
+from game.files import (
+    FileProblem,
+    move_aside,
+    present,
+    read_text,
+    remove_stale_temps,
+    write_atomic,
+)
 from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
 
 FORMAT = "unicorn-arcade-autosave"
@@ -93,6 +100,10 @@ class SaveProblem(ValueError):
         super().__init__(message)
 
 
+class Unreachable(SaveProblem):
+    """The save's folder cannot be searched (permissions): nothing to set aside."""
+
+
 class Slots:
     """The save slots: one file per game in `folder` (None: in memory only).
 
@@ -108,6 +119,9 @@ class Slots:
         self._lock = threading.Lock()
         self._queue: list[tuple[str, str]] = []  # background writes, oldest first
         self._writer: threading.Thread | None = None
+        if folder is not None:  # temp files of a write killed last time (kill -9, power)
+            for game in _loaders():
+                remove_stale_temps(folder / f"{game}.json")
 
     def path(self, game: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{game}.json"
@@ -160,7 +174,11 @@ class Slots:
     def _write(self, game: str, text: str) -> bool:
         path = self.path(game)
         assert path is not None
-        reason = self._unreadable(game) if path.exists() and not self._is_ours(game) else None
+        try:
+            there = present(path)
+        except FileProblem:
+            there = False  # the write below fails and says so
+        reason = self._unreadable(game) if there and not self._is_ours(game) else None
         if reason:  # never write over a save we could not read: keep it as .bad
             self._set_aside(game, reason)
         try:
@@ -186,6 +204,8 @@ class Slots:
         """Why the file in the slot cannot be loaded (None: it loads fine)."""
         try:
             self._read(game)
+        except Unreachable:
+            return None
         except SaveProblem as exc:
             return str(exc)
         return None
@@ -196,9 +216,11 @@ class Slots:
         path = self.path(game)
         if path is None:
             self.memory.pop(game, None)
-        elif path.is_file():
+        else:
             try:
                 path.unlink()
+            except FileNotFoundError:
+                pass
             except OSError as exc:
                 self._notice(f"Could not remove the finished game's save {path} ({exc})")
 
@@ -209,6 +231,9 @@ class Slots:
         self.flush()
         try:
             return self._read(game)
+        except Unreachable as exc:  # e.g. a folder without search permission
+            self._notice(f"Saves cannot be read: {exc}", f"in {self.folder}")
+            return None
         except SaveProblem as exc:
             self._set_aside(game, str(exc))
             return None
@@ -230,8 +255,11 @@ class Slots:
                 return None
             where = f"{game} save"
         else:
-            if not path.exists() and not path.is_symlink():
-                return None
+            try:
+                if not present(path):
+                    return None
+            except FileProblem as exc:
+                raise Unreachable(f"{path.name} {str(exc).replace(f'{path}: ', '')}") from None
             where = path.name
             try:
                 text = read_text(path, MAX_SAVE_BYTES)

@@ -35,7 +35,7 @@ from .state import (
     categories_for,
     products_per_player,
 )
-from .yearend import YearEndRules
+from .yearend import TABLE2, YearEndRules
 
 if TYPE_CHECKING:
     from .rules import State
@@ -406,6 +406,37 @@ def _check_flow(state: State, slots: list[str]) -> None:
           "the new turn order and its groups do not hold every product once")
 
 
+def _check_setup_and_competition(state: State, stage: str, slot_set: set[str]) -> None:
+    """What play relies on later: every chip placed once set-up is over, the first
+    turn order's pool holding exactly the products not yet picked, and a competition's
+    dice owed by exactly the products in it (issue 23: saves breaking these loaded and
+    then crashed, or played into states this check refuses)."""
+    products = state.products
+    if stage != "chips":  # F2: chips are placed first, before anything else happens
+        _need(all(p.category is not None for p in products.values()),
+              "a product without its category chip after set-up")
+    if stage == "first_order":
+        pool = state.order_pool
+        _need(len(pool) >= 2 and len(set(pool)) == len(pool) and not set(pool) &
+              set(state.turn_order) and set(pool) | set(state.turn_order) == slot_set,
+              "the first turn order's pool does not hold every product not yet picked")
+    else:
+        _need(not state.order_pool, f"a turn order pool at {stage}")
+    pending, rolls = state.comp_pending, state.comp_rolls
+    if stage != "comp_roll":
+        _need(not pending, f"competition dice owed at {stage}")
+        return
+    category = state.comp_category
+    _need(bool(pending) and len(set(pending)) == len(pending) and set(pending) <= set(rolls)
+          and set(rolls) == set(state.comp_base) and len(rolls) in TABLE2,
+          "a competition die roll for a product not in the competition")
+    _need(all(products[s].launched and products[s].category == category for s in rolls),
+          f"a product in the {category} competition that is not a launched {category}")
+    _need(all(s in pending for s, r in rolls.items() if not r),
+          "a product in the competition owes its die but is not asked for it")
+    _need(state.turn_seat == products[pending[0]].owner, "the competition asks the wrong seat")
+
+
 def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
     """A save is made between two `apply` calls, so it rests at a decision, a chance step
     or the end; the data that stage works on must be there."""
@@ -469,9 +500,7 @@ def _check_stage(state: State, seats: range, slot_set: set[str]) -> None:
         waiting = set(state.seat_queue[1:])
         _need(all(state.products[s].owner not in waiting for s in pending),
               "sealed marketing of a seat not yet asked")
-    if stage == "comp_roll":
-        _need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
-              and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")
+    _check_setup_and_competition(state, stage, slot_set)
     if stage in ("order_tie", "order_choose"):
         _need(bool(state.order_groups) and bool(state.order_groups[0])
               and len(state.new_order) == len(slot_set), "turn order without products")
