@@ -73,3 +73,13 @@ def test_any_mutated_save_is_refused_or_plays_on(game, seed):
     data = json.loads(rng.choice(real_saves(game)))
     text = json.dumps(mutate(data, rng))
     assert plays_on(game, text, rng) is None
+
+
+def test_cards_owed_past_a_hand_of_four_are_refused():
+    """Found by the property run: a deal queue naming a seat once too often."""
+    data = first_save("startupfever", lambda d: d["stage"] == "deal" and d["deal_queue"])
+    seat = data["deal_queue"][0]
+    data["deal_queue"] += [seat] * 4
+    text = json.dumps(data)
+    assert plays_on("startupfever", text, random.Random(1)) is None
+    assert not accepted("startupfever", text)

@@ -361,6 +361,8 @@ def _check_cards(state: State) -> None:
     for card, k in counts.items():
         _need(k == CARDS[card].count, f"{k} copies of {card}, expected {CARDS[card].count}")
     _need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
+    _need(all(len(pl.hand) + state.deal_queue.count(seat) <= HAND_SIZE
+              for seat, pl in enumerate(players)), "cards to deal past a hand of four")
 
 
 def _check_flow(state: State, slots: list[str]) -> None:
