@@ -115,6 +115,14 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--pace", type=positive_float, default=1.0,
                       help="demo animation speed factor: more games per minute (default 1)")
     soak.add_argument("--json", action="store_true", help="end with one JSON object")
+
+    monkey = sub.add_parser(
+        "random-input", help="drive every screen with seeded random input from the title "
+                             "(headless) and print the resident memory as it goes")
+    monkey.add_argument("--updates", type=positive_int, default=50_000,
+                        help="fixed updates to run (default 50000)")
+    monkey.add_argument("--seed", type=int, default=1, help="seed of the input (default 1)")
+    monkey.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
 
@@ -206,6 +214,14 @@ def main(argv: list[str] | None = None) -> int:
         figures = stress(args.game, args.games, seed=args.seed)
         print(json.dumps(figures) if args.json else format_report(figures))
         return 1 if figures["violations"] else 0
+    if command == "random-input":
+        from scenes.random_input import run_random_input
+
+        figures = run_random_input(args.updates, seed=args.seed,
+                                   out=lambda line: print(line, flush=True))
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     if command == "build-engine":
         return run_build_engine()
     if command == "bench":
