@@ -131,3 +131,18 @@ def test_the_lobby_limits_names_to_what_a_save_accepts():
     from scenes import lobby
 
     assert lobby.NAME_MAX == NAME_MAX
+
+
+def test_the_text_cache_is_bounded_by_bytes_as_well_as_by_count():
+    """Issue 23, item 6: 1,024 large outlined labels held 25 MB; the bytes are capped."""
+    pygame.font.init()
+    cache = draw.SurfaceCache(draw._make_text, maxsize=1024, max_bytes=2 * 1024 * 1024)
+    font = pygame.font.Font(None, 96)
+    for n in range(200):
+        cache(font, f"label number {n}", (255, 255, 255), 4, (0, 0, 0))
+        assert cache.bytes <= 2 * 1024 * 1024
+    info = cache.cache_info()
+    assert info.misses == 200 and 0 < info.currsize < 200
+    last = cache(font, "label number 199", (255, 255, 255), 4, (0, 0, 0))
+    assert cache.cache_info().hits == 1 and last.get_width() > 0
+    assert draw._render.max_bytes == draw.TEXT_CACHE_BYTES
