@@ -29,7 +29,8 @@ def box(canvas: pygame.Surface, rect: pygame.Rect, fill: Color, *, outline: Colo
 
 
 TEXT_CACHE = 1024  # labels, names, the numbers a table shows: a whole game's worth
-TEXT_CACHE_BYTES = 12 * 1024 * 1024  # ... and at most this much picture (see SurfaceCache)
+TEXT_CACHE_BYTES = 8 * 1024 * 1024  # ... and at most this much picture (a whole 6-player
+# Startup Fever demo game at 150 % text draws about 4 MB of labels: see SurfaceCache)
 VOLATILE_CACHE = 64  # values that change every few frames (counters rolling, zooms)
 
 
