@@ -17,7 +17,7 @@ from game import autosave, servermania, startupfever
 from game.autosave import SeatRecord, Slots
 from game.names import NAME_MAX, text_problem
 from scenes.app import make_app
-from scenes.engine import draw
+from scenes.engine import draw, surface_cache
 
 HOSTILE = ["Ada\x00", "\ud800", "A\u202eB", "tab\there", "x" * 1000, "x" * 100_000, ""]
 
@@ -136,7 +136,7 @@ def test_the_lobby_limits_names_to_what_a_save_accepts():
 def test_the_text_cache_is_bounded_by_bytes_as_well_as_by_count():
     """Issue 23, item 6: 1,024 large outlined labels held 25 MB; the bytes are capped."""
     pygame.font.init()
-    cache = draw.SurfaceCache(draw._make_text, maxsize=1024, max_bytes=2 * 1024 * 1024)
+    cache = surface_cache.SurfaceCache(draw._make_text, maxsize=1024, max_bytes=2 * 1024 * 1024)
     font = pygame.font.Font(None, 96)
     for n in range(200):
         cache(font, f"label number {n}", (255, 255, 255), 4, (0, 0, 0))

@@ -6,12 +6,11 @@ whole rest of a menu), so drawing the same label each frame is cheap.
 
 from __future__ import annotations
 
-from collections import OrderedDict, namedtuple
-from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
 
+from scenes.engine import surface_cache
 from scenes.engine.palette import INK, Color, mix
 
 OUTLINE = 4  # px, the thick dark line around everything
@@ -32,49 +31,6 @@ TEXT_CACHE = 1024  # labels, names, the numbers a table shows: a whole game's wo
 TEXT_CACHE_BYTES = 8 * 1024 * 1024  # ... and at most this much picture (a whole 6-player
 # Startup Fever demo game at 150 % text draws about 4 MB of labels: see SurfaceCache)
 VOLATILE_CACHE = 64  # values that change every few frames (counters rolling, zooms)
-
-
-CacheInfo = namedtuple("CacheInfo", "hits misses maxsize currsize")  # as lru_cache's
-
-
-class SurfaceCache:
-    """An LRU cache of rendered pictures bounded by count *and* bytes (w x h x depth).
-
-    A count alone let the text cache grow by 25 MB once every screen had been visited
-    at every text size (1,024 labels, some of them large and outlined: issue 23's random
-    input run); the byte bound keeps the recently drawn ones and lets the rest go. Same
-    interface as `functools.lru_cache`: call it, `cache_info()`, `cache_clear()`.
-    """
-
-    def __init__(self, make: Callable[..., pygame.Surface], maxsize: int,
-                 max_bytes: int) -> None:
-        self.make, self.maxsize, self.max_bytes = make, maxsize, max_bytes
-        self._items: OrderedDict[tuple, tuple[pygame.Surface, int]] = OrderedDict()
-        self.bytes = self.hits = self.misses = 0
-
-    def __call__(self, *key: object) -> pygame.Surface:
-        found = self._items.get(key)
-        if found is not None:
-            self._items.move_to_end(key)
-            self.hits += 1
-            return found[0]
-        self.misses += 1
-        surface = self.make(*key)
-        size = surface.get_width() * surface.get_height() * surface.get_bytesize()
-        self._items[key] = (surface, size)
-        self.bytes += size
-        while len(self._items) > 1 and (len(self._items) > self.maxsize
-                                        or self.bytes > self.max_bytes):
-            _, (_, dropped) = self._items.popitem(last=False)
-            self.bytes -= dropped
-        return surface
-
-    def cache_info(self) -> CacheInfo:
-        return CacheInfo(self.hits, self.misses, self.maxsize, len(self._items))
-
-    def cache_clear(self) -> None:
-        self._items.clear()
-        self.bytes = self.hits = self.misses = 0
 
 
 def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
@@ -107,8 +63,8 @@ def _make_text(font: pygame.font.Font, text: str, color: Color, outline: int,
     return out
 
 
-_render = SurfaceCache(_make_text, TEXT_CACHE, TEXT_CACHE_BYTES)
-_render_volatile = SurfaceCache(_make_text, VOLATILE_CACHE, TEXT_CACHE_BYTES // 4)
+_render = surface_cache.SurfaceCache(_make_text, TEXT_CACHE, TEXT_CACHE_BYTES)
+_render_volatile = surface_cache.SurfaceCache(_make_text, VOLATILE_CACHE, TEXT_CACHE_BYTES // 4)
 
 
 _CENTRED = ("center", "midleft", "midright")
