@@ -36,6 +36,13 @@ def positive_float(text: str) -> float:
     return value
 
 
+def path_text(text: str) -> str:
+    """An argparse type: a path that is not empty (`--screenshot ''` is a mistake)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="main.py",
@@ -124,6 +131,14 @@ def build_parser() -> argparse.ArgumentParser:
     pace.add_argument("--answer-after", type=positive_float, default=1.0,
                       help="seconds a scripted person takes to answer (default 1.0)")
     pace.add_argument("--json", action="store_true", help="print one JSON object")
+
+    monkey = sub.add_parser(
+        "random-input", help="drive every screen with seeded random input from the title "
+                             "(headless) and print the resident memory as it goes")
+    monkey.add_argument("--updates", type=positive_int, default=50_000,
+                        help="fixed updates to run (default 50000)")
+    monkey.add_argument("--seed", type=int, default=1, help="seed of the input (default 1)")
+    monkey.add_argument("--json", action="store_true", help="end with one JSON object")
     return parser
 
 
@@ -154,7 +169,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help="quit after N fixed updates",
     )
     parser.add_argument(
-        "--screenshot", metavar="PATH", default=argparse.SUPPRESS,
+        "--screenshot", metavar="PATH", type=path_text, default=argparse.SUPPRESS,
         help="save the last frame drawn as a PNG when quitting",
     )
     parser.add_argument(
@@ -168,7 +183,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    if args.ai:
+    if args.ai is not None:  # `--ai ''` is refused by parse_levels, not ignored
         return run_match(args)
     from game.simulate import format_report, simulate
     from game.tiled import MapError
@@ -239,6 +254,14 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if figures["violations"] else 0
     if command == "pace":
         return run_pace(args)
+    if command == "random-input":
+        from scenes.tools.random_input import run_random_input
+
+        figures = run_random_input(args.updates, seed=args.seed,
+                                   out=lambda line: print(line, flush=True))
+        if args.json:
+            print(json.dumps(figures))
+        return 0
     if command == "bench":
         from scenes.tools.bench import run_bench
 
@@ -251,6 +274,15 @@ def main(argv: list[str] | None = None) -> int:
         except DemoUnavailable as exc:
             print(f"{command}: {exc}", file=sys.stderr)
             return 2
+        players = getattr(args, "players", None)
+        if players is not None:
+            from game.simulate import check_players
+
+            try:
+                check_players(args.game, players)
+            except ValueError as exc:  # as `sim` refuses it, never clamped silently
+                print(f"{command}: {exc}", file=sys.stderr)
+                return 2
         speed = getattr(args, "speed", None)
         if speed is not None and not 0 < speed <= 100:
             print("demo: --speed must be above 0 and at most 100", file=sys.stderr)

@@ -26,7 +26,15 @@ from typing import Any
 
 import platformdirs
 
-from game.files import FileProblem, move_aside, read_text, write_atomic
+from game.files import (
+    FileProblem,
+    move_aside,
+    present,
+    read_text,
+    remove_stale_temps,
+    write_atomic,
+)
+from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
 
 FORMAT = "unicorn-arcade-autosave"
 VERSION = 1
@@ -85,8 +93,21 @@ class Saved:
         return f"{title_of(self.game)} · {names} · {self.progress}"
 
 
+MESSAGE_CHARS = 300  # a problem's message never echoes more of a bad value than this
+
+
 class SaveProblem(ValueError):
-    """A save that could not be used; the message is one line naming the file and why."""
+    """A save that could not be used; the message is one line naming the file and why
+    (at most MESSAGE_CHARS: a save's bad value may be megabytes long)."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 3] + "..."
+        super().__init__(message)
+
+
+class Unreachable(SaveProblem):
+    """The save's folder cannot be searched (permissions): nothing to set aside."""
 
 
 class Slots:
@@ -104,6 +125,9 @@ class Slots:
         self._lock = threading.Lock()
         self._queue: list[tuple[str, str]] = []  # background writes, oldest first
         self._writer: threading.Thread | None = None
+        if folder is not None:  # temp files of a write killed last time (kill -9, power)
+            for game in _loaders():
+                remove_stale_temps(folder / f"{game}.json")
 
     def path(self, game: str) -> Path | None:
         return None if self.folder is None else self.folder / f"{game}.json"
@@ -156,7 +180,11 @@ class Slots:
     def _write(self, game: str, text: str) -> bool:
         path = self.path(game)
         assert path is not None
-        reason = self._unreadable(game) if path.exists() and not self._is_ours(game) else None
+        try:
+            there = present(path)
+        except FileProblem:
+            there = False  # the write below fails and says so
+        reason = self._unreadable(game) if there and not self._is_ours(game) else None
         if reason:  # never write over a save we could not read: keep it as .bad
             self._set_aside(game, reason)
         try:
@@ -182,6 +210,8 @@ class Slots:
         """Why the file in the slot cannot be loaded (None: it loads fine)."""
         try:
             self._read(game)
+        except Unreachable:
+            return None
         except SaveProblem as exc:
             return str(exc)
         return None
@@ -192,9 +222,11 @@ class Slots:
         path = self.path(game)
         if path is None:
             self.memory.pop(game, None)
-        elif path.is_file():
+        else:
             try:
                 path.unlink()
+            except FileNotFoundError:
+                pass
             except OSError as exc:
                 self._notice(f"Could not remove the finished game's save {path} ({exc})")
 
@@ -205,6 +237,9 @@ class Slots:
         self.flush()
         try:
             return self._read(game)
+        except Unreachable as exc:  # e.g. a folder without search permission
+            self._notice(f"Saves cannot be read: {exc}", f"in {self.folder}")
+            return None
         except SaveProblem as exc:
             self._set_aside(game, str(exc))
             return None
@@ -242,8 +277,11 @@ class Slots:
                 return None
             where = f"{game} save"
         else:
-            if not path.exists() and not path.is_symlink():
-                return None
+            try:
+                if not present(path):
+                    return None
+            except FileProblem as exc:
+                raise Unreachable(f"{path.name} {str(exc).replace(f'{path}: ', '')}") from None
             where = path.name
             try:
                 text = read_text(path, MAX_SAVE_BYTES)
@@ -322,13 +360,15 @@ def _envelope(game: str, text: str, where: str) -> tuple[Saved, str]:
     if version != VERSION:
         raise SaveProblem(f"{where} has unknown save version {version}")
     if data.get("game") != game or game not in TITLES:
-        raise SaveProblem(f"{where} holds {data.get('game')!r}, not {game!r}")
+        raise SaveProblem(f"{where} holds {shown(data.get('game'))}, not {game!r}")
     try:
         seats = [_seat(s) for s in data["seats"]]
         progress = data["progress"]
         saved_at = data["saved_at"]
-        if not isinstance(progress, str) or not isinstance(saved_at, str):
-            raise TypeError("progress and saved_at must be texts")
+        for name, value in (("progress line", progress), ("time saved", saved_at)):
+            problem = text_problem(value, LABEL_MAX)
+            if problem:
+                raise ValueError(f"its {name} {problem}")
         state_text = json.dumps(data["state"])
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveProblem(f"{where} is damaged ({_first_line(exc)})") from None
@@ -336,13 +376,20 @@ def _envelope(game: str, text: str, where: str) -> tuple[Saved, str]:
 
 
 def _seat(value: Any) -> SeatRecord:
+    """A seat record whose texts are safe to draw (checked: they come from a file)."""
     if not isinstance(value, dict):
         raise TypeError("a seat is not an object")
+    if not set(value) <= set(SeatRecord.__dataclass_fields__):
+        raise TypeError(f"a seat has unknown fields {shown(sorted(map(str, value)))}")
     seat = SeatRecord(**value)
-    if not (isinstance(seat.name, str) and isinstance(seat.colour, str)
-            and isinstance(seat.human, bool) and seat.level in LEVELS
-            and isinstance(seat.token, str)):
-        raise ValueError(f"bad seat {value!r}"[:80])
+    for name, text, limit, empty in (("name", seat.name, NAME_MAX, False),
+                                     ("colour", seat.colour, LABEL_MAX, False),
+                                     ("token", seat.token, LABEL_MAX, True)):
+        problem = text_problem(text, limit, empty=empty)
+        if problem:
+            raise ValueError(f"a seat's {name} {shown(text, 30)} {problem}")
+    if not isinstance(seat.human, bool) or seat.level not in LEVELS:
+        raise ValueError(f"bad seat {shown(value)}")
     return seat
 
 

@@ -15,11 +15,14 @@ import contextlib
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 MAX_BYTES = 8 * 1024 * 1024  # default cap for any file the game reads (8 MiB)
+KEEP_ASIDE = 10  # broken files kept per name (`move_aside`): the newest ones
+STALE_TEMP_SECONDS = 60.0  # a temp file this old is left over from a killed write
 
 
 class FileProblem(ValueError):
@@ -101,15 +104,74 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
             os.close(dir_fd)
 
 
-def move_aside(path: str | os.PathLike[str], suffix: str = ".bad") -> Path | None:
-    """Rename a broken file to `name.bad` (or `name.bad2`, ...) so it is kept, not lost."""
+def present(path: str | os.PathLike[str]) -> bool:
+    """Whether something (a file, or a symlink even if broken) is at `path`: False if
+    nothing is; FileProblem when the folder cannot be searched (no permission...), where
+    `Path.exists()` would raise its PermissionError."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as exc:
+        raise FileProblem(f"{path}: cannot look at it ({exc.strerror or exc})") from None
+    return True
+
+
+def move_aside(path: str | os.PathLike[str], suffix: str = ".bad",
+               keep: int = KEEP_ASIDE) -> Path | None:
+    """Rename a broken file to `name.bad` (or `name.bad2`, ...) so it is kept, not lost.
+
+    At most `keep` such files are kept: the oldest go first, so the newest broken file
+    is always kept (with 99 of them, the next one used to stay in place and be
+    overwritten). None if the file could not be moved.
+    """
     path = Path(path)
-    for n in range(1, 100):
+    try:
+        kept = sorted((p for p in path.parent.iterdir() if _aside_of(p.name, path.name, suffix)),
+                      key=lambda p: p.lstat().st_mtime_ns)
+    except OSError:
+        kept = []
+    for old in kept[:max(0, len(kept) - keep + 1)]:
+        with contextlib.suppress(OSError):
+            old.unlink()
+    for n in range(1, keep + len(kept) + 1):
         target = path.with_name(path.name + (suffix if n == 1 else f"{suffix}{n}"))
-        if not target.exists():
+        if not os.path.lexists(target):
             try:
                 os.replace(path, target)
             except OSError:
                 return None
             return target
     return None
+
+
+def _aside_of(name: str, original: str, suffix: str) -> bool:
+    """`name` is `original.bad` or `original.badN` (a file `move_aside` made)."""
+    stem = original + suffix
+    return name == stem or (name.startswith(stem) and name[len(stem):].isdecimal()
+                            and name[len(stem):].isascii())
+
+
+def remove_stale_temps(path: str | os.PathLike[str],
+                       older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Remove the temp files `write_atomic(path)` left when killed mid-write (hidden
+    `.name.XXXX.tmp` beside it, older than `older_than` seconds: never a write going on
+    now); the number removed. Quiet: a folder that cannot be listed removes nothing."""
+    path = Path(path)
+    prefix = f".{path.name}."
+    now = time.time()
+    removed = 0
+    try:
+        found = [p for p in path.parent.iterdir()
+                 if p.name.startswith(prefix) and p.name.endswith(".tmp")]
+    except OSError:
+        return 0
+    for temp in found:
+        try:
+            info = temp.lstat()
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
+                temp.unlink()
+                removed += 1
+        except OSError:
+            continue
+    return removed

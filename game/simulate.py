@@ -70,10 +70,23 @@ def figures(parts: list[dict[str, Any]], averages: dict[str, float], *, games: i
     }
 
 
+PLAYERS = {"servermania": (2, 4), "startupfever": (2, 6)}  # each game's player count
+TITLES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
+
+
+def check_players(game: str, players: int) -> None:
+    """ValueError (one line) unless `game` is played by `players`: checked before any
+    table is sized by it (a count of 100,000,000 used to allocate gigabytes first)."""
+    low, high = PLAYERS[game]
+    if not low <= players <= high:
+        raise ValueError(f"{TITLES[game]} is for {low}-{high} players, not {players}")
+
+
 def simulate(game: str, *, games: int, players: int, seed: int, **options: Any
              ) -> dict[str, Any]:
     """Run `games` whole games of `game` and return the figures; `options` go to that
     game's simulator as they are (e.g. Startup Fever's rule_only)."""
+    check_players(game, players)
     module = importlib.import_module(f"game.{game}.sim")
     return module.simulate(games=games, players=players, seed=seed, **options)
 

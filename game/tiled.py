@@ -109,6 +109,8 @@ MAX_TILES = 256  # tiles per side of the map or of a layer
 MAX_MAP_PIXELS = 4096  # pixels per side: the board art is drawn at up to 1.35x this
 MAX_TILE_PIXELS = 512
 MAX_OBJECTS = 2000
+MAX_TILESET_TILES = 4096  # tiles one tileset cuts its picture into (the shipped one: 16)
+MAX_FIRST_GID = 1 << 20  # pytmx makes a list this long
 MAX_COORDINATE = 65_536  # px; finite, 16x the largest map, safe for pygame rects
 
 
@@ -191,8 +193,12 @@ def _check_map(root: ElementTree.Element, path: str, images: bool = False) -> No
         raise MapError(f"it is too big: {width * tile_w}x{height * tile_h} px "
                        f"(at most {MAX_MAP_PIXELS} px a side)")
     for tileset in root.iter("tileset"):
+        name = f"tileset {tileset.get('name') or tileset.get('source') or '?'!r}"
+        _int_attr(tileset, "firstgid", 1, MAX_FIRST_GID, name)
         if tileset.get("source"):
             _check_tileset(path, tileset.get("source", ""), images)
+        else:
+            _check_cutting(tileset, path, images, name)
     for image in root.iter("image"):
         _check_picture(path, image.get("source"), images)
     for layer in root.iter("layer"):
@@ -216,8 +222,57 @@ def _check_tileset(map_path: str, source: str, images: bool) -> None:
         raise MapError(f"tileset {exc}") from None
     except (ParseError, RecursionError):
         raise MapError(f"tileset {full} is not valid XML") from None
+    if tileset.tag != "tileset":
+        raise MapError(f"tileset {full}: the root element is <{tileset.tag}>, not <tileset>")
+    _check_cutting(tileset, full, images, f"tileset {full}")
     for image in tileset.iter("image"):
         _check_picture(full, image.get("source"), images)
+
+
+def _check_cutting(tileset: ElementTree.Element, owner: str, images: bool, where: str) -> None:
+    """How a tileset cuts its picture, as pytmx will: tile sizes from 1 px to the picture,
+    spacing and margin not negative, the picture's declared size that of its file (or at
+    most MAX_PICTURE_PIXELS when the file is absent), and at most MAX_TILESET_TILES tiles.
+    pytmx walks every (x, y) of that grid: 1-px tiles on a 4096-px picture cost minutes."""
+    tile_w = _int_attr(tileset, "tilewidth", 1, MAX_TILE_PIXELS, where)
+    tile_h = _int_attr(tileset, "tileheight", 1, MAX_TILE_PIXELS, where)
+    spacing = 0
+    if tileset.get("spacing") is not None:
+        spacing = _int_attr(tileset, "spacing", 0, MAX_PICTURE_PIXELS, where)
+    if tileset.get("margin") is not None:  # pytmx only shifts the grid by it
+        _int_attr(tileset, "margin", 0, MAX_PICTURE_PIXELS, where)
+    if tileset.get("tilecount") is not None:
+        _int_attr(tileset, "tilecount", 0, MAX_TILESET_TILES, where)
+    image = tileset.find("image")
+    if image is None:
+        return  # a collection of single pictures: each is checked by _check_picture
+    _check_picture(owner, image.get("source"), images)  # its file first: a sane header
+    declared = [None if image.get(side) is None
+                else _int_attr(image, side, 1, MAX_PICTURE_PIXELS, f"{where} image")
+                for side in ("width", "height")]
+    full = os.path.join(os.path.dirname(owner), image.get("source") or "")
+    real = None
+    if image.get("source") and os.path.isfile(full):
+        try:
+            real = picture_size(full, MAX_IMAGE_BYTES)
+        except FileProblem as exc:
+            raise MapError(f"image {exc}") from None
+    if real is not None and any(d not in (None, r) for d, r in zip(declared, real, strict=True)):
+        raise MapError(f"{where}: its image declares {declared[0]}x{declared[1]} px but "
+                       f"{image.get('source')} is {real[0]}x{real[1]} px")
+    width = declared[0] or (real[0] if real else 0)
+    height = declared[1] or (real[1] if real else 0)
+    if not width or not height:
+        return  # no size known: pytmx cuts no tiles from it
+    if tile_w > width or tile_h > height:
+        raise MapError(f"{where}: {tile_w}x{tile_h} px tiles do not fit its "
+                       f"{width}x{height} px picture")
+    # pytmx: range(margin, size + margin - tile + 1, tile + spacing) on each axis
+    columns = -(-(width - tile_w + 1) // (tile_w + spacing))
+    rows = -(-(height - tile_h + 1) // (tile_h + spacing))
+    if columns * rows > MAX_TILESET_TILES:
+        raise MapError(f"{where}: it cuts {columns * rows:,} tiles of {tile_w}x{tile_h} px "
+                       f"from its picture (at most {MAX_TILESET_TILES:,})")
 
 
 def _check_picture(owner: str, source: str | None, images: bool) -> None:

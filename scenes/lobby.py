@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.names import NAME_MAX
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, KEYBOARD, POINT, TEXT, Action, DeviceId
@@ -45,7 +46,6 @@ if TYPE_CHECKING:
     from scenes.engine.app import App
 
 LEVELS = ("easy", "normal", "hard")
-NAME_MAX = 10
 OSK_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("-", "Del", "OK")
 OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408

@@ -158,8 +158,7 @@ class TitleScene(Scene):
         font = self.app.fonts.body("small")
         if self.saved is not None:
             summary = self.saved.summary()
-            while font.size(summary)[0] > MENU_W + 100 and len(summary) > 20:
-                summary = summary[:-2].rstrip(" ·,") + "…"
+            summary = draw.clip(font, summary, MENU_W + 100, " ·,")  # bounded, cached
             draw.text(canvas, font, summary, (MENU_LEFT + MENU_W // 2, MENU_TOP - 6), CREAM,
                       outline=3)
         if self.notice is not None:

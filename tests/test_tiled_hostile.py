@@ -141,3 +141,106 @@ def test_a_tileset_picture_that_is_a_folder_is_refused(tmp_path):
 def test_the_shipped_map_passes_the_checks():
     root = read_tmx(MAP)
     assert root.tag == "map" and len(list(root.iter("object"))) == 50
+
+
+# -- how a tileset cuts its picture (issue 23, item 2) -------------------------------------
+# pytmx walks every (x, y) of a tileset's grid: 1-px tiles over a declared 4096-px picture
+# cost 82 s and 2.2 GB. Each case is refused before pytmx is reached (the guard below turns
+# reaching it into a failure, so the old code fails fast instead of exhausting memory).
+
+
+@pytest.fixture
+def pytmx_never_reached(monkeypatch):
+    def reached(self, node):
+        raise AssertionError("the hostile tileset reached pytmx")
+
+    monkeypatch.setattr(tiled.pytmx.TiledMap, "parse_xml", reached)
+
+
+def tileset_as(tileset: str, image: str) -> str:
+    """The shipped map with its tileset's attributes and picture replaced."""
+    text = shipped()
+    start = text.index("<tileset ")
+    end = text.index("</tileset>") + len("</tileset>")
+    return (text[:start] + f'<tileset firstgid="1" name="t" {tileset}>{image}</tileset>'
+            + text[end:])
+
+
+HOSTILE_TILESETS = {
+    "1px_tiles_on_a_declared_4096px_picture": (
+        'tilewidth="1" tileheight="1"',
+        '<image source="nowhere.png" width="4096" height="4096"/>', r"cuts 16,777,216 tiles"),
+    "declared_10000px_picture": (
+        'tilewidth="1" tileheight="1"',
+        '<image source="nowhere.png" width="10000" height="10000"/>',
+        r"image: width '10000' is not a whole number from 1 to 4096"),
+    "declared_million_px_picture": (
+        'tilewidth="40" tileheight="40"',
+        '<image source="nowhere.png" width="1000000" height="1000000"/>', r"width '1000000'"),
+    "negative_spacing": (
+        'tilewidth="40" tileheight="40" spacing="-39"',
+        f'<image source="{TILES}" width="320" height="80"/>', r"spacing '-39'"),
+    "negative_margin": (
+        'tilewidth="40" tileheight="40" margin="-5"',
+        f'<image source="{TILES}" width="320" height="80"/>', r"margin '-5'"),
+    "zero_px_tiles": (
+        'tilewidth="0" tileheight="40"',
+        f'<image source="{TILES}" width="320" height="80"/>', r"tilewidth '0'"),
+    "tiles_bigger_than_the_picture": (
+        'tilewidth="400" tileheight="40"',
+        f'<image source="{TILES}" width="320" height="80"/>', r"do not fit its 320x80"),
+    "declared_size_unlike_the_real_png": (
+        'tilewidth="1" tileheight="1"',
+        f'<image source="{TILES}" width="4096" height="4096"/>',
+        r"declares 4096x4096 px but .* is 320x80 px"),
+    "huge_tilecount": (
+        'tilewidth="40" tileheight="40" tilecount="100000000"',
+        f'<image source="{TILES}" width="320" height="80"/>', r"tilecount '100000000'"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE_TILESETS))
+def test_a_tileset_that_would_cut_too_much_is_refused_before_pytmx(tmp_path, case,
+                                                                  pytmx_never_reached):
+    tileset, image, message = HOSTILE_TILESETS[case]
+    with pytest.raises(MapError, match=message) as caught:
+        load_map(write(tmp_path, tileset_as(tileset, image)))
+    assert "\n" not in str(caught.value)
+
+
+def test_a_huge_first_gid_is_refused(tmp_path, pytmx_never_reached):
+    text = shipped().replace('firstgid="1"', 'firstgid="100000000"', 1)
+    refused(write(tmp_path, text), r"firstgid '100000000'")
+
+
+def test_an_external_tileset_is_bounded_the_same_way(tmp_path, pytmx_never_reached):
+    (tmp_path / "t.tsx").write_text(
+        '<tileset name="t" tilewidth="1" tileheight="1">'
+        '<image source="nowhere.png" width="4096" height="4096"/></tileset>', encoding="utf-8")
+    text = shipped()
+    start, end = text.index("<tileset "), text.index("</tileset>") + len("</tileset>")
+    text = text[:start] + '<tileset firstgid="1" source="t.tsx"/>' + text[end:]
+    refused(write(tmp_path, text), r"cuts 16,777,216 tiles")
+
+
+def test_an_honest_tileset_with_spacing_and_margin_loads(tmp_path):
+    text = tileset_as('tilewidth="39" tileheight="39" spacing="1" margin="0"',
+                      f'<image source="{TILES}" width="320" height="80"/>')
+    assert load_map(write(tmp_path, text)).width > 0
+
+
+def test_sim_refuses_such_a_map_in_one_line_with_exit_2(tmp_path, monkeypatch, capsys,
+                                                       pytmx_never_reached):
+    from game.servermania import board as board_module
+    from main import main
+
+    tileset, image, _ = HOSTILE_TILESETS["1px_tiles_on_a_declared_4096px_picture"]
+    path = write(tmp_path, tileset_as(tileset, image))
+    monkeypatch.setattr(board_module, "DEFAULT_MAP", str(path))
+    board_module.default_board.cache_clear()
+    try:
+        assert main(["sim", "servermania", "--games", "1", "--players", "2"]) == 2
+    finally:
+        board_module.default_board.cache_clear()
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cuts 16,777,216 tiles" in err

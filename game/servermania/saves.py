@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from game.names import LABEL_MAX, text_problem
 from game.servermania.board import LOOKAHEAD, STUCK, TECHPAD, Board, default_board
 from game.servermania.cards import DECKS
 from game.servermania.fields import (
@@ -35,9 +36,17 @@ from game.servermania.stages import (
 )
 from game.servermania.state import State
 
+MESSAGE_CHARS = 300  # a message never echoes more of a bad value than this
+
 
 class SaveError(ValueError):
-    """A save text that cannot be loaded; the message says why."""
+    """A save text that cannot be loaded; the message says why (in at most MESSAGE_CHARS:
+    a bad value of megabytes is never echoed whole)."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 3] + "..."
+        super().__init__(message)
 
 
 def from_json(text: str) -> State:
@@ -185,6 +194,12 @@ def _check_loaded(s: State) -> None:
         problems.append("bad decks")
     if s.turn < 0:
         problems.append(f"turn {s.turn}")
+    for seat, p in enumerate(s.players):
+        problem = text_problem(p.name, LABEL_MAX)
+        if problem:
+            problems.append(f"seat {seat}'s name {problem}")
+    if any(text_problem(q.label, LABEL_MAX, empty=True) for q in s.board.squares):
+        problems.append("a square's label is not a short printable text")
     problems += _finish_problems(s)
     problems += _phase_problems(s)
     problems += s.invariant_violations()

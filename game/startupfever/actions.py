@@ -297,8 +297,18 @@ def malformed(action: Any) -> str | None:
         value = getattr(action, name)
         if type(value) not in types:
             wanted = " or ".join("None" if t is type(None) else t.__name__ for t in types)
-            return f"{type(action).__name__}.{name} must be {wanted}, not {value!r}"
+            return f"{type(action).__name__}.{name} must be {wanted}, not {_shown(value)}"
     return None
+
+
+def _shown(value: Any) -> str:
+    """repr(value) for a message, at most 60 characters; never raises (a forged field's
+    `__repr__` may raise anything: the refusal must still be an IllegalAction)."""
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a message must be built whatever the object is
+        return f"a malformed {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def describe(action: Any) -> str:

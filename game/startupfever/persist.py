@@ -13,6 +13,8 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
+from game.names import LABEL_MAX, text_problem
+
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
 from .effects import TALENT_FAIR_MAX_HIRES
@@ -35,15 +37,22 @@ from .state import (
     categories_for,
     products_per_player,
 )
-from .yearend import YearEndRules
+from .yearend import TABLE2, YearEndRules
 
 FORMAT = "startupfever"
 VERSION = 2  # 2: sealed marketing (F14), Hiring Failure on any hire (F15)
 OLD_VERSIONS = (1,)  # still loaded: `_upgrade` brings them to VERSION
+MESSAGE_CHARS = 300
 
 
 class SaveError(ValueError):
-    """A save that cannot be loaded; the message says what is wrong with it."""
+    """A save that cannot be loaded; the message says what is wrong with it (in at most
+    MESSAGE_CHARS: a bad value of megabytes is never echoed whole)."""
+
+    def __init__(self, message: str) -> None:
+        if len(message) > MESSAGE_CHARS:
+            message = message[:MESSAGE_CHARS - 3] + "..."
+        super().__init__(message)
 
 
 class SaveRules(YearEndRules):
@@ -300,6 +309,8 @@ def _check_table(state: SaveRules, slots: list[str]) -> None:
           f"categories {state.categories} do not fit {n} players")
     for seat, pl in enumerate(players):
         _need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
+        problem = text_problem(pl.name, LABEL_MAX)
+        _need(problem is None, f"seat {seat}'s name {problem}")
     # products: chips, markers, workers (F4, F5, F6)
     for slot, p in products.items():
         _need(p.slot == slot and p.owner == slots.index(slot) // per,
@@ -361,6 +372,8 @@ def _check_cards(state: SaveRules) -> None:
     for card, k in counts.items():
         _need(k == CARDS[card].count, f"{k} copies of {card}, expected {CARDS[card].count}")
     _need(all(len(pl.hand) <= HAND_SIZE for pl in players), "a hand of more than four cards")
+    _need(all(len(pl.hand) + state.deal_queue.count(seat) <= HAND_SIZE
+              for seat, pl in enumerate(players)), "cards to deal past a hand of four")
 
 
 def _check_flow(state: SaveRules, slots: list[str]) -> None:
@@ -402,6 +415,37 @@ def _check_flow(state: SaveRules, slots: list[str]) -> None:
     _need(state.new_order == [] and grouped == []
           or sorted(placed + grouped) == slots and len(state.new_order) == len(slots),
           "the new turn order and its groups do not hold every product once")
+
+
+def _check_setup_and_competition(state: SaveRules, stage: str, slot_set: set[str]) -> None:
+    """What play relies on later: every chip placed once set-up is over, the first
+    turn order's pool holding exactly the products not yet picked, and a competition's
+    dice owed by exactly the products in it (issue 23: saves breaking these loaded and
+    then crashed, or played into states this check refuses)."""
+    products = state.products
+    if stage != "chips":  # F2: chips are placed first, before anything else happens
+        _need(all(p.category is not None for p in products.values()),
+              "a product without its category chip after set-up")
+    if stage == "first_order":
+        pool = state.order_pool
+        _need(len(pool) >= 2 and len(set(pool)) == len(pool) and not set(pool) &
+              set(state.turn_order) and set(pool) | set(state.turn_order) == slot_set,
+              "the first turn order's pool does not hold every product not yet picked")
+    else:
+        _need(not state.order_pool, f"a turn order pool at {stage}")
+    pending, rolls = state.comp_pending, state.comp_rolls
+    if stage != "comp_roll":
+        _need(not pending, f"competition dice owed at {stage}")
+        return
+    category = state.comp_category
+    _need(bool(pending) and len(set(pending)) == len(pending) and set(pending) <= set(rolls)
+          and set(rolls) == set(state.comp_base) and len(rolls) in TABLE2,
+          "a competition die roll for a product not in the competition")
+    _need(all(products[s].launched and products[s].category == category for s in rolls),
+          f"a product in the {category} competition that is not a launched {category}")
+    _need(all(s in pending for s, r in rolls.items() if not r),
+          "a product in the competition owes its die but is not asked for it")
+    _need(state.turn_seat == products[pending[0]].owner, "the competition asks the wrong seat")
 
 
 def _check_stage(state: SaveRules, seats: range, slot_set: set[str]) -> None:
@@ -465,9 +509,7 @@ def _check_stage(state: SaveRules, seats: range, slot_set: set[str]) -> None:
         waiting = set(state.seat_queue[1:])
         _need(all(state.products[s].owner not in waiting for s in pending),
               "sealed marketing of a seat not yet asked")
-    if stage == "comp_roll":
-        _need(bool(state.comp_pending) and set(state.comp_pending) <= set(state.comp_rolls)
-              and set(state.comp_rolls) == set(state.comp_base), "a die roll for nobody")
+    _check_setup_and_competition(state, stage, slot_set)
     if stage in ("order_tie", "order_choose"):
         _need(bool(state.order_groups) and bool(state.order_groups[0])
               and len(state.new_order) == len(slot_set), "turn order without products")

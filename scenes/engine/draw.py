@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pygame
 
+from scenes.engine import surface_cache
 from scenes.engine.palette import INK, Color, mix
 
 OUTLINE = 4  # px, the thick dark line around everything
@@ -27,6 +28,8 @@ def box(canvas: pygame.Surface, rect: pygame.Rect, fill: Color, *, outline: Colo
 
 
 TEXT_CACHE = 1024  # labels, names, the numbers a table shows: a whole game's worth
+TEXT_CACHE_BYTES = 8 * 1024 * 1024  # ... and at most this much picture (a whole 6-player
+# Startup Fever demo game at 150 % text draws about 4 MB of labels: see SurfaceCache)
 VOLATILE_CACHE = 64  # values that change every few frames (counters rolling, zooms)
 
 
@@ -60,8 +63,8 @@ def _make_text(font: pygame.font.Font, text: str, color: Color, outline: int,
     return out
 
 
-_render = lru_cache(maxsize=TEXT_CACHE)(_make_text)
-_render_volatile = lru_cache(maxsize=VOLATILE_CACHE)(_make_text)
+_render = surface_cache.SurfaceCache(_make_text, TEXT_CACHE, TEXT_CACHE_BYTES)
+_render_volatile = surface_cache.SurfaceCache(_make_text, VOLATILE_CACHE, TEXT_CACHE_BYTES // 4)
 
 
 _CENTRED = ("center", "midleft", "midright")
@@ -92,6 +95,23 @@ def text(canvas: pygame.Surface, font: pygame.font.Font, string: str, pos: tuple
         canvas.blit(shade, rect.move(0, shadow))
     canvas.blit(surface, rect)
     return rect
+
+
+@lru_cache(maxsize=256)
+def clip(font: pygame.font.Font, string: str, width: int, strip: str = " ") -> str:
+    """`string` cut to its longest start that fits `width` px with "…" after it (whole
+    if it fits). A binary search over the length (about log2(len) measurements, never
+    one per character) whose result is cached: safe to call every frame."""
+    if font.size(string)[0] <= width:
+        return string
+    low, high = 0, len(string)  # string[:low] + "…" fits (or low is 0); [:high] does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        if font.size(string[:mid] + "…")[0] <= width:
+            low = mid
+        else:
+            high = mid
+    return string[:low].rstrip(strip) + "…"
 
 
 def wrap(font: pygame.font.Font, string: str, width: int, indent: str = "") -> list[str]:

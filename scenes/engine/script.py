@@ -17,7 +17,7 @@ from scenes.engine.input import BUTTONS, KEYBOARD, Action
 
 MAX_BYTES = 1024 * 1024  # a script of a million bytes is already ~40,000 presses
 MAX_UPDATE = 10**9  # about 190 days at 60 updates a second
-DEVICE = re.compile(r"keyboard|mouse|pad:\d{1,9}")
+DEVICE = re.compile(r"keyboard|mouse|pad:[0-9]{1,9}")  # ASCII digits: never "pad:١"
 
 
 class ScriptError(FileProblem):

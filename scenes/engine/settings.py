@@ -17,7 +17,7 @@ from pathlib import Path
 import platformdirs
 import pygame
 
-from game.files import FileProblem, read_text, write_atomic
+from game.files import FileProblem, present, read_text, remove_stale_temps, write_atomic
 from scenes.engine.input import BUTTONS, KEYMAP
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything bigger is not one
@@ -65,6 +65,13 @@ _RULES = (
 )
 
 
+def _shown(value: object, limit: int = 60) -> str:
+    """A bad value as JSON for the warning, cut to `limit` characters (a file may hold
+    10,000 key codes in one field: the warning stays one readable line)."""
+    text = json.dumps(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def default_path() -> Path:
     return Path(platformdirs.user_config_dir("unicorn-arcade", appauthor=False)) / "settings.json"
 
@@ -89,7 +96,14 @@ class Settings:
         default; the other values in the file still count. Unknown keys are ignored.
         """
         settings = cls(path=path)
-        if path is None or not (path.exists() or path.is_symlink()):
+        if path is None:
+            return settings
+        remove_stale_temps(path)  # left by a save killed mid-write (quiet on errors)
+        try:
+            if not present(path):
+                return settings
+        except FileProblem as exc:  # e.g. a config folder without search permission
+            print(f"settings: ignoring unreadable {exc}; using defaults", file=sys.stderr)
             return settings
         try:  # read_text: a regular file under the cap (never a FIFO or /dev/zero)
             data = json.loads(read_text(path, MAX_BYTES))
@@ -111,7 +125,7 @@ class Settings:
                 kind = type(getattr(settings, name))
                 setattr(settings, name, value if kind in (dict, str) else kind(value))
             else:
-                problems.append(f"{name} {json.dumps(value)} is not {expected}")
+                problems.append(f"{name} {_shown(value)} is not {expected}")
         if problems:
             print(f"settings: in {path}: {'; '.join(problems)}; using the default for "
                   f"{'it' if len(problems) == 1 else 'those'}", file=sys.stderr)

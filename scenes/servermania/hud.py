@@ -199,8 +199,7 @@ class Hud:
         name = self.name_of(seat)
         # long names shrink a little rather than run under the badge, then lose letters
         font = fonts.fit("body", self.px(24), name, room, self.px(NAME_MIN))
-        while font.size(name)[0] > room and len(name) > 2:
-            name = name[:-2] + "…"
+        name = draw.clip(font, name, room, "")
         return font, name
 
     def pot_anchor(self) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from game.autosave import SeatRecord
 from game.servermania.rules import MAX_PLAYERS, MIN_PLAYERS
-from scenes.table.look import COLOURS
+from scenes.table.look import COLOURS, SHAPES
 from scenes.table.seats import NAMES
 
 MIN_SEATS, MAX_SEATS = MIN_PLAYERS, MAX_PLAYERS  # the rules' player count (S1)
@@ -26,8 +26,10 @@ class Seat:
 
     @classmethod
     def from_record(cls, record: SeatRecord) -> Seat:
+        """A saved seat; a colour or pawn this version does not draw falls back."""
         colour = record.colour if record.colour in COLOURS else COLOURS[0]
-        return cls(record.name, colour, record.human, record.level, record.token)
+        token = record.token if record.token in SHAPES else ""
+        return cls(record.name, colour, record.human, record.level, token)
 
 
 def default_seats(count: int = 2, humans: int = 1) -> list[Seat]:

@@ -390,11 +390,7 @@ def panel_width(fonts: Fonts) -> int:
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
     """`text` cut with "…" to fit `width` px (the full text is in the how-line)."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    return draw.clip(font, text, width)
 
 
 def _arrow(canvas: pygame.Surface, tip: tuple[int, int], up: bool) -> None:

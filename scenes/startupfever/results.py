@@ -119,6 +119,6 @@ def fit_name(fonts: Fonts, name: str, tail: str, room: int) -> tuple[pygame.font
     """`name + tail` in a body font of 26 px shrunk to fit `room` (not below 20 px); a name
     still too long loses its end, never the tail (the money)."""
     font = fonts.fit("body", 26, name + tail, room)
-    while font.size(name + tail)[0] > room and len(name) > 2:
-        name = name[:-2].rstrip() + "…"
+    if font.size(name + tail)[0] > room:
+        name = draw.clip(font, name, room - font.size(tail)[0])
     return font, name + tail
