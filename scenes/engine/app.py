@@ -27,6 +27,7 @@ from game.files import write_atomic
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
+from scenes.engine.glyphs import use_keymap
 from scenes.engine.heap import tune as tune_heap
 from scenes.engine.input import (
     DEVICE_ADDED,
@@ -85,6 +86,7 @@ class App:
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)
         self.input = InputMapper(SdlDevices(), self.display.to_canvas)
         self.input.keymap = self.settings.keymap()
+        use_keymap(self.input.keymap)  # prompts name the keys as they are now
         Fonts.text_scale = self.settings.text_size / 100  # every font cache
         set_palette(self.settings.palette)
         self.stack = SceneStack(self)
@@ -119,6 +121,7 @@ class App:
         self.audio.set_volume(self.settings.volume)
         self.audio.set_music_volume(self.settings.music_volume)
         self.input.keymap = self.settings.keymap()
+        use_keymap(self.input.keymap)  # prompts name the keys as they are now
         Fonts.text_scale = self.settings.text_size / 100  # every font cache
         set_palette(self.settings.palette)
         self.stack.speed = self.settings.anim_speed

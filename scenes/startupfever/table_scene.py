@@ -16,8 +16,8 @@ Devices: a seat bound to a pad in the lobby (`SeatDevices`) is answered by that 
 alone: its decisions, its die, its row of the card beat and its hand behind the curtain;
 an unbound (pass-and-play) seat by any device. Another device's press is refused and
 said so. When a seat's pad is unplugged the table waits until a device takes the seat
-(`seating.hand_over`); a continued game's people claim their seats with the first free
-pad that answers for them. Every `apply` returns events, which the director
+(`seating.hand_over`); a continued game's people take their seats again before play
+(`scenes.rejoin`). Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
