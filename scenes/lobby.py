@@ -24,6 +24,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
+from scenes.engine.glyphs import button_word, key_label
 from scenes.engine.input import CLICK, KEYBOARD, POINT, TEXT, Action, DeviceId
 from scenes.engine.palette import (
     CREAM,
@@ -109,6 +110,7 @@ class Cursor:
     editing: bool = False  # typing the name
     key: int = 0  # the on-screen keyboard's selected key
     before: str = ""  # the name before editing (Esc gives it back)
+    swallow: str = ""  # the character of the key that opened editing (its TEXT follows)
 
 
 class LobbyScene(Scene):
@@ -125,6 +127,7 @@ class LobbyScene(Scene):
         self.mouse_row: int | None = None  # the footer button the mouse points at
         self.t = 0.0
         self.flash: dict[int, float] = {}  # seat index -> seconds since it changed
+        self._key = 0
 
     def enter(self) -> None:
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
@@ -246,6 +249,7 @@ class LobbyScene(Scene):
     # -- input -------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
+        self._key = action.key  # the key behind this action (0: not a key)
         if action.name in (POINT, CLICK):
             return self._mouse(action)
         if not action.pressed:
@@ -312,6 +316,7 @@ class LobbyScene(Scene):
             row = self.rows[cursor.row]
             if row == "name":
                 cursor.editing, cursor.before, cursor.key = True, self.joined[seat].name, 0
+                cursor.swallow = _typed(self._key) if device == KEYBOARD else ""
                 self.app.audio.play("confirm")
             else:
                 self._cycle(seat, row, +1)
@@ -330,14 +335,18 @@ class LobbyScene(Scene):
         assert seat is not None
         name = self.joined[seat].name
         typing = device == KEYBOARD and action.key not in (0, *ARROW_KEYS)
+        swallow, cursor.swallow = cursor.swallow, ""
         if action.name == TEXT:
+            if swallow and action.text.lower() == swallow:
+                return  # the letter of the Confirm key that opened editing
             self._set_name(seat, name + action.text)
         elif typing and action.key == pygame.K_BACKSPACE:
             self._set_name(seat, name[:-1])
         elif typing and action.key == pygame.K_ESCAPE:
             self._set_name(seat, cursor.before)
             cursor.editing = False
-        elif typing and action.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif typing and (action.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                         or self._finishes(action)):
             self._done(seat, cursor)
         elif typing:
             return  # a letter key that also maps to an action: its TEXT types it
@@ -353,6 +362,15 @@ class LobbyScene(Scene):
             self._set_name(seat, name[:-1])
         elif action.name == "pause":
             self._done(seat, cursor)
+
+    def _finishes(self, action: Action) -> bool:
+        """A keyboard Confirm key ends name entry, whatever key it is; Space types a
+        space as long as Confirm has another key to finish with."""
+        if action.name != "confirm":
+            return False
+        others = [c for c, a in self.app.input.keymap.items()
+                  if a == "confirm" and c != pygame.K_SPACE]
+        return action.key != pygame.K_SPACE or not others
 
     def _press_key(self, seat: int, cursor: Cursor, key: str) -> None:
         name = self.joined[seat].name
@@ -470,7 +488,8 @@ class LobbyScene(Scene):
         draw.text(canvas, fonts.display(52), self.config.title, (640, 44), GOLD, outline=4,
                   shadow=5)
         lo, hi = self.config.min_seats, self.config.max_seats
-        draw.text(canvas, fonts.body(26), f"{lo} to {hi} players: press A or Enter, or click "
+        draw.text(canvas, fonts.body(26), f"{lo} to {hi} players: press "
+                  f"{button_word('confirm', 'xbox')} or {key_label('confirm')}, or click "
                   "a seat, to join", (640, 94), CREAM)
         seats = self.seats()
         for i, card in enumerate(self.cards):
@@ -489,7 +508,9 @@ class LobbyScene(Scene):
             pygame.draw.rect(canvas, PANEL_LIGHT, ring, 3, border_radius=18)
             draw.text(canvas, fonts.display(40), f"P{i + 1}", (card.centerx, card.y + 60),
                       MUTED)
-            for k, line in enumerate(("Press A", "or Enter", "to join")):
+            lines = (f"Press {button_word('confirm', 'xbox')}",
+                     f"or {key_label('confirm')}", "to join")
+            for k, line in enumerate(lines):
                 colour = GOLD if pulse > 0.5 and k == 0 else CREAM
                 draw.text(canvas, fonts.body(28), line, (card.centerx, card.y + 170 + 40 * k),
                           colour)
@@ -533,10 +554,18 @@ class LobbyScene(Scene):
             if font.size(text)[0] > rect.w - 16:
                 font = small
             draw.text(canvas, font, text, rect.center, ink)
-        hint = "A / Enter: edit name" if cursor and cursor.row == 0 else "Down: game options"
+        ok, down = self._words(seat.device, "confirm"), self._words(seat.device, "down")
+        hint = f"{ok}: edit name" if cursor and cursor.row == 0 else f"{down}: game options"
         if font.size(hint)[0] > card.w - 12:
-            hint = "Edit name" if cursor and cursor.row == 0 else "Down: options"
+            hint = "Edit name" if cursor and cursor.row == 0 else f"{down}: options"
         draw.text(canvas, small, hint, (card.centerx, card.bottom - 26), HINT)
+
+    def _words(self, device: DeviceId | None, action: str) -> str:
+        """`action`'s button on `device` as a word: its pad's, or the current key."""
+        if device is None:
+            return f"{button_word(action, 'xbox')} / {key_label(action)}"
+        style = self.app.input.style_of(device) if device.startswith("pad:") else "keyboard"
+        return button_word(action, style)
 
     def _draw_osk(self, canvas: pygame.Surface, i: int, seat: LobbySeat,
                   cursor: Cursor) -> None:
@@ -555,8 +584,9 @@ class LobbyScene(Scene):
             font = fonts.fit("body", min(24 if len(label) == 1 else 20, inner), label,
                              rect.w - 12, 12)
             draw.text(canvas, font, label, rect.center, INK if selected else WHITE)
-        hints = (("Type, Enter: done", "Enter: done") if seat.device == KEYBOARD else
-                 ("B: delete  Start: done", "Start: done"))
+        done = self._words(seat.device, "confirm" if seat.device == KEYBOARD else "pause")
+        hints = ((f"Type, {done}: done", f"{done}: done") if seat.device == KEYBOARD else
+                 (f"{self._words(seat.device, 'back')}: delete  {done}: done", f"{done}: done"))
         font = fonts.body(22)
         hint = next((h for h in hints if font.size(h)[0] <= card.w - 16), hints[-1])
         draw.text(canvas, font, hint, (card.centerx, card.bottom - 26), CREAM)
@@ -587,6 +617,14 @@ class LobbyScene(Scene):
             face, size = ("display", 30) if start else ("body", 28)
             font = fitted(fonts, face, size, labels[which], rect.w - 24)  # five buttons
             draw.text(canvas, font, labels[which], rect.center, ink)
+
+
+def _typed(key: int) -> str:
+    """The character a key types (its TEXT event follows the press), or ""."""
+    if key == pygame.K_SPACE:
+        return " "
+    name = pygame.key.name(key) if key else ""
+    return name if len(name) == 1 else ""
 
 
 def fitted(fonts: Fonts, face: str, size: int, text: str, width: int) -> pygame.font.Font:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.engine import draw
+from scenes.engine.glyphs import button_word, key_label
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, Color
 from scenes.engine.scene import Scene
@@ -150,7 +151,8 @@ class SeatLostOverlay(Scene):
         pygame.draw.rect(canvas, self.colour, stripe, border_radius=4)  # whose seat it is
         draw.text(canvas, fonts.display(40), f"{self.name}'s pad is gone", (640, 300), GOLD,
                   outline=3)
-        draw.text(canvas, fonts.body(28), "Reconnect, or press A (Enter) on any device",
+        draw.text(canvas, fonts.body(28), "Reconnect, or press "
+                  f"{button_word('confirm', 'xbox')} ({key_label('confirm')}) on any device",
                   (640, 360), CREAM)
         draw.text(canvas, fonts.body(28), f"to take {self.name}'s seat.", (640, 398), CREAM)
         if self.refused:

@@ -36,7 +36,7 @@ SIZE = 44  # glyph height in canvas pixels
 DARK_KEY = (70, 66, 86)  # body of pad buttons that carry no colour
 
 #: Short names for keys whose pygame names are long or unclear on a key cap.
-KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCAPE: "Esc",
+KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Keypad Enter", pygame.K_ESCAPE: "Esc",
              pygame.K_BACKSPACE: "Backspace", pygame.K_SPACE: "Space", pygame.K_TAB: "Tab",
              pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn", pygame.K_DELETE: "Del",
              pygame.K_LSHIFT: "Shift", pygame.K_RSHIFT: "Shift", pygame.K_LCTRL: "Ctrl",
@@ -44,7 +44,7 @@ KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Enter", pygame.K_ESCA
              pygame.K_LEFT: "Left", pygame.K_RIGHT: "Right"}
 ARROW_KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
               "right": pygame.K_RIGHT}
-PAD_WORDS = {"xbox": {"confirm": "A", "back": "B", "x": "X", "y": "Y", "pause": "Menu",
+PAD_WORDS = {"xbox": {"confirm": "A", "back": "B", "x": "X", "y": "Y", "pause": "Start",
                       "lshoulder": "LB", "rshoulder": "RB"},
              "playstation": {"confirm": "Cross", "back": "Circle", "x": "Square",
                              "y": "Triangle", "pause": "Options", "lshoulder": "L1",
@@ -88,10 +88,19 @@ def key_label(action: str) -> str:
 
 def button_word(action: str, style: str) -> str:
     """`action`'s button as a word in a sentence, on a `style` device: "A", "Cross",
-    or the keyboard's current key ("Enter", "J")."""
+    or the keyboard's current key ("Enter", "J"); a direction on a pad is its name."""
     if style == "keyboard":
         return key_label(action)
-    return PAD_WORDS.get(style, PAD_WORDS["xbox"]).get(action, action)
+    return PAD_WORDS.get(style, PAD_WORDS["xbox"]).get(action, action.capitalize())
+
+
+def with_keys(text: str) -> str:
+    """`text` with each "{action}" replaced by its pad button and its current key, for
+    help pages any device reads: "{pause} pauses" -> "Start / P pauses"."""
+    for action in BUTTONS:
+        text = text.replace("{" + action + "}",
+                            f"{button_word(action, 'xbox')} / {key_label(action)}")
+    return text
 
 
 def glyph(fonts: Fonts, action: str, style: str) -> pygame.Surface:

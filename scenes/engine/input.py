@@ -253,12 +253,14 @@ class InputMapper:
             self.capture = False
             self.last_device = KEYBOARD
             return [Action(KEY, KEYBOARD, True, key=event.key)]
+        if event.type == pygame.KEYUP:  # what the key holds, even if remapped meanwhile
+            held = [n for (d, n), sources in self._sources.items()
+                    if d == KEYBOARD and event.key in sources]
+            return [a for n in held for a in self._release(KEYBOARD, n, event.key, event.key)]
         name = self.keymap.get(event.key)
         if name is None:
             return []
-        if event.type == pygame.KEYDOWN:
-            return self._press(KEYBOARD, name, event.key, event.key)
-        return self._release(KEYBOARD, name, event.key, event.key)
+        return self._press(KEYBOARD, name, event.key, event.key)
 
     def _text(self, event: pygame.event.Event) -> list[Action]:
         self.last_device = KEYBOARD
