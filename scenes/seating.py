@@ -39,11 +39,13 @@ def person(device: DeviceId) -> DeviceId:
 
 
 def device_label(device: DeviceId | None) -> str:
-    """"Keyboard", "Pad 2" or "Shared": short enough for a seat card."""
+    """"Keyboard", "Mouse", "Pad 2" or "Shared": short enough for a seat card."""
     if device is None:
         return "Shared"
     if device == KEYBOARD:
         return "Keyboard"
+    if device == MOUSE:
+        return "Mouse"
     number = device.partition(":")[2]
     return f"Pad {int(number) + 1}" if number.isdigit() else device
 
