@@ -8,10 +8,10 @@ fast-forward stay open to everyone. The keyboard and the mouse are one person's 
 unless each plays a seat of its own (two people at one computer).
 
 `SeatLostOverlay` is what a game pushes when a bound pad goes away (`hand_over`):
-"reconnect, or press A on any device to take Ada's seat". The first free device that
-confirms takes the seat. A continued game has no bindings (pads get new ids): its people
-take their seats again on `scenes.rejoin`'s screen before play resumes; a press during
-play never binds a seat.
+"reconnect, or press A on any device to take Ada's seat". The same pad plugged in again
+takes the seat back by itself; otherwise the first free device that confirms takes it.
+A continued game has no bindings (pads get new ids): its people take their seats again
+on `scenes.rejoin`'s screen before play resumes; a press during play never binds a seat.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.glyphs import button_word, key_label
-from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId, Pad
 from scenes.engine.palette import CREAM, GOLD, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
@@ -111,7 +111,8 @@ def hand_over(app: App, devices: SeatDevices, device: DeviceId,
     def take(new: DeviceId) -> None:
         devices.bind(seat, new)
         app.toasts.show(f"{name(seat)} now plays with this controller")
-    app.stack.push(SeatLostOverlay(name(seat), colour(seat), devices, take))
+    app.stack.push(SeatLostOverlay(name(seat), colour(seat), devices, take,
+                                   app.input.gone.get(device)))
     return True
 
 
@@ -125,10 +126,11 @@ class SeatLostOverlay(Scene):
     opaque = False
 
     def __init__(self, name: str, colour: Color, devices: SeatDevices,
-                 take: Callable[[DeviceId], None]) -> None:
+                 take: Callable[[DeviceId], None], lost: Pad | None = None) -> None:
         self.name, self.colour = name, colour
         self.devices = devices
         self.take = take
+        self.lost = lost  # the pad that went: plugged in again, it takes the seat back
         self.refused = ""
         self.prompts = PromptBar([("confirm", f"Take {name}'s seat")])
         self.rect = pygame.Rect(190, 210, 900, 270)
@@ -144,6 +146,18 @@ class SeatLostOverlay(Scene):
             self.app.stack.pop()
             self.take(self.devices.whose(action.device))
         return True  # modal: the game waits
+
+    def on_device_added(self, device: DeviceId) -> None:
+        """The pad that left is plugged in again (same GUID and name, a new instance id):
+        it takes the seat back by itself, no press needed."""
+        pad = self.app.input.pads.get(device)
+        if self.lost is None or pad is None or not pad.same_kind(self.lost):
+            return
+        if self.devices.seat_of(device) is not None or self.app.stack.top is not self:
+            return
+        self.app.audio.play("confirm")
+        self.app.stack.pop()
+        self.take(device)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         dim(canvas, 170)
