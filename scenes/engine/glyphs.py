@@ -61,10 +61,13 @@ SHOULDERS = {"xbox": {"lshoulder": "LB", "rshoulder": "RB"},
 
 _cache: dict[tuple, pygame.Surface] = {}
 _keys: dict[str, list[int]] = {}  # action -> its keys, first one first (the current map)
+keymap_version = 0
 
 
 def use_keymap(keymap: dict[int, str]) -> None:
     """Take the current key map (key code -> action, in the settings' order)."""
+    global keymap_version
+    keymap_version += 1  # a screen that caches a drawn prompt bar keys it with this
     _keys.clear()
     for code, action in keymap.items():
         _keys.setdefault(action, []).append(code)

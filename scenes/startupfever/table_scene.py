@@ -37,7 +37,7 @@ from game.levels import make_player
 from game.startupfever import layout as layout_module
 from game.thinker import Thinker
 from game.tiled import MapError
-from scenes.engine import draw
+from scenes.engine import draw, glyphs
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
@@ -544,7 +544,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         """The prompt bar, rendered again only when what it says (or the device) changes.
         A seat's own question shows the glyphs of the pad bound to it."""
         bar, style = self._bar(), self.bar_look(self._asked())[0]
-        key = (tuple(bar.items), style)
+        key = (tuple(bar.items), style, glyphs.keymap_version)  # a remap redraws it
         if key != self.bar_key:
             self.bar_key = key
             bar.draw(self.bar_image, self.app.fonts, style)

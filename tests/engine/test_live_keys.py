@@ -117,3 +117,25 @@ def test_confirm_whatever_key_it_is_finishes_name_entry_in_the_lobby(tmp_path):
     shoot(app, "lobby_name_remapped", tmp_path)
     key(app, pygame.K_k, "k")  # Confirm (K): done, and its k types nothing
     assert not cursor.editing and lobby.joined[0].name == "Zed"
+
+
+def test_startup_fever_asks_a_pad_seat_in_its_pads_glyphs_and_a_keyboard_seat_in_keys():
+    """Issue 22 item 5 at the Startup Fever table: each seat's question shows its own
+    device's buttons, whoever pressed last (Ada on pad 1, Linus on the keyboard)."""
+    from scenes.startupfever.seats import default_seats as fever_seats
+    from scenes.startupfever.table_scene import TableScene
+
+    table = TableScene(fever_seats(2, humans=2), seed=3,
+                       devices=SeatDevices({0: "pad:0", 1: "keyboard"}))
+    app = make_app(table, headless=True, settings=jkl())
+    app.input.devices = FakePads()
+    step(app, READY)
+    plug(app, 0)
+    run_until(app, lambda: table.decision is not None, 20_000, each=table.skip)
+    assert table.decision.seat == 0
+    key(app, pygame.K_DOWN)  # the keyboard, refused, is the device used last
+    assert app.input.last_device == "keyboard"
+    assert table.decision.device == "pad:0"  # Ada's cover shows her pad's Y, not a key
+    assert table.bar_look(0) == ("xbox", False)
+    button(app, 0, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # now the pad is used last
+    assert table.bar_look(1) == ("keyboard", False)  # Linus would be asked in his keys
