@@ -24,7 +24,7 @@ from scenes.engine.widgets import PromptBar
 from scenes.seating import SeatDevices, device_label
 
 LOCKED, COMPUTER, SHARED, SAVED_CPU = "locked", "computer", "shared", "cpu"
-CARD_TOP, CARD_H = 140, 400
+CARD_TOP, CARD_H = 136, 420
 Portrait = Callable[[str, str, int], pygame.Surface]
 
 
@@ -184,6 +184,11 @@ class RejoinScene(Scene):
 
     @staticmethod
     def _buttons(card: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The card's Computer and Shared buttons: side by side, or one above the other
+        on the narrow cards of a six-seat table."""
+        if card.w < 240:
+            return (pygame.Rect(card.x + 10, card.bottom - 108, card.w - 20, 44),
+                    pygame.Rect(card.x + 10, card.bottom - 56, card.w - 20, 44))
         half = (card.w - 30) // 2
         y = card.bottom - 62
         return (pygame.Rect(card.x + 10, y, half, 50),
@@ -199,10 +204,10 @@ class RejoinScene(Scene):
         for seat, card in enumerate(self.cards):
             self._draw_card(canvas, seat, card)
         if self.message:
-            draw.text(canvas, fonts.body(26), self.message, (640, 584), CREAM, outline=2)
+            draw.text(canvas, fonts.body(26), self.message, (640, 592), CREAM, outline=2)
         elif self.locked():
             waiting = ", ".join(self.screen.name(i) for i in self.locked())
-            draw.text(canvas, fonts.body(26), f"Waiting for: {waiting}", (640, 584), CREAM,
+            draw.text(canvas, fonts.body(26), f"Waiting for: {waiting}", (640, 592), CREAM,
                       outline=2)
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
@@ -247,7 +252,7 @@ class RejoinScene(Scene):
         for k, device in enumerate(here[:2]):
             label = device_label(device) if device != MOUSE else "Mouse"
             text = draw.render(small, f"» {label}", INK)
-            pill = text.get_rect(center=(card.centerx, card.y + 282 + 32 * k)).inflate(16, 4)
+            pill = text.get_rect(center=(card.centerx, card.y + 272 + 32 * k)).inflate(16, 4)
             pygame.draw.rect(canvas, GOLD, pill, border_radius=pill.h // 2)
             canvas.blit(text, text.get_rect(center=pill.center))
         if state in (LOCKED, COMPUTER, SHARED):

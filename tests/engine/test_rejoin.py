@@ -47,6 +47,9 @@ def test_keyboard_and_two_pads_take_their_seats_and_a_pad_never_takes_adas(tmp_p
     assert rejoin.state == [LOCKED, LOCKED, LOCKED]
     shoot(app, "rejoin_locked", tmp_path)
     button(app, 0, RIGHT)  # pad 0's marker: Ada -> Linus
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_LEFT)  # the keyboard's marker, on Ada
+    shoot(app, "rejoin_markers", tmp_path)
     button(app, 0)
     button(app, 1, RIGHT)
     button(app, 1, RIGHT)
@@ -141,3 +144,21 @@ def test_startup_fever_continue_shows_locked_seats_until_keyboard_and_pad_take_t
     table = app.stack.top
     assert table.devices.bound == {0: "keyboard", 1: "pad:0"}
     assert table.seats[0].token == "star" and table.agents[2].kind == "hard"
+
+
+def test_six_locked_seats_fit_their_cards(tmp_path):
+    names = ["Ada", "Linus", "Grace", "Alan", "Radia", "Margaret"]
+    slots = Slots(None)
+    slots.save("startupfever", sf.new_game(names, seed=3),
+               [SeatRecord(n, c) for n, c in zip(names, ("pink", "blue", "yellow", "green",
+                                                        "orange", "purple"), strict=True)],
+               "year 0")
+    rejoin = resume_scene(slots.latest())
+    app = app_with_pads(rejoin, 1)
+    button(app, 0, RIGHT)
+    step(app, 2)
+    shoot(app, "rejoin_six", tmp_path)
+    fonts = app.fonts
+    for card in rejoin.cards:
+        for rect, label in zip(rejoin._buttons(card), ("Computer", "Shared"), strict=True):
+            assert fonts.fit("body", 24, label, rect.w - 10, 20).size(label)[0] <= rect.w - 6
