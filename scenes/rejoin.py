@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from scenes.engine import draw
+from scenes.engine.glyphs import button_word
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.scene import Scene
@@ -212,8 +213,6 @@ class RejoinScene(Scene):
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
     def _confirm_words(self) -> str:
-        from scenes.engine.glyphs import button_word
-
         return f"{button_word('confirm', 'xbox')} / {button_word('confirm', 'keyboard')}"
 
     def _draw_card(self, canvas: pygame.Surface, seat: int, card: pygame.Rect) -> None:

@@ -33,11 +33,6 @@ if TYPE_CHECKING:
     from scenes.engine.app import App
 
 
-def person(device: DeviceId) -> DeviceId:
-    """The keyboard and the mouse are one person's hands: both count as the keyboard."""
-    return KEYBOARD if device == MOUSE else device
-
-
 def device_label(device: DeviceId | None) -> str:
     """"Keyboard", "Mouse", "Pad 2" or "Shared": short enough for a seat card."""
     if device is None:

@@ -78,7 +78,9 @@ use_keymap(KEYMAP)
 
 def key_name(code: int) -> str:
     """A key's name as a cap shows it: "Enter", "J", "F5"."""
-    name = KEY_NAMES.get(code) or pygame.key.name(code)
+    if code in KEY_NAMES:
+        return KEY_NAMES[code]
+    name = pygame.key.name(code)
     return name.upper() if len(name) == 1 else name.title() or f"Key {code}"
 
 
