@@ -11,10 +11,11 @@ from game.autosave import SeatRecord, Slots
 from scenes.engine.input import Action
 from scenes.rejoin import COMPUTER, LOCKED, RejoinScene
 from scenes.resume import resume_scene
+from scenes.seating import SeatDevices
 from scenes.servermania.board_scene import BoardScene
 from scenes.startupfever.table_scene import TableScene
-from tests.pads import app_with_pads, button
-from tests.scenes_servermania.helpers import press, run_until, shoot, step
+from tests.pads import app_with_pads, button, save_and_quit
+from tests.scenes_servermania.helpers import READY, press, run_until, shoot, step
 
 RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 
@@ -41,10 +42,23 @@ def test_keyboard_and_two_pads_take_their_seats_and_a_pad_never_takes_adas(tmp_p
     """The issue's case: Ada (keyboard), Linus and Grace (pads) saved and quit. On
     Continue each takes their own seat; play waits until all three have; during Ada's
     roll a pad's A is refused and Ada's Enter still throws her die."""
-    rejoin = resume_scene(servermania_save().latest())
-    assert isinstance(rejoin, RejoinScene)
-    app = app_with_pads(rejoin, 2)
-    assert rejoin.state == [LOCKED, LOCKED, LOCKED]
+    from scenes.servermania.seats import default_seats
+    from scenes.title import TitleScene
+
+    board = BoardScene(default_seats(3, humans=3), seed=5,
+                       devices=SeatDevices({0: "keyboard", 1: "pad:0", 2: "pad:1"}))
+    app = app_with_pads(board, 2)
+    run_until(app, lambda: board.roll_call is not None, 3000, each=board.skip)
+    save_and_quit(app, 0)  # Linus pauses: Save and quit
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"
+    step(app, READY)
+    title.menu.selected = 0
+    button(app, 1)  # Grace presses A on Continue
+    run_until(app, lambda: isinstance(app.stack.top, RejoinScene), 200)
+    rejoin = app.stack.top
+    step(app, READY)
+    assert rejoin.state == [LOCKED, LOCKED, LOCKED] and not rejoin.cursors
     shoot(app, "rejoin_locked", tmp_path)
     button(app, 0, RIGHT)  # pad 0's marker: Ada -> Linus
     key(app, pygame.K_RIGHT)
@@ -65,18 +79,18 @@ def test_keyboard_and_two_pads_take_their_seats_and_a_pad_never_takes_adas(tmp_p
 
     def others_play() -> None:
         board.skip()
-        seat = board.state.turn_seat
-        if board.roll_call is not None and seat != 0:
-            button(app, seat - 1)
+        if board.roll_call is not None and board.roll_call.seat != 0:
+            button(app, board.roll_call.seat - 1)
         elif board.prompt is not None and board.state.current_player != 0:
             button(app, board.state.current_player - 1)
         elif board.prompt is not None:
             key(app, pygame.K_RETURN)
-    run_until(app, lambda: board.roll_call is not None and board.state.turn_seat == 0,
-              20_000, each=others_play)
+    run_until(app, lambda: board.roll_call is not None and board.roll_call.seat == 0 and
+              not app.stack.busy, 20_000, each=others_play)
     button(app, 0)  # Linus's pad presses A during Ada's roll
     button(app, 1)
     assert board.roll_call is not None and board.devices.device_of(0) == "keyboard"
+    assert any("Ada's turn" in message for message, _ in app.toasts.items)  # refused
     key(app, pygame.K_RETURN)
     assert board.roll_call is None  # Ada's Enter threw her die
 
