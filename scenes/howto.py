@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.engine import draw
+from scenes.engine.glyphs import with_keys
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LIGHT, WHITE
 from scenes.engine.scene import Scene
@@ -58,8 +59,8 @@ PAGES: dict[str, tuple[Page, ...]] = {
         Page("The finish", (
             ("icon_finish", "The first to reach FINISH gains 10 servers."),
             ("die_6", "Finished players wait; the game ends when everyone is home."),
-            ("user_marker", "Your controller answers your prompts. Start pauses; hold RB "
-                            "to play fast."),
+            ("user_marker", "Your controller answers your prompts. {pause} pauses; hold "
+                            "{rshoulder} to play fast."),
         )),
     ),
     "startupfever": (
@@ -122,7 +123,7 @@ class HowToPlayScene(Scene):
     def _layout(self) -> None:
         """Wrap this page's text once (it changes only when the page does)."""
         font = self.app.fonts.body(30)
-        self.rows = [(look.scaled(sprite, _fit(sprite)), draw.wrap(font, text, 860))
+        self.rows = [(look.scaled(sprite, _fit(sprite)), draw.wrap(font, with_keys(text), 860))
                      for sprite, text in self.pages[self.page].rows]
 
     def handle(self, action: Action) -> bool:

@@ -1,13 +1,18 @@
 """The join-in lobby both games start from: one device per seat, like a console party game.
 
-Each person presses A on their pad, Enter on the keyboard, or clicks an empty seat to take
-the next seat; that device is then bound to the seat and moves its own cursor in its own
-card: name (an on-screen keyboard for pads, real typing on a keyboard), colour and
-pawn/logo. Below the cards, any joined player (or the mouse) sets how many computer players
-fill the empty seats and their level, how many shared pass-and-play seats there are (human
-seats no device is bound to: any device answers them), the game's own options, and
-starts. Start (the pause button) starts too. Back leaves your seat; once nobody is seated,
-Back returns to the title (a passer-by's B never throws everyone out).
+Each person presses A on their pad, Confirm on the keyboard, or clicks an empty seat to
+take the next seat; that device is then bound to the seat and moves its own cursor in its
+own card: name (an on-screen keyboard for pads, real typing on a keyboard), colour and
+pawn/logo. The keyboard and the mouse are one person until a second click on an empty
+seat seats the mouse as a person of its own. Below the cards, any joined player (or the
+mouse) sets how many computer players fill the empty seats, their level (all at once),
+how many shared pass-and-play seats there are (human seats no device is bound to: any
+device answers them), the game's own options, and starts. The shoulder buttons (or a
+click) visit the shared and computer seats' cards: a shared seat picks its name, colour
+and pawn; a computer seat its own level, colour and pawn. A name and colour, once shown,
+stay what they are until someone changes them. Start (the pause button) starts too. Back
+leaves your seat; once nobody is seated, Back returns to the title (a passer-by's B never
+throws everyone out).
 
 The lobby is generic: a `LobbyConfig` says how many seats, which colours, tokens and
 default names, how to draw a seat's pawn, and what to start with the seats chosen.
@@ -25,7 +30,8 @@ import pygame
 from game.names import NAME_MAX
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
-from scenes.engine.input import CLICK, KEYBOARD, POINT, TEXT, Action, DeviceId
+from scenes.engine.glyphs import button_word, key_label
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, TEXT, Action, DeviceId
 from scenes.engine.palette import (
     CREAM,
     DUSK,
@@ -40,7 +46,7 @@ from scenes.engine.palette import (
 )
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
-from scenes.seating import device_label, person
+from scenes.seating import device_label
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
@@ -103,33 +109,39 @@ class LobbyConfig:
 
 @dataclass
 class Cursor:
-    """Where one joined device is: a card row (0-2) or a footer button (3-6)."""
+    """Where one joined device is: a card row, or past the card's rows a footer button.
+    `other`: the shared or computer seat (an index of `LobbyScene.others`) whose card it
+    edits; None for its own card."""
 
     row: int = 0
+    other: int | None = None
     editing: bool = False  # typing the name
     key: int = 0  # the on-screen keyboard's selected key
     before: str = ""  # the name before editing (Esc gives it back)
+    swallow: str = ""  # the character of the key that opened editing (its TEXT follows)
 
 
 class LobbyScene(Scene):
     def __init__(self, config: LobbyConfig) -> None:
         self.config = config
         self.joined: list[LobbySeat] = []  # seats with a device, in join order
+        self.others: list[LobbySeat] = []  # shared seats, then computers: named once
         self.cursors: dict[DeviceId, Cursor] = {}
+        self.level = "normal"  # the level new computers start at (Level sets them all)
         self.computers = config.min_seats - 1  # one person joining makes a game
-        self.shared = 0
-        self.level = "normal"
         self.options = {o.key: o.values[0] for o in config.options}
         self.buttons = ("computers", "level", "shared", *self.options, "start")  # the footer
         self.rows = ROWS if config.tokens else ROWS[:2]  # no tokens to pick: no token row
         self.mouse_row: int | None = None  # the footer button the mouse points at
         self.t = 0.0
         self.flash: dict[int, float] = {}  # seat index -> seconds since it changed
+        self._key = 0
 
     def enter(self) -> None:
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.prompts = PromptBar([("confirm", "Join / choose"), ("leftright", "Change"),
-                                  ("pause", "Start"), ("back", "Leave")])
+                                  ("rshoulder", "Other seats"), ("pause", "Start"),
+                                  ("back", "Leave")])
         n = self.config.max_seats
         gap = 20 if n <= 4 else 12
         width = (1200 - gap * (n - 1)) // n
@@ -143,51 +155,89 @@ class LobbyScene(Scene):
     # -- the seats ---------------------------------------------------------------------------
 
     def seats(self) -> list[LobbySeat]:
-        """Joined players, then shared seats, then computers, each with a free name/colour."""
-        out = list(self.joined)
-        used_names = {s.name for s in out}
-        used_colours = {s.colour for s in out}
-        for k in range(self.shared + self.computers):
-            name = next(n for n in self.config.names if n not in used_names)
-            colour = next(c for c in self.config.colours if c not in used_colours)
-            used_names.add(name)
-            used_colours.add(colour)
-            human = k < self.shared
-            out.append(LobbySeat(name, colour, self.config.default_token(colour), human,
-                                 self.level))
-        return out
+        """Joined players, then shared seats, then computers."""
+        return [*self.joined, *self.others]
+
+    @property
+    def shared(self) -> int:
+        return sum(1 for s in self.others if s.human)
+
+    @shared.setter
+    def shared(self, count: int) -> None:
+        self._set_count(True, count)
+
+    @property
+    def computers(self) -> int:
+        return sum(1 for s in self.others if not s.human)
+
+    @computers.setter
+    def computers(self, count: int) -> None:
+        self._set_count(False, count)
+
+    def _set_count(self, human: bool, count: int) -> None:
+        """Add or remove shared (human) or computer seats: the last ones go, new ones get
+        a name and colour nobody shown has; the others keep theirs."""
+        mine = [i for i, s in enumerate(self.others) if s.human == human]
+        for i in reversed(mine[max(0, count):]):
+            del self.others[i]
+        for _ in range(count - len(mine)):
+            seat = self._fresh(human)
+            at = self.shared if human else len(self.others)  # shared seats come first
+            self.others.insert(at, seat)
+        for cursor in self.cursors.values():
+            if cursor.other is not None and cursor.other >= len(self.others):
+                cursor.other, cursor.row = None, 0
+
+    def _fresh(self, human: bool, device: DeviceId | None = None) -> LobbySeat:
+        """A new seat with the first name and colour no seat on show has."""
+        seats = self.seats()
+        names, colours = {s.name for s in seats}, {s.colour for s in seats}
+        name = next((n for n in self.config.names if n not in names), f"P{len(seats) + 1}")
+        colour = next((c for c in self.config.colours if c not in colours),
+                      self.config.colours[0])
+        return LobbySeat(name, colour, self.config.default_token(colour), human, self.level,
+                         device)
 
     def can_start(self) -> bool:
         return self.config.min_seats <= len(self.seats()) <= self.config.max_seats
 
     def _free_seats(self) -> int:
-        return self.config.max_seats - len(self.joined) - self.shared - self.computers
+        return self.config.max_seats - len(self.seats())
+
+    def _who(self, device: DeviceId) -> DeviceId:
+        """The person behind `device`: the mouse is the keyboard's until it has a seat."""
+        if device == MOUSE and MOUSE not in self.cursors:
+            return KEYBOARD
+        return device
 
     def join(self, device: DeviceId) -> bool:
-        """`device` takes the next seat; a computer seat gives way if the table is full."""
-        device = person(device)
+        """`device` takes the next seat. The computer card next in line becomes theirs
+        (its name, colour and pawn: the cards on show keep theirs) and a new computer
+        takes the place behind, unless the table is full."""
         if device in self.cursors:
             return False
         if len(self.joined) + self.shared >= self.config.max_seats:
             return False
-        if self._free_seats() <= 0:
-            if self.computers > 0:
-                self.computers -= 1
-            else:
-                self.shared -= 1
-        taken_names = {s.name for s in self.joined}
-        taken_colours = {s.colour for s in self.joined}
-        name = next(n for n in self.config.names if n not in taken_names)
-        colour = next(c for c in self.config.colours if c not in taken_colours)
-        self.joined.append(LobbySeat(name, colour, self.config.default_token(colour),
-                                     device=device))
+        free = self._free_seats()
+        add_computer = False
+        if self.others and not self.others[0].human:
+            seat = replace(self.others.pop(0), human=True, level="normal", device=device)
+            add_computer = free > 0  # the table keeps its computers while there is room
+        else:
+            if free <= 0:  # full, shared seats first: the last computer (or shared) goes
+                human = self.computers == 0
+                last = max(i for i, s in enumerate(self.others) if s.human == human)
+                del self.others[last]
+            seat = self._fresh(True, device)
+        self.joined.append(seat)
+        if add_computer:
+            self.computers += 1
         self.cursors[device] = Cursor()
         self.flash[len(self.joined) - 1] = 0.0
         self._fix_others()
         return True
 
     def leave(self, device: DeviceId) -> None:
-        device = person(device)
         index = self._seat_of(device)
         if index is None:
             return
@@ -195,7 +245,6 @@ class LobbyScene(Scene):
         del self.cursors[device]
 
     def _seat_of(self, device: DeviceId) -> int | None:
-        device = person(device)
         return next((i for i, s in enumerate(self.joined) if s.device == device), None)
 
     def _fix_others(self) -> None:
@@ -204,22 +253,59 @@ class LobbyScene(Scene):
         self.shared = max(0, min(self.shared, room))
         self.computers = max(0, min(self.computers, room - self.shared))
 
-    def _cycle(self, seat: int, what: str, step: int) -> None:
-        """Next free colour, or next token, for a joined seat."""
-        s = self.joined[seat]
+    # -- a cursor's card ---------------------------------------------------------------------
+
+    def _index(self, device: DeviceId, cursor: Cursor) -> int:
+        """The index in `seats()` of the card `cursor` edits."""
+        if cursor.other is not None:
+            return len(self.joined) + cursor.other
+        seat = self._seat_of(device)
+        assert seat is not None
+        return seat
+
+    def rows_of(self, index: int) -> tuple[str, ...]:
+        """A card's rows: a person's or shared seat's name, colour and pawn; a computer's
+        level, colour and pawn."""
+        seat = self.seats()[index]
+        return self.rows if seat.human else ("level", *self.rows[1:])
+
+    def _get(self, index: int) -> LobbySeat:
+        return self.seats()[index]
+
+    def _put(self, index: int, seat: LobbySeat) -> None:
+        if index < len(self.joined):
+            self.joined[index] = seat
+        else:
+            self.others[index - len(self.joined)] = seat
+
+    def _cycle(self, index: int, what: str, step: int) -> None:
+        """Next free colour, next token or next level of the seat at `index`."""
+        s = self._get(index)
         if what == "colour":
-            taken = {o.colour for i, o in enumerate(self.joined) if i != seat}
+            taken = {o.colour for i, o in enumerate(self.seats()) if i != index}
             options = [c for c in self.config.colours if c not in taken or c == s.colour]
             colour = options[(options.index(s.colour) + step) % len(options)]
             token = s.token
             if s.token == self.config.default_token(s.colour):
                 token = self.config.default_token(colour)  # untouched token follows colour
-            self.joined[seat] = replace(s, colour=colour, token=token)
+            self._put(index, replace(s, colour=colour, token=token))
         elif what == "token" and self.config.tokens:
             tokens = list(self.config.tokens)
             current = tokens.index(s.token) if s.token in tokens else 0
-            self.joined[seat] = replace(s, token=tokens[(current + step) % len(tokens)])
-        self.flash[seat] = 0.0
+            self._put(index, replace(s, token=tokens[(current + step) % len(tokens)]))
+        elif what == "level":
+            level = LEVELS[(LEVELS.index(s.level) + step) % len(LEVELS)]
+            self._put(index, replace(s, level=level))
+        self.flash[index] = 0.0
+
+    def _visit(self, cursor: Cursor, step: int) -> None:
+        """The shoulder buttons: the cursor goes to the next shared or computer card (and
+        back to its own)."""
+        stops: list[int | None] = [None, *range(len(self.others))]
+        at = stops.index(cursor.other) if cursor.other in stops else 0
+        cursor.other = stops[(at + step) % len(stops)]
+        cursor.row = 0
+        self.app.audio.play("move")
 
     def _footer(self, which: str, step: int) -> None:
         if which == "computers":
@@ -227,10 +313,13 @@ class LobbyScene(Scene):
             self.computers = (self.computers + step) % (room + 1)
         elif which == "level":
             self.level = LEVELS[(LEVELS.index(self.level) + step) % len(LEVELS)]
+            self.others = [s if s.human else replace(s, level=self.level)
+                           for s in self.others]
         elif which == "shared":
             room = self.config.max_seats - len(self.joined)
-            self.shared = (self.shared + step) % (room + 1)
-            self.computers = min(self.computers, room - self.shared)
+            shared = (self.shared + step) % (room + 1)
+            self.computers = min(self.computers, room - shared)
+            self.shared = shared
         elif which in self.options:
             values = next(o.values for o in self.config.options if o.key == which)
             self.options[which] = values[(values.index(self.options[which]) + step)
@@ -246,11 +335,12 @@ class LobbyScene(Scene):
     # -- input -------------------------------------------------------------------------------
 
     def handle(self, action: Action) -> bool:
+        self._key = action.key  # the key behind this action (0: not a key)
         if action.name in (POINT, CLICK):
             return self._mouse(action)
         if not action.pressed:
             return False
-        device = person(action.device)
+        device = self._who(action.device)
         cursor = self.cursors.get(device)
         if cursor is not None and cursor.editing:
             self._edit(device, cursor, action)
@@ -277,47 +367,54 @@ class LobbyScene(Scene):
         return True
 
     def _joined(self, device: DeviceId, cursor: Cursor, action: Action) -> bool:
-        seat = self._seat_of(device)
-        assert seat is not None
+        index = self._index(device, cursor)
+        rows = self.rows_of(index)
         name = action.name
-        in_card = cursor.row < len(self.rows)
+        in_card = cursor.row < len(rows)
         if name == "pause":
             self.start()
+        elif name == "back" and cursor.other is not None:
+            cursor.other, cursor.row = None, 0  # back to one's own card
+            self.app.audio.play("back")
         elif name == "back":
             self.leave(device)
             self.app.audio.play("back")
+        elif name in ("lshoulder", "rshoulder"):
+            self._visit(cursor, -1 if name == "lshoulder" else 1)
         elif name == "up" and cursor.row > 0:
-            cursor.row = min(cursor.row - 1, len(self.rows) - 1) if not in_card else cursor.row - 1
+            cursor.row = min(cursor.row - 1, len(rows) - 1) if not in_card else cursor.row - 1
             self.app.audio.play("move")
         elif name == "down" and in_card:
-            cursor.row = cursor.row + 1 if cursor.row + 1 < len(self.rows) else len(self.rows)
+            cursor.row += 1
             self.app.audio.play("move")
         elif name in ("left", "right") and in_card:
             step = -1 if name == "left" else 1
-            if self.rows[cursor.row] != "name":
-                self._cycle(seat, self.rows[cursor.row], step)
+            if rows[cursor.row] != "name":
+                self._cycle(index, rows[cursor.row], step)
                 self.app.audio.play("click")
         elif name in ("left", "right"):
-            last = len(self.rows) + len(self.buttons) - 1
-            cursor.row = max(len(self.rows), min(last, cursor.row + (1 if name == "right" else -1)))
+            last = len(rows) + len(self.buttons) - 1
+            cursor.row = max(len(rows), min(last, cursor.row + (1 if name == "right" else -1)))
             self.app.audio.play("move")
         elif name == "confirm":
-            self._activate(device, seat, cursor)
+            self._activate(device, index, cursor)
         else:
             return False
         return True
 
-    def _activate(self, device: DeviceId, seat: int, cursor: Cursor) -> None:
-        if cursor.row < len(self.rows):
-            row = self.rows[cursor.row]
+    def _activate(self, device: DeviceId, index: int, cursor: Cursor) -> None:
+        rows = self.rows_of(index)
+        if cursor.row < len(rows):
+            row = rows[cursor.row]
             if row == "name":
-                cursor.editing, cursor.before, cursor.key = True, self.joined[seat].name, 0
+                cursor.editing, cursor.before, cursor.key = True, self._get(index).name, 0
+                cursor.swallow = _typed(self._key) if device == KEYBOARD else ""
                 self.app.audio.play("confirm")
             else:
-                self._cycle(seat, row, +1)
+                self._cycle(index, row, +1)
                 self.app.audio.play("click")
             return
-        which = self.buttons[cursor.row - len(self.rows)]
+        which = self.buttons[cursor.row - len(rows)]
         if which == "start":
             self.start()
         else:
@@ -326,19 +423,22 @@ class LobbyScene(Scene):
 
     def _edit(self, device: DeviceId, cursor: Cursor, action: Action) -> None:
         """Typing a name: real keys on a keyboard, the on-screen keyboard on a pad."""
-        seat = self._seat_of(device)
-        assert seat is not None
-        name = self.joined[seat].name
+        index = self._index(device, cursor)
+        name = self._get(index).name
         typing = device == KEYBOARD and action.key not in (0, *ARROW_KEYS)
+        swallow, cursor.swallow = cursor.swallow, ""
         if action.name == TEXT:
-            self._set_name(seat, name + action.text)
+            if swallow and action.text.lower() == swallow:
+                return  # the letter of the Confirm key that opened editing
+            self._set_name(index, name + action.text)
         elif typing and action.key == pygame.K_BACKSPACE:
-            self._set_name(seat, name[:-1])
+            self._set_name(index, name[:-1])
         elif typing and action.key == pygame.K_ESCAPE:
-            self._set_name(seat, cursor.before)
+            self._set_name(index, cursor.before)
             cursor.editing = False
-        elif typing and action.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._done(seat, cursor)
+        elif typing and (action.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                         or self._finishes(action)):
+            self._done(index, cursor)
         elif typing:
             return  # a letter key that also maps to an action: its TEXT types it
         elif action.name in ("left", "right", "up", "down"):
@@ -348,33 +448,42 @@ class LobbyScene(Scene):
             cursor.key = (cursor.key + dx + dy) % len(OSK_KEYS)
             self.app.audio.play("move")
         elif action.name == "confirm":
-            self._press_key(seat, cursor, OSK_KEYS[cursor.key])
+            self._press_key(index, cursor, OSK_KEYS[cursor.key])
         elif action.name == "back":
-            self._set_name(seat, name[:-1])
+            self._set_name(index, name[:-1])
         elif action.name == "pause":
-            self._done(seat, cursor)
+            self._done(index, cursor)
 
-    def _press_key(self, seat: int, cursor: Cursor, key: str) -> None:
-        name = self.joined[seat].name
+    def _finishes(self, action: Action) -> bool:
+        """A keyboard Confirm key ends name entry, whatever key it is; Space types a
+        space as long as Confirm has another key to finish with."""
+        if action.name != "confirm":
+            return False
+        others = [c for c, a in self.app.input.keymap.items()
+                  if a == "confirm" and c != pygame.K_SPACE]
+        return action.key != pygame.K_SPACE or not others
+
+    def _press_key(self, index: int, cursor: Cursor, key: str) -> None:
+        name = self._get(index).name
         if key == "OK":
-            self._done(seat, cursor)
+            self._done(index, cursor)
         elif key == "Del":
-            self._set_name(seat, name[:-1])
+            self._set_name(index, name[:-1])
         else:
-            self._set_name(seat, name + (key if not name else key.lower()))
+            self._set_name(index, name + (key if not name else key.lower()))
 
-    def _set_name(self, seat: int, name: str) -> None:
+    def _set_name(self, index: int, name: str) -> None:
         name = "".join(ch for ch in name if ch.isprintable())[:NAME_MAX]
-        self.joined[seat] = replace(self.joined[seat], name=name)
+        self._put(index, replace(self._get(index), name=name))
         self.app.audio.play("click")
 
-    def _done(self, seat: int, cursor: Cursor) -> None:
+    def _done(self, index: int, cursor: Cursor) -> None:
         """Leave name entry; an empty or already taken name goes back to what it was."""
-        name = self.joined[seat].name.strip()
-        others = {s.name for i, s in enumerate(self.seats()) if i != seat}
+        name = self._get(index).name.strip()
+        others = {s.name for i, s in enumerate(self.seats()) if i != index}
         if not name or name in others:
             name = cursor.before
-        self.joined[seat] = replace(self.joined[seat], name=name)
+        self._put(index, replace(self._get(index), name=name))
         cursor.editing = False
         self.app.audio.play("confirm")
 
@@ -394,34 +503,57 @@ class LobbyScene(Scene):
                 self.app.audio.play("click")
             return True
         card = next((i for i, r in enumerate(self.cards) if r.collidepoint(action.pos)), None)
-        if card is None:
-            return True
-        cursor = self.cursors.get(KEYBOARD)
+        who = self._who(MOUSE)
+        cursor = self.cursors.get(who)
         if cursor is not None and cursor.editing:
-            self._osk_click(action.pos, cursor)
-        elif card >= len(self.joined):
-            if not self.join(KEYBOARD):  # the keyboard has a seat: add a shared one
-                self._footer("shared", +1)
+            self._osk_click(action.pos, who, cursor)
+        elif card is None:
+            return True
+        elif card >= len(self.seats()) or (
+                not self.seats()[card].human and not self._on_row(card, action.pos)):
+            # an empty seat, or a computer's away from its rows: join. The keyboard's
+            # person joins first; a second click seats the mouse as a person of its own.
+            if not self.join(KEYBOARD) and not self.join(MOUSE):
+                self.app.audio.play("error")
+                return True
             self.app.audio.play("confirm")
-        elif self.joined[card].device == KEYBOARD:
+        elif card < len(self.joined) and self.joined[card].device == who:
+            if cursor is not None:
+                cursor.other = None
             self._card_click(card, action.pos)
+        elif card >= len(self.joined):
+            if cursor is not None:
+                cursor.other = card - len(self.joined)
+            self._card_click(card, action.pos)
+        else:
+            self.app.audio.play("error")  # another person's card
         return True
 
-    def _card_click(self, seat: int, pos: tuple[int, int]) -> None:
-        """A click on one of the keyboard player's own rows: as confirm on that row."""
-        cursor = self.cursors[KEYBOARD]
-        for row in range(len(self.rows)):
-            if self._row_rect(seat, row).collidepoint(pos):
-                cursor.row = row
-                self._activate(KEYBOARD, seat, cursor)
+    def _on_row(self, index: int, pos: tuple[int, int]) -> bool:
+        return any(self._row_rect(index, row).collidepoint(pos)
+                   for row in range(len(self.rows_of(index))))
 
-    def _osk_click(self, pos: tuple[int, int], cursor: Cursor) -> None:
-        seat = self._seat_of(KEYBOARD)
-        assert seat is not None
-        for i, rect in enumerate(self._osk_rects(seat)):
+    def _card_click(self, index: int, pos: tuple[int, int]) -> None:
+        """A click on a row of a card the mouse may edit: as confirm on that row (a name
+        row needs the mouse's person to have a seat: its cursor types)."""
+        who = self._who(MOUSE)
+        cursor = self.cursors.get(who)
+        for row, what in enumerate(self.rows_of(index)):
+            if not self._row_rect(index, row).collidepoint(pos):
+                continue
+            if cursor is not None:
+                cursor.row = row
+                self._activate(who, index, cursor)
+            elif what != "name":
+                self._cycle(index, what, +1)
+                self.app.audio.play("click")
+
+    def _osk_click(self, pos: tuple[int, int], who: DeviceId, cursor: Cursor) -> None:
+        index = self._index(who, cursor)
+        for i, rect in enumerate(self._osk_rects(index)):
             if rect.collidepoint(pos):
                 cursor.key = i
-                self._press_key(seat, cursor, OSK_KEYS[i])
+                self._press_key(index, cursor, OSK_KEYS[i])
 
     # -- hot-plug ----------------------------------------------------------------------------
 
@@ -470,7 +602,8 @@ class LobbyScene(Scene):
         draw.text(canvas, fonts.display(52), self.config.title, (640, 44), GOLD, outline=4,
                   shadow=5)
         lo, hi = self.config.min_seats, self.config.max_seats
-        draw.text(canvas, fonts.body(26), f"{lo} to {hi} players: press A or Enter, or click "
+        draw.text(canvas, fonts.body(26), f"{lo} to {hi} players: press "
+                  f"{button_word('confirm', 'xbox')} or {key_label('confirm')}, or click "
                   "a seat, to join", (640, 94), CREAM)
         seats = self.seats()
         for i, card in enumerate(self.cards):
@@ -489,7 +622,9 @@ class LobbyScene(Scene):
             pygame.draw.rect(canvas, PANEL_LIGHT, ring, 3, border_radius=18)
             draw.text(canvas, fonts.display(40), f"P{i + 1}", (card.centerx, card.y + 60),
                       MUTED)
-            for k, line in enumerate(("Press A", "or Enter", "to join")):
+            lines = (f"Press {button_word('confirm', 'xbox')}",
+                     f"or {key_label('confirm')}", "to join")
+            for k, line in enumerate(lines):
                 colour = GOLD if pulse > 0.5 and k == 0 else CREAM
                 draw.text(canvas, fonts.body(28), line, (card.centerx, card.y + 170 + 40 * k),
                           colour)
@@ -504,27 +639,21 @@ class LobbyScene(Scene):
         pygame.draw.rect(canvas, colour, head, border_top_left_radius=18,
                          border_top_right_radius=18)
         draw.text(canvas, small, f"P{i + 1} · {who}", head.center, INK)
-        cursor = self.cursors.get(seat.device) if seat.device else None
-        if cursor is not None and cursor.editing:
-            self._draw_osk(canvas, i, seat, cursor)
+        editor = self._editor(i)
+        if editor is not None and editor[1].editing:
+            self._draw_osk(canvas, i, seat, editor[0], editor[1])
             return
         hop = abs(math.sin(self.t * 3 + i)) * 6
         image = self.config.portrait(seat.colour, seat.token, PAWN_H)
         canvas.blit(image, image.get_rect(midbottom=(card.centerx, card.y + 164 - hop)))
-        if i >= len(self.joined):
-            draw.text(canvas, fonts.body(30), seat.name, (card.centerx, card.y + ROW_TOP + 27),
-                      WHITE)
-            detail = f"Level: {seat.level.capitalize()}" if not seat.human else "Any device"
-            draw.text(canvas, small, detail, (card.centerx, card.y + 290), CREAM)
-            note = "Computer player" if not seat.human else "Pass-and-play"
-            draw.text(canvas, fitted(fonts, "body", 24, note, card.w - 16), note,
-                      (card.centerx, card.bottom - 36), HINT)
-            return
         values = {"name": seat.name, "colour": seat.colour.capitalize(),
-                  "token": (seat.token or "—").capitalize()}
-        for row, key in enumerate(self.rows):
+                  "token": (seat.token or "—").capitalize(), "level": seat.level.capitalize()}
+        here = self._cursors_on(i)
+        font = fonts.body(28)
+        for row, key in enumerate(self.rows_of(i)):
             rect = self._row_rect(i, row)
-            selected = cursor is not None and cursor.row == row
+            on = [colour for r, colour in here if r == row]
+            selected = bool(on)
             draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
                      outline=WHITE if selected else INK, radius=14, shadow=3)
             ink = INK if selected else WHITE
@@ -533,12 +662,61 @@ class LobbyScene(Scene):
             if font.size(text)[0] > rect.w - 16:
                 font = small
             draw.text(canvas, font, text, rect.center, ink)
-        hint = "A / Enter: edit name" if cursor and cursor.row == 0 else "Down: game options"
-        if font.size(hint)[0] > card.w - 12:
-            hint = "Edit name" if cursor and cursor.row == 0 else "Down: options"
-        draw.text(canvas, small, hint, (card.centerx, card.bottom - 26), HINT)
+            if i >= len(self.joined):  # whose cursors visit a card not their own
+                for n, colour in enumerate(on[:3]):
+                    dot = (rect.x + 14 + 16 * n, rect.y + 12)
+                    pygame.draw.circle(canvas, INK, dot, 8)
+                    pygame.draw.circle(canvas, colour, dot, 5)
+        cursor = self.cursors.get(seat.device) if seat.device else None
+        if i >= len(self.joined):
+            visitor = next((d for d, c in self.cursors.items()
+                            if c.other is not None and self._index(d, c) == i), None)
+            hints = (("Computer · click to play", "Click to play", "Computer")
+                     if not seat.human else ("Pass-and-play", "Shared"))
+            if visitor is not None:
+                hints = (f"{self._words(visitor, 'back')}: your card", "Back: your card")
+        else:
+            ok, down = self._words(seat.device, "confirm"), self._words(seat.device, "down")
+            hints = ((f"{ok}: edit name", "Edit name") if cursor and cursor.row == 0 else
+                     (f"{down}: options", "Options"))
+        hint = next((h for h in hints if small.size(h)[0] <= card.w - 12), hints[-1])
+        draw.text(canvas, fitted(fonts, "body", 24, hint, card.w - 12), hint,
+                  (card.centerx, card.bottom - 26), HINT)
 
-    def _draw_osk(self, canvas: pygame.Surface, i: int, seat: LobbySeat,
+    def _editor(self, index: int) -> tuple[DeviceId, Cursor] | None:
+        """The device whose cursor edits the card at `index` (its own, or a visit)."""
+        for device, cursor in self.cursors.items():
+            if cursor.editing and self._index(device, cursor) == index:
+                return device, cursor
+        if index < len(self.joined):
+            device = self.joined[index].device
+            cursor = self.cursors.get(device) if device else None
+            return (device, cursor) if device and cursor else None
+        return None
+
+    def _cursors_on(self, index: int) -> list[tuple[int, Color]]:
+        """(row, cursor's seat colour) of every cursor on a row of the card at `index`."""
+        out = []
+        for seat in self.joined:
+            cursor = self.cursors.get(seat.device or "")
+            if cursor is None or self._index(seat.device or "", cursor) != index:
+                continue
+            if cursor.row < len(self.rows_of(index)):
+                out.append((cursor.row, self.config.rgb(seat.colour)))
+        return out
+
+    def _words(self, device: DeviceId | None, action: str) -> str:
+        """`action`'s button on `device` as a word: its pad's, or the current key."""
+        if device is None:
+            return f"{button_word(action, 'xbox')} / {key_label(action)}"
+        if device == MOUSE:
+            return "Click" if action == "confirm" else button_word(action, "keyboard")
+        if device.startswith("pad:"):
+            style = self.app.input.style_of(device)
+            return button_word(action, "xbox" if style == "keyboard" else style)
+        return button_word(action, "keyboard")
+
+    def _draw_osk(self, canvas: pygame.Surface, i: int, seat: LobbySeat, device: DeviceId,
                   cursor: Cursor) -> None:
         fonts = self.app.fonts
         card = self.cards[i]
@@ -555,24 +733,30 @@ class LobbyScene(Scene):
             font = fonts.fit("body", min(24 if len(label) == 1 else 20, inner), label,
                              rect.w - 12, 12)
             draw.text(canvas, font, label, rect.center, INK if selected else WHITE)
-        hints = (("Type, Enter: done", "Enter: done") if seat.device == KEYBOARD else
-                 ("B: delete  Start: done", "Start: done"))
+        done = self._words(device, "confirm" if device == KEYBOARD else "pause")
+        hints = ((f"Type, {done}: done", f"{done}: done") if device == KEYBOARD else
+                 (f"{self._words(device, 'back')}: delete  {done}: done", f"{done}: done"))
         font = fonts.body(22)
         hint = next((h for h in hints if font.size(h)[0] <= card.w - 16), hints[-1])
         draw.text(canvas, font, hint, (card.centerx, card.bottom - 26), CREAM)
 
     def _draw_footer(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
+        levels = {s.level for s in self.others if not s.human}
+        level = "Mixed" if len(levels) > 1 else self.level.capitalize()
         labels = {"computers": f"Computers: {self.computers}",
-                  "level": f"Level: {self.level.capitalize()}",
+                  "level": f"Level: {level}",
                   "shared": f"Shared seats: {self.shared}",
                   "start": f"START · {len(self.seats())} players",
                   **{o.key: f"{o.label}: {self.options[o.key]}" for o in self.config.options}}
         here: dict[int, list[Color]] = {}  # footer button -> colours of cursors on it
         for seat in self.joined:
             cursor = self.cursors.get(seat.device or "")
-            if cursor is not None and cursor.row >= len(self.rows):
-                colours = here.setdefault(cursor.row - len(self.rows), [])
+            if cursor is None:
+                continue
+            rows = len(self.rows_of(self._index(seat.device or "", cursor)))
+            if cursor.row >= rows:
+                colours = here.setdefault(cursor.row - rows, [])
                 colours.append(self.config.rgb(seat.colour))
         for k, (which, rect) in enumerate(zip(self.buttons, self.footer, strict=True)):
             start = which == "start"
@@ -587,6 +771,14 @@ class LobbyScene(Scene):
             face, size = ("display", 30) if start else ("body", 28)
             font = fitted(fonts, face, size, labels[which], rect.w - 24)  # five buttons
             draw.text(canvas, font, labels[which], rect.center, ink)
+
+
+def _typed(key: int) -> str:
+    """The character a key types (its TEXT event follows the press), or ""."""
+    if key == pygame.K_SPACE:
+        return " "
+    name = pygame.key.name(key) if key else ""
+    return name if len(name) == 1 else ""
 
 
 def fitted(fonts: Fonts, face: str, size: int, text: str, width: int) -> pygame.font.Font:

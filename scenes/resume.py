@@ -3,17 +3,25 @@
 Each game's screen is named by import path and rebuilt with its `from_save(saved)`
 class method (SERVERMANIA's `BoardScene.from_save`). A game whose screen is not merged yet
 gives None: the title then shows Continue as COMING SOON instead of a broken screen.
+A game with people in it opens on `RejoinScene` first: each person takes their seat again.
 """
 
 from __future__ import annotations
 
+import importlib
+
 from game.autosave import Saved
 from scenes.engine.scene import Scene
 from scenes.menu import available, resolve
+from scenes.rejoin import RejoinScene
 
 SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
     "startupfever": "scenes.startupfever.table_scene:TableScene",
+}
+LOBBIES = {  # each game's lobby config: its pawns and logos for the seats
+    "servermania": ("scenes.servermania.setup", "LOBBY"),
+    "startupfever": ("scenes.startupfever.setup", "LOBBY"),
 }
 
 
@@ -22,7 +30,14 @@ def resume_scene(saved: Saved) -> Scene | None:
     target = SCREENS.get(saved.game)
     screen = resolve(target) if target else None
     from_save = getattr(screen, "from_save", None)
-    return from_save(saved) if from_save is not None else None
+    if from_save is None:
+        return None
+    game = from_save(saved)
+    if not any(r.human for r in saved.seats):
+        return game
+    module, attr = LOBBIES[saved.game]
+    lobby = getattr(importlib.import_module(module), attr)
+    return RejoinScene(game, lobby.title, lobby.portrait)
 
 
 def can_resume(saved: Saved) -> bool:

@@ -4,12 +4,14 @@
 keyboard with its mouse) is answered only by that device, so a bound device never answers
 another player's seat. A seat bound to nothing is pass-and-play: any device answers it
 (the issue's rule; a lone pad can so play its own seat and a shared one). Pause, skip and
-fast-forward stay open to everyone.
+fast-forward stay open to everyone. The keyboard and the mouse are one person's hands
+unless each plays a seat of its own (two people at one computer).
 
 `SeatLostOverlay` is what a game pushes when a bound pad goes away (`hand_over`):
-"reconnect, or press A on any device to take Ada's seat". The first free device that
-confirms takes the seat. A continued game has no bindings (pads get new ids): each
-person's seat is `claimable`, and the first free pad that answers for it takes it.
+"reconnect, or press A on any device to take Ada's seat". The same pad plugged in again
+takes the seat back by itself; otherwise the first free device that confirms takes it.
+A continued game has no bindings (pads get new ids): its people take their seats again
+on `scenes.rejoin`'s screen before play resumes; a press during play never binds a seat.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.engine import draw
-from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
+from scenes.engine.glyphs import button_word, key_label
+from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId, Pad
 from scenes.engine.palette import CREAM, GOLD, Color
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel
@@ -30,17 +33,14 @@ if TYPE_CHECKING:
     from scenes.engine.app import App
 
 
-def person(device: DeviceId) -> DeviceId:
-    """The keyboard and the mouse are one person's hands: both count as the keyboard."""
-    return KEYBOARD if device == MOUSE else device
-
-
 def device_label(device: DeviceId | None) -> str:
-    """"Keyboard", "Pad 2" or "Shared": short enough for a seat card."""
+    """"Keyboard", "Mouse", "Pad 2" or "Shared": short enough for a seat card."""
     if device is None:
         return "Shared"
     if device == KEYBOARD:
         return "Keyboard"
+    if device == MOUSE:
+        return "Mouse"
     number = device.partition(":")[2]
     return f"Pad {int(number) + 1}" if number.isdigit() else device
 
@@ -48,13 +48,18 @@ def device_label(device: DeviceId | None) -> str:
 class SeatDevices:
     """The seat -> device table of one game (kept when a game is paused and resumed)."""
 
-    def __init__(self, bound: dict[int, DeviceId] | None = None,
-                 claimable: set[int] | None = None) -> None:
-        self.bound: dict[int, DeviceId] = {seat: person(d) for seat, d in (bound or {}).items()}
-        self.claimable: set[int] = set(claimable or ())  # continued seats, not yet taken
+    def __init__(self, bound: dict[int, DeviceId] | None = None) -> None:
+        self.bound: dict[int, DeviceId] = dict(bound or {})
+
+    def whose(self, device: DeviceId) -> DeviceId:
+        """The person behind `device`: the mouse counts as the keyboard (and the keyboard
+        as the mouse) unless each plays a seat of its own."""
+        if device in (KEYBOARD, MOUSE) and device not in self.bound.values():
+            other = MOUSE if device == KEYBOARD else KEYBOARD
+            return other if other in self.bound.values() else KEYBOARD
+        return device
 
     def bind(self, seat: int, device: DeviceId) -> None:
-        device = person(device)
         for other in [s for s, d in self.bound.items() if d == device]:
             del self.bound[other]  # one device, one seat
         self.bound[seat] = device
@@ -66,31 +71,26 @@ class SeatDevices:
         return self.bound.get(seat)
 
     def seat_of(self, device: DeviceId) -> int | None:
-        device = person(device)
+        device = self.whose(device)
         return next((s for s, d in self.bound.items() if d == device), None)
 
     def may_answer(self, seat: int, device: DeviceId) -> bool:
         """Whether `device` may answer the prompt of `seat` (see the module docstring)."""
         mine = self.bound.get(seat)
-        return mine is None or person(device) == mine
-
-    def claim(self, seat: int, device: DeviceId) -> bool:
-        """A continued game: a pad with no seat answering a claimable seat takes it."""
-        if seat in self.claimable and device.startswith("pad:") and \
-                self.seat_of(device) is None:
-            self.claimable.discard(seat)
-            self.bind(seat, device)
-            return True
-        return False
+        return mine is None or self.whose(device) == mine
 
 
 def seat_style(app: App, devices: SeatDevices, seat: int) -> tuple[str, bool]:
-    """(glyph style, mouse?) to show a seat's prompt: its own pad's, else the device used
-    last (a shared seat, or the keyboard's)."""
+    """(glyph style, mouse?) to show a seat's prompt in: its own pad's glyphs, key caps
+    for the keyboard's seat (mouse words when its person last clicked), and for a
+    shared seat the device used last (any device answers it)."""
     device = devices.device_of(seat)
-    if device is not None and device != KEYBOARD:
-        return app.input.style_of(device), False
-    return app.input.style, app.input.last_device == MOUSE
+    last = app.input.last_device
+    if device is None:
+        return app.input.style, last == MOUSE
+    if device in (KEYBOARD, MOUSE):
+        return "keyboard", last == MOUSE and devices.whose(MOUSE) == device
+    return app.input.style_of(device), False
 
 
 def hand_over(app: App, devices: SeatDevices, device: DeviceId,
@@ -106,7 +106,8 @@ def hand_over(app: App, devices: SeatDevices, device: DeviceId,
     def take(new: DeviceId) -> None:
         devices.bind(seat, new)
         app.toasts.show(f"{name(seat)} now plays with this controller")
-    app.stack.push(SeatLostOverlay(name(seat), colour(seat), devices, take))
+    app.stack.push(SeatLostOverlay(name(seat), colour(seat), devices, take,
+                                   app.input.gone.get(device)))
     return True
 
 
@@ -120,10 +121,11 @@ class SeatLostOverlay(Scene):
     opaque = False
 
     def __init__(self, name: str, colour: Color, devices: SeatDevices,
-                 take: Callable[[DeviceId], None]) -> None:
+                 take: Callable[[DeviceId], None], lost: Pad | None = None) -> None:
         self.name, self.colour = name, colour
         self.devices = devices
         self.take = take
+        self.lost = lost  # the pad that went: plugged in again, it takes the seat back
         self.refused = ""
         self.prompts = PromptBar([("confirm", f"Take {name}'s seat")])
         self.rect = pygame.Rect(190, 210, 900, 270)
@@ -137,8 +139,20 @@ class SeatLostOverlay(Scene):
                 return True
             self.app.audio.play("confirm")
             self.app.stack.pop()
-            self.take(person(action.device))
+            self.take(self.devices.whose(action.device))
         return True  # modal: the game waits
+
+    def on_device_added(self, device: DeviceId) -> None:
+        """The pad that left is plugged in again (same GUID and name, a new instance id):
+        it takes the seat back by itself, no press needed."""
+        pad = self.app.input.pads.get(device)
+        if self.lost is None or pad is None or not pad.same_kind(self.lost):
+            return
+        if self.devices.seat_of(device) is not None or self.app.stack.top is not self:
+            return
+        self.app.audio.play("confirm")
+        self.app.stack.pop()
+        self.take(device)
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         dim(canvas, 170)
@@ -148,7 +162,8 @@ class SeatLostOverlay(Scene):
         pygame.draw.rect(canvas, self.colour, stripe, border_radius=4)  # whose seat it is
         draw.text(canvas, fonts.display(40), f"{self.name}'s pad is gone", (640, 300), GOLD,
                   outline=3)
-        draw.text(canvas, fonts.body(28), "Reconnect, or press A (Enter) on any device",
+        draw.text(canvas, fonts.body(28), "Reconnect, or press "
+                  f"{button_word('confirm', 'xbox')} ({key_label('confirm')}) on any device",
                   (640, 360), CREAM)
         draw.text(canvas, fonts.body(28), f"to take {self.name}'s seat.", (640, 398), CREAM)
         if self.refused:

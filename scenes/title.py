@@ -32,12 +32,12 @@ from scenes.mascot import unicorn
 from scenes.menu import TITLE_MENU, Entry, available, resolve
 from scenes.overlays import ConfirmOverlay
 from scenes.resume import can_resume, resume_scene
+from scenes.save_notice import SaveNotice, damaged_messages, slot_files
 
 ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
 MENU_BOTTOM = 648  # the prompt bar starts below this
 CONTINUE = "Continue"
-NOTICE_TIME = 10.0  # seconds a set-aside save's notice stays up
 
 
 class TitleScene(Scene):
@@ -48,13 +48,14 @@ class TitleScene(Scene):
         self.idle = 0.0  # seconds since the last input (attract mode after ATTRACT_AFTER)
         self.entries: list[tuple[Entry, type[Scene] | None]] = []
         self.saved: Saved | None = None
-        self.notice: tuple[str, float] | None = None  # (a save set aside, seconds shown)
+        self.notice: SaveNotice | None = None  # a save set aside: shown until closed
 
     def enter(self) -> None:
         self.app.audio.music("title")
+        before = slot_files(self.app.saves)
         self.saved = self.app.saves.latest_header()  # no rules imported before Continue
-        problems = self.app.saves.take_problems()
-        self.notice = (problems[-1], 0.0) if problems else None
+        messages = damaged_messages(self.app.saves, before)
+        self.notice = SaveNotice(messages) if messages else None
         self.entries = [(e, None) for e in TITLE_MENU]  # screens are imported when chosen
         resumable = self.saved is not None and can_resume(self.saved)
         if self.saved is not None:
@@ -79,6 +80,11 @@ class TitleScene(Scene):
 
     def handle(self, action: Action) -> bool:
         self.idle = 0.0
+        if self.notice is not None:  # read first, then the menu
+            if self.notice.handle(action):
+                self.notice = None
+                self.app.audio.play("confirm")
+            return True
         if action.name == "back" and action.pressed:
             self.app.audio.play("back")
             self.app.stack.push(ConfirmOverlay("Quit Unicorn Arcade?", self.app.quit))
@@ -98,11 +104,15 @@ class TitleScene(Scene):
     def _open(self, index: int) -> None:
         entry, _ = self.entries[index]
         if entry.label == CONTINUE and self.saved is not None:
+            before = slot_files(self.app.saves)
             saved = self.app.saves.load(self.saved.game)  # now the rules check its state
             resumed = resume_scene(saved) if saved is not None else None
             if resumed is None:  # set aside after all: the title says so, without it
+                messages = damaged_messages(self.app.saves, before)
                 self.app.audio.play("error")
                 self.enter()
+                if messages:
+                    self.notice = SaveNotice(messages)
                 return
             self.app.audio.play("fanfare")
             self.app.stack.replace(resumed)
@@ -120,13 +130,10 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt * self.app.settings.anim_speed
-        if self.notice is not None:
-            self.notice = (self.notice[0], self.notice[1] + dt)
-            if self.notice[1] > NOTICE_TIME:
-                self.notice = None
         self.menu.update(dt * self.app.settings.anim_speed)
         self.idle += dt
-        if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and not self.app.stack.busy:
+        if self.idle >= ATTRACT_AFTER and self.app.stack.top is self and \
+                not self.app.stack.busy and self.notice is None:
             self.idle = 0.0
             self.app.stack.push(self.app.screens.make("attract", self.app.rng))
 
@@ -152,6 +159,8 @@ class TitleScene(Scene):
         self.menu.draw(canvas, self.app.fonts)
         self._draw_saves(canvas)
         self.prompts.draw(canvas, self.app.fonts, self.app.input.style)
+        if self.notice is not None:
+            self.notice.draw(canvas, self.app.fonts)
 
     def _draw_saves(self, canvas: pygame.Surface) -> None:
         """What Continue resumes, above the menu; a save set aside, named at the top."""
@@ -161,13 +170,7 @@ class TitleScene(Scene):
             summary = draw.clip(font, summary, MENU_W + 100, " ·,")  # bounded, cached
             draw.text(canvas, font, summary, (MENU_LEFT + MENU_W // 2, MENU_TOP - 6), CREAM,
                       outline=3)
-        if self.notice is not None:
-            label = draw.render(font, self.notice[0], INK)
-            if label.get_width() > 1220:
-                label = pygame.transform.smoothscale_by(label, 1220 / label.get_width())
-            rect = label.get_rect(midtop=(640, 8)).inflate(28, 12)
-            draw.box(canvas, rect, GOLD, radius=rect.h // 2, shadow=4)
-            canvas.blit(label, label.get_rect(center=rect.center))
+
 
     def _draw_stars(self, canvas: pygame.Surface, t: float) -> None:
         for x, y, phase, size in self.stars:

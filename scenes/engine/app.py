@@ -28,6 +28,7 @@ from game.files import write_atomic
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
+from scenes.engine.glyphs import use_keymap
 from scenes.engine.heap import tune as tune_heap
 from scenes.engine.input import (
     DEVICE_ADDED,
@@ -95,6 +96,7 @@ class App:
         self.input.keymap = self.settings.keymap()
         self.theme = THEME  # fonts, text size and palette of every screen
         self.theme.configure(self.settings.text_size / 100, self.settings.palette)
+        use_keymap(self.input.keymap)  # prompts name the keys as they are now
         self.stack = SceneStack(self)
         self.stack.speed = self.settings.anim_speed
         self.toasts = Toasts()
@@ -133,6 +135,7 @@ class App:
         self.audio.set_volume(self.settings.volume)
         self.audio.set_music_volume(self.settings.music_volume)
         self.input.keymap = self.settings.keymap()
+        use_keymap(self.input.keymap)  # prompts name the keys as they are now
         self.theme.configure(self.settings.text_size / 100, self.settings.palette)
         self.stack.speed = self.settings.anim_speed
         self.display.set_fullscreen(self.settings.fullscreen)

@@ -3,6 +3,10 @@
 `glyph(fonts, action, style)` returns a small surface for an action name ('confirm', 'back',
 …, or the combined 'updown' / 'leftright' / 'dpad') in the style of the device in use:
 'keyboard', 'xbox' or 'playstation'. Surfaces are cached, so prompts cost a blit.
+
+Key caps name the action's first key in the *current* key map (`use_keymap`, which the app
+calls whenever the settings change): remap Confirm to J and every prompt says J.
+`button_word(action, style)` is the same name as a word, for sentences ("press J to roll").
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ import pygame
 
 from scenes.engine.draw import optical_offset
 from scenes.engine.fonts import Fonts
-from scenes.engine.input import BUTTONS
+from scenes.engine.input import BUTTONS, KEYMAP
 from scenes.engine.palette import (
     CREAM,
     GREY,
@@ -31,8 +35,20 @@ from scenes.engine.palette import (
 SIZE = 44  # glyph height in canvas pixels
 DARK_KEY = (70, 66, 86)  # body of pad buttons that carry no colour
 
-KEY_LABELS = {"confirm": "Enter", "back": "Esc", "pause": "P", "x": "X", "y": "C",
-              "lshoulder": "Q", "rshoulder": "E"}
+#: Short names for keys whose pygame names are long or unclear on a key cap.
+KEY_NAMES = {pygame.K_RETURN: "Enter", pygame.K_KP_ENTER: "Keypad Enter", pygame.K_ESCAPE: "Esc",
+             pygame.K_BACKSPACE: "Backspace", pygame.K_SPACE: "Space", pygame.K_TAB: "Tab",
+             pygame.K_PAGEUP: "PgUp", pygame.K_PAGEDOWN: "PgDn", pygame.K_DELETE: "Del",
+             pygame.K_LSHIFT: "Shift", pygame.K_RSHIFT: "Shift", pygame.K_LCTRL: "Ctrl",
+             pygame.K_RCTRL: "Ctrl", pygame.K_UP: "Up", pygame.K_DOWN: "Down",
+             pygame.K_LEFT: "Left", pygame.K_RIGHT: "Right"}
+ARROW_KEYS = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT,
+              "right": pygame.K_RIGHT}
+PAD_WORDS = {"xbox": {"confirm": "A", "back": "B", "x": "X", "y": "Y", "pause": "Start",
+                      "lshoulder": "LB", "rshoulder": "RB"},
+             "playstation": {"confirm": "Cross", "back": "Circle", "x": "Square",
+                             "y": "Triangle", "pause": "Options", "lshoulder": "L1",
+                             "rshoulder": "R1"}}
 ARROWS = {"up": ("up",), "down": ("down",), "left": ("left",), "right": ("right",),
           "updown": ("up", "down"), "leftright": ("left", "right"),
           "dpad": ("up", "down", "left", "right")}
@@ -43,22 +59,79 @@ PS_FACE = {"confirm": ("cross", PS_CROSS), "back": ("circle", PS_CIRCLE),
 SHOULDERS = {"xbox": {"lshoulder": "LB", "rshoulder": "RB"},
              "playstation": {"lshoulder": "L1", "rshoulder": "R1"}}
 
-_cache: dict[tuple[int, str, str], pygame.Surface] = {}
+_cache: dict[tuple, pygame.Surface] = {}
+_keys: dict[str, list[int]] = {}  # action -> its keys, first one first (the current map)
+keymap_version = 0
+
+
+def use_keymap(keymap: dict[int, str]) -> None:
+    """Take the current key map (key code -> action, in the settings' order)."""
+    global keymap_version
+    keymap_version += 1  # a screen that caches a drawn prompt bar keys it with this
+    _keys.clear()
+    for code, action in keymap.items():
+        _keys.setdefault(action, []).append(code)
+
+
+use_keymap(KEYMAP)
+
+
+def key_name(code: int) -> str:
+    """A key's name as a cap shows it: "Enter", "J", "F5"."""
+    if code in KEY_NAMES:
+        return KEY_NAMES[code]
+    name = pygame.key.name(code)
+    return name.upper() if len(name) == 1 else name.title() or f"Key {code}"
+
+
+def key_label(action: str) -> str:
+    """The name of `action`'s first key now ("Enter"; "J" once Confirm is remapped to J);
+    an action with no key (or a word that is no action) is named as it is."""
+    codes = _keys.get(action)
+    return key_name(codes[0]) if codes else action
+
+
+def button_word(action: str, style: str) -> str:
+    """`action`'s button as a word in a sentence, on a `style` device: "A", "Cross",
+    or the keyboard's current key ("Enter", "J"); a direction on a pad is its name."""
+    if style == "keyboard":
+        return key_label(action)
+    return PAD_WORDS.get(style, PAD_WORDS["xbox"]).get(action, action.capitalize())
+
+
+def with_keys(text: str) -> str:
+    """`text` with each "{action}" replaced by its pad button and its current key, for
+    help pages any device reads: "{pause} pauses" -> "Start / P pauses"."""
+    for action in BUTTONS:
+        text = text.replace("{" + action + "}",
+                            f"{button_word(action, 'xbox')} / {key_label(action)}")
+    return text
 
 
 def glyph(fonts: Fonts, action: str, style: str) -> pygame.Surface:
-    """The glyph surface for `action` on a `style` device (cached)."""
-    key = (id(fonts), action, style)
+    """The glyph surface for `action` on a `style` device (cached; a key cap is cached
+    under its current key, so a remap shows at once)."""
+    keys = _keyboard_keys(action) if style == "keyboard" else ()
+    key = (id(fonts), action, style, keys)
     if key not in _cache:
         _cache[key] = _make(fonts, action, style)
     return _cache[key]
 
 
+def _keyboard_keys(action: str) -> tuple[str, ...]:
+    return tuple(key_label(d) for d in ARROWS.get(action, (action,)))
+
+
 def _make(fonts: Fonts, action: str, style: str) -> pygame.Surface:
     if action in ARROWS:
-        return _arrow_keys(ARROWS[action]) if style == "keyboard" else _dpad(ARROWS[action])
+        if style != "keyboard":
+            return _dpad(ARROWS[action])
+        directions = ARROWS[action]
+        if all(ARROW_KEYS[d] in _keys.get(d, ()) for d in directions):
+            return _arrow_keys(directions)
+        return _keycaps(fonts, [key_label(d) for d in directions])
     if style == "keyboard":
-        return _keycap(fonts, KEY_LABELS.get(action, action))
+        return _keycap(fonts, key_label(action))
     if action in SHOULDERS.get(style, {}):
         return _pill(fonts, SHOULDERS[style][action])
     if action == "pause":
@@ -90,6 +163,17 @@ def _keycap(fonts: Fonts, label: str) -> pygame.Surface:
     _cap(surface, rect, CREAM, radius=10, drop=4)
     offset = optical_offset(fonts.body(24))
     surface.blit(face, face.get_rect(center=(rect.centerx, rect.centery + offset)))
+    return surface
+
+
+def _keycaps(fonts: Fonts, labels: list[str]) -> pygame.Surface:
+    """Several key caps side by side (remapped directions: "W S")."""
+    caps = [_keycap(fonts, label) for label in labels]
+    surface = _surface(sum(c.get_width() for c in caps) + 4 * (len(caps) - 1))
+    x = 0
+    for cap in caps:
+        surface.blit(cap, (x, 0))
+        x += cap.get_width() + 4
     return surface
 
 

@@ -118,6 +118,13 @@ class Pad:
     style: str
     is_controller: bool
     handle: Any = None
+    guid: str = ""  # SDL's GUID: the same for a pad plugged in again (and for its twins)
+
+    def same_kind(self, other: Pad) -> bool:
+        """Whether `other` may be this pad plugged in again: same GUID (when SDL gives
+        one) and same name; SDL gives a re-plugged pad a new instance id."""
+        return self.name == other.name and (self.guid == other.guid or not self.guid or
+                                            not other.guid)
 
 
 class DeviceBackend(Protocol):
@@ -173,6 +180,7 @@ class InputMapper:
         self.capture = False  # True: the next key press is reported as KEY, not mapped
         self.to_canvas = to_canvas or (lambda pos: pos)
         self.pads: dict[DeviceId, Pad] = {}
+        self.gone: dict[DeviceId, Pad] = {}  # unplugged pads (a re-plugged one matches)
         self.last_device: DeviceId = KEYBOARD
         self._by_instance: dict[int, Pad] = {}
         self._sources: dict[tuple[DeviceId, str], set[object]] = {}
@@ -253,12 +261,14 @@ class InputMapper:
             self.capture = False
             self.last_device = KEYBOARD
             return [Action(KEY, KEYBOARD, True, key=event.key)]
+        if event.type == pygame.KEYUP:  # what the key holds, even if remapped meanwhile
+            held = [n for (d, n), sources in self._sources.items()
+                    if d == KEYBOARD and event.key in sources]
+            return [a for n in held for a in self._release(KEYBOARD, n, event.key, event.key)]
         name = self.keymap.get(event.key)
         if name is None:
             return []
-        if event.type == pygame.KEYDOWN:
-            return self._press(KEYBOARD, name, event.key, event.key)
-        return self._release(KEYBOARD, name, event.key, event.key)
+        return self._press(KEYBOARD, name, event.key, event.key)
 
     def _text(self, event: pygame.event.Event) -> list[Action]:
         self.last_device = KEYBOARD
@@ -301,7 +311,8 @@ class InputMapper:
             return []  # unplugged again before we got to it
         if instance_id in self._by_instance:
             return []
-        pad = Pad(pad_id(instance_id), instance_id, name, pad_style(name), as_controller, handle)
+        pad = Pad(pad_id(instance_id), instance_id, name, pad_style(name), as_controller, handle,
+                  _guid(handle))
         self.pads[pad.device] = pad
         self._by_instance[instance_id] = pad
         return [Action(DEVICE_ADDED, pad.device)]
@@ -315,6 +326,9 @@ class InputMapper:
         out = self.release_device(pad.device)
         del self._by_instance[pad.instance_id]
         del self.pads[pad.device]
+        self.gone[pad.device] = pad
+        for old in list(self.gone)[:-16]:  # a few are enough to recognise
+            del self.gone[old]
         for key in [k for k in self._sticks if k[0] == pad.device]:
             del self._sticks[key]
         if self.last_device == pad.device:
@@ -429,6 +443,15 @@ class InputMapper:
         pygame.JOYAXISMOTION: _joy_axis,
         pygame.JOYHATMOTION: _joy_hat,
     }
+
+
+def _guid(handle: Any) -> str:
+    """The SDL GUID of an opened pad ("" when the backend gives none, as tests' fakes)."""
+    stick = handle.as_joystick() if hasattr(handle, "as_joystick") else handle
+    try:
+        return str(stick.get_guid()) if stick is not None else ""
+    except (AttributeError, pygame.error):
+        return ""
 
 
 def _leaning(stick: _Stick) -> set[str]:

@@ -148,20 +148,30 @@ class Settings:
         """Key code -> action, for the input layer."""
         return {code: name for name, codes in self.keys.items() for code in codes}
 
-    def bind_key(self, action: str, code: int) -> str:
+    def bind_key(self, action: str, code: int, replacing: int | None = None) -> str:
         """Make `code` the first key of `action`; "" if done, else why not (one line).
 
-        A key moves from the action that had it, unless that would leave it keyless.
+        A key moves from the action that had it, unless that would leave it keyless. An
+        action never silently loses a key: with MAX_KEYS keys already, `replacing` names
+        the one that gives way (`is_full` says when the caller must ask which).
         """
         if action not in BUTTONS or code not in KEY_CODES:
             return "That key cannot be used"
         owner = next((a for a, codes in self.keys.items() if code in codes), None)
         if owner is not None and owner != action and len(self.keys[owner]) == 1:
             return f"That key is {owner}'s only key"
+        if self.is_full(action, code) and replacing not in self.keys[action]:
+            return f"{action} has {MAX_KEYS} keys: choose one to replace"
         if owner is not None:
             self.keys[owner].remove(code)
-        self.keys[action] = [code, *self.keys[action]][:MAX_KEYS]
+        if self.is_full(action, code):
+            self.keys[action].remove(replacing)
+        self.keys[action] = [code, *self.keys[action]]
         return ""
+
+    def is_full(self, action: str, code: int) -> bool:
+        """Whether binding `code` to `action` would need one of its keys to give way."""
+        return code not in self.keys[action] and len(self.keys[action]) >= MAX_KEYS
 
     def as_dict(self) -> dict[str, object]:
         """The saved fields (everything but `path`), as written to the file."""

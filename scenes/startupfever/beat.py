@@ -257,7 +257,8 @@ class Beat:
         items = [("confirm", "Pass"), ("y", "Hold: look at your hand")]
         if len(self.seats) > 1:
             items[:0] = [("updown", "Who")]
-            items.append(("x", "All pass"))
+            if self._own_row(self.device) is None:  # only a device with no seat may
+                items.append(("x", "All pass"))
         return PromptBar(items)
 
     def draw(self, canvas: pygame.Surface) -> None:

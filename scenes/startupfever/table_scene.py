@@ -16,8 +16,8 @@ Devices: a seat bound to a pad in the lobby (`SeatDevices`) is answered by that 
 alone: its decisions, its die, its row of the card beat and its hand behind the curtain;
 an unbound (pass-and-play) seat by any device. Another device's press is refused and
 said so. When a seat's pad is unplugged the table waits until a device takes the seat
-(`seating.hand_over`); a continued game's people claim their seats with the first free
-pad that answers for them. Every `apply` returns events, which the director
+(`seating.hand_over`); a continued game's people take their seats again before play
+(`scenes.rejoin`). Every `apply` returns events, which the director
 turns into animation steps while the table's `TableModel` follows them.
 
 Pace: the animation speed setting scales everything; holding R-shoulder (E / PageDown,
@@ -38,7 +38,7 @@ from game.startupfever import layout as layout_module
 from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
-from scenes.engine import draw
+from scenes.engine import draw, glyphs
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
 from scenes.engine.scene import Scene
@@ -559,7 +559,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         """The prompt bar, rendered again only when what it says (or the device) changes.
         A seat's own question shows the glyphs of the pad bound to it."""
         bar, style = self._bar(), self.bar_look(self._asked())[0]
-        key = (tuple(bar.items), style)
+        key = (tuple(bar.items), style, glyphs.keymap_version)  # a remap redraws it
         if key != self.bar_key:
             self.bar_key = key
             bar.draw(self.bar_image, self.app.fonts, style)

@@ -15,7 +15,7 @@ import pygame
 
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
-from scenes.engine.glyphs import glyph
+from scenes.engine.glyphs import button_word, glyph
 from scenes.engine.palette import CREAM, INK, Color
 from scenes.table import look
 
@@ -26,8 +26,6 @@ BOUNCE = 14  # px the waiting die hops
 #: What the roll is for, said under the prompt (the rules' die purposes).
 PURPOSES = {"first": "Highest roll goes first", "move": "Roll to move",
             "stuck": "Roll 1, 2 or 3 to break free", "techpad": "Gain that many servers"}
-#: The word for the confirm button on each kind of device, as the glyph shows it.
-BUTTON_WORDS = {"keyboard": "Enter", "xbox": "A", "playstation": "Cross"}
 
 
 class RollCall:
@@ -66,10 +64,11 @@ class RollCall:
         return self.holding and self.held >= MAX_HOLD
 
     def words(self, style: str, mouse: bool = False) -> str:
-        """"Ada: press A to roll!" with the confirm button of the device used last."""
+        """"Ada: press A to roll!" with the confirm button of the seat's device (`style`:
+        its pad's, or the keyboard's current Confirm key)."""
         if mouse:
             return f"{self.name}: click to roll!"
-        return f"{self.name}: press {BUTTON_WORDS.get(style, 'A')} to roll!"
+        return f"{self.name}: press {button_word('confirm', style)} to roll!"
 
     def die_offset(self) -> tuple[float, float]:
         """Where the waiting die is drawn, relative to its rest spot (canvas px)."""

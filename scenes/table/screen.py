@@ -75,10 +75,8 @@ class GameScreen:
     @classmethod
     def from_save(cls, saved: Saved) -> Any:
         """Continue an autosaved game (the title's Continue). Devices are not saved (pads
-        get new ids): each person's seat goes to the first free pad that answers for it."""
-        claimable = {i for i, r in enumerate(saved.seats) if r.human}
-        return cls([cls.SEAT.from_record(r) for r in saved.seats], state=saved.state,
-                   devices=SeatDevices(claimable=claimable))
+        get new ids): `scenes.rejoin` lets each person take their seat before play."""
+        return cls([cls.SEAT.from_record(r) for r in saved.seats], state=saved.state)
 
     # -- seats -------------------------------------------------------------------------------
 
@@ -103,10 +101,8 @@ class GameScreen:
 
     def refuse(self, seat: int, action: Action) -> bool:
         """A device answering a seat that is not its own: refused (a press is told so).
-        A free pad answering a continued game's person takes that seat (`claim`)."""
+        A press never binds a seat: a continued game's seats are taken before play."""
         if self.devices.may_answer(seat, action.device):
-            if action.pressed and self.devices.claim(seat, action.device):
-                self.app.toasts.show(f"{self.name(seat)} plays with this controller")
             return False
         if action.pressed and action.name in ("confirm", CLICK):
             self.sound("error")

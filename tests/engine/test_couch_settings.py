@@ -20,7 +20,8 @@ def test_settings_round_trip_with_remapped_keys_text_size_palette_and_volumes(tm
     settings = Settings(path=path)
     settings.music_volume, settings.volume = 0.3, 0.9
     settings.text_size, settings.palette = 150, "safe"
-    assert settings.bind_key("confirm", pygame.K_j) == ""
+    assert settings.bind_key("confirm", pygame.K_j) != ""  # full: asks
+    assert settings.bind_key("confirm", pygame.K_j, replacing=pygame.K_SPACE) == ""
     assert settings.bind_key("pause", pygame.K_w) == ""  # w leaves "up", which keeps K_UP
     settings.save()
     loaded = Settings.load(path)
@@ -54,7 +55,7 @@ def test_broken_key_tables_fall_back_to_the_default_keys(tmp_path, keys, capsys)
 
 def test_remapped_keys_drive_the_input_layer_and_capture_reports_any_key():
     settings = Settings()
-    settings.bind_key("confirm", pygame.K_j)
+    settings.bind_key("confirm", pygame.K_j, replacing=pygame.K_SPACE)
     mapper = InputMapper()
     mapper.keymap = settings.keymap()
     [action] = mapper.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0))
@@ -121,8 +122,14 @@ def test_the_controls_screen_remaps_a_key_and_the_game_then_answers_to_it(tmp_pa
     screen.selected = ROWS.index("confirm")
     app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert screen.waiting and app.input.capture
+    app._on_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0))
     app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_j, mod=0))
-    assert settings.keys["confirm"][0] == pygame.K_j and not screen.waiting
+    assert screen.full == ("confirm", pygame.K_j)  # three keys already: which one goes?
+    for code in (pygame.K_RIGHT, pygame.K_RIGHT, pygame.K_RETURN):  # Space goes
+        app._on_event(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0))
+        app._on_event(pygame.event.Event(pygame.KEYUP, key=code, mod=0))
+    assert settings.keys["confirm"] == [pygame.K_j, pygame.K_RETURN, pygame.K_KP_ENTER]
+    assert not screen.waiting and screen.full is None
     assert app.input.keymap[pygame.K_j] == "confirm"
     app._on_event(pygame.event.Event(pygame.KEYUP, key=pygame.K_j, mod=0))
     app._on_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))  # back

@@ -57,8 +57,11 @@ def test_the_title_shows_continue_from_the_header_and_resumes_the_whole_save(tmp
     title = app.stack.top
     assert title.menu.buttons[0].label == CONTINUE and title.menu.buttons[0].enabled
     app.run()
-    assert type(app.stack.top).__name__ == "BoardScene"
-    assert app.stack.top.state.to_json() == Slots(tmp_path).load("servermania").state.to_json()
+    rejoin = app.stack.top  # a person in the save: each takes their seat again first
+    assert type(rejoin).__name__ == "RejoinScene"
+    assert type(rejoin.screen).__name__ == "BoardScene"
+    saved = Slots(tmp_path).load("servermania").state.to_json()
+    assert rejoin.screen.initial_state.to_json() == saved
 
 
 def test_a_save_whose_state_the_rules_refuse_is_set_aside_when_continue_is_chosen(tmp_path):
@@ -72,5 +75,7 @@ def test_a_save_whose_state_the_rules_refuse_is_set_aside_when_continue_is_chose
     title = app.stack.top
     assert isinstance(title, TitleScene) and title.saved is None
     assert title.menu.buttons[0].label != CONTINUE
-    assert title.notice is not None and "cash" in title.notice[0]
+    assert title.notice is not None and title.notice.messages == [
+        "Your last SERVERMANIA game could not be read; it was kept as servermania.json.bad "
+        f"in {tmp_path}."]
     assert (tmp_path / "servermania.json.bad").is_file()

@@ -13,6 +13,7 @@ from game import servermania as sm
 from scenes.engine import draw
 from scenes.engine.app import App
 from scenes.pause import PauseMenu
+from scenes.rejoin import RejoinScene
 from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.seats import default_seats
@@ -148,30 +149,15 @@ def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     step(app, READY)
     title.menu.selected = 0
     button(app, 3)
+    run_until(app, lambda: isinstance(app.stack.top, RejoinScene), 100)
+    step(app, READY)
+    for pad in (0, 1, 9, 3):  # each person takes their own seat again, in seat order
+        button(app, pad)  # a marker starts on the first seat still locked
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 100)
     resumed = app.stack.top
+    assert resumed.devices.bound == {0: "pad:0", 1: "pad:1", 2: "pad:9", 3: "pad:3"}
     assert resumed is not board and resumed.state.to_json() == expected
     assert [s.name for s in resumed.seats] == ["Ada", "Linus", "Grace", "Alan"]
-
-
-def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
-    from game.autosave import SeatRecord, Slots
-
-    slots = Slots(None)
-    slots.save("servermania", at_customer_service(["Ada", "Linus", "Grace"]),
-               [SeatRecord("Ada", "pink"), SeatRecord("Linus", "blue"),
-                SeatRecord("Grace", "yellow", human=False)], "turn 1")
-    board = BoardScene.from_save(slots.latest())
-    assert board.devices.claimable == {0, 1}
-    app = app_with_pads(board, 2)
-    run_until(app, lambda: board.prompt is not None, 3000, each=board.skip)
-    seat = board.state.current_player
-    button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # pad 1 answers: the seat is its
-    assert board.devices.device_of(seat) == "pad:1" and seat not in board.devices.claimable
-    button(app, 0)  # pad 0 may no longer answer this seat
-    assert board.prompt is not None
-    button(app, 1)
-    assert board.prompt is None
 
 
 def test_save_and_quit_on_a_disk_that_refuses_says_so_and_keeps_the_game(tmp_path,

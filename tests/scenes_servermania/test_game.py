@@ -254,8 +254,8 @@ def test_title_to_results_and_back_with_only_one_device(device):
     step(app, READY)
     footer = dict(zip(setup.buttons, setup.footer, strict=True))
     if device == MOUSE:
-        click(app, setup.cards[0].center)  # join
-        click(app, setup.cards[1].center)  # a second, shared seat (pass-and-play)
+        click(app, setup.cards[1].center)  # join (an empty seat; card 0 is a computer)
+        click(app, footer["shared"].center)  # a second, shared seat (pass-and-play)
         click(app, footer["computers"].center)  # computers 1 -> 2 -> 0
         click(app, footer["computers"].center)
         click(app, footer["start"].center)

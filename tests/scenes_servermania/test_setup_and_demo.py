@@ -47,7 +47,7 @@ def test_one_device_joins_picks_colour_and_pawn_and_starts_against_the_computer(
     press(app, "down", device)  # pawn row
     press(app, "right", device)
     me = scene.seats()[0]
-    assert me.colour == "blue" and me.token != look.shape_of("blue")
+    assert me.colour == "yellow" and me.token != look.shape_of("yellow")  # blue: the computer's
     press(app, "pause", device)  # Start
     step(app, 40)
     board = app.stack.top
@@ -57,18 +57,19 @@ def test_one_device_joins_picks_colour_and_pawn_and_starts_against_the_computer(
     assert board.devices.device_of(0) == device and board.devices.device_of(1) is None
 
 
-def test_the_mouse_alone_joins_adds_a_shared_seat_and_starts():
+def test_the_mouse_alone_joins_then_a_second_click_seats_the_mouse_as_its_own_person():
     app, scene = open_setup()
-    for pos in (scene.cards[0].center, scene.cards[1].center):  # join, then a shared seat
+    for pos in (scene.cards[1].center, scene.cards[2].center):  # join, then the mouse
         app.stack.dispatch(Action(CLICK, MOUSE, True, pos=pos))
         app.stack.dispatch(Action(CLICK, MOUSE, False, pos=pos))
     assert [(s.human, s.device) for s in scene.seats()] == \
-        [(True, "keyboard"), (True, None), (False, None)]
+        [(True, "keyboard"), (True, "mouse"), (False, None)]
     start = scene.footer[scene.buttons.index("start")].center
     app.stack.dispatch(Action(POINT, MOUSE, True, pos=start))
     app.stack.dispatch(Action(CLICK, MOUSE, True, pos=start))
     step(app, 40)
     assert isinstance(app.stack.top, BoardScene) and len(app.stack.top.seats) == 3
+    assert app.stack.top.devices.bound == {0: "keyboard", 1: "mouse"}
 
 
 def test_names_are_typed_on_a_keyboard_and_on_the_pads_on_screen_keyboard():
@@ -82,11 +83,11 @@ def test_names_are_typed_on_a_keyboard_and_on_the_pads_on_screen_keyboard():
     press(app, "confirm", "keyboard", key=pygame.K_RETURN)
     press(app, "confirm", "pad:3")  # join seat 2 with a pad, edit its name on the OSK
     press(app, "confirm", "pad:3")
-    press(app, "back", "pad:3")  # delete one letter of "Ada" (free again)
+    press(app, "back", "pad:3")  # delete one letter of "Linus" (the computer's it took)
     press(app, "right", "pad:3")  # B
     press(app, "confirm", "pad:3")
     press(app, "pause", "pad:3")  # done
-    assert [s.name for s in scene.seats()[:2]] == ["Zoë", "Adb"]
+    assert [s.name for s in scene.seats()[:2]] == ["Zoë", "Linub"]
     assert not any(c.editing for c in scene.cursors.values())
 
 

@@ -308,3 +308,24 @@ def test_one_question_per_product_turn_passing_covers_the_turns_later_windows():
         later.answer(1, False)
     assert WindowBeat(WindowOpened("competition", None), state, ctx).seats == [0, 1, 2, 3]
     assert WindowBeat(WindowOpened("adoption", slot), state, ctx).seats == [0, 1, 2, 3]
+
+
+def test_all_pass_is_offered_only_to_a_device_that_may_use_it():
+    """Issue 22 item 5: with every asked seat on its own pad, X does nothing, so the bar
+    does not offer "All pass"; a device with no seat (shared) is offered it and it works."""
+    from scenes.seating import SeatDevices
+
+    state, event = window_state()
+    ctx = context(state)
+    ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 2: "pad:2", 3: "pad:3"})
+    beat = WindowBeat(event, state, ctx)
+    beat.handle(Action("down", "pad:1"))
+    assert ("x", "All pass") not in beat.bar.items
+    beat.handle(Action("x", "pad:1"))
+    assert not beat.done
+    ctx.devices = SeatDevices({0: "pad:0"})
+    shared = WindowBeat(event, state, ctx)
+    shared.handle(Action("down", "keyboard"))
+    assert ("x", "All pass") in shared.bar.items
+    shared.handle(Action("x", "keyboard"))
+    assert shared.done

@@ -11,11 +11,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import startupfever as sf
-from game.autosave import SeatRecord, Slots
 from game.startupfever.cards import CARD_TYPES
 from scenes.engine.input import Action
 from scenes.pause import PauseMenu
+from scenes.rejoin import RejoinScene
 from scenes.seating import SeatDevices, SeatLostOverlay
 from scenes.startupfever.card_list import CardListScene
 from scenes.startupfever.seats import Seat
@@ -248,30 +247,17 @@ def test_done_when_six_pads_play_one_is_replaced_then_save_quit_and_continue(ent
     step(app, READY)
     title.menu.selected = 0
     pad_button(app, 3)
+    run_until(app, lambda: isinstance(app.stack.top, RejoinScene), 100)
+    step(app, READY)
+    for pad in (0, 1, 9, 3, 4, 5):  # each person takes their own seat again, in seat order
+        pad_button(app, pad)  # a marker starts on the first seat still locked
     run_until(app, lambda: isinstance(app.stack.top, TableScene), 100)
     resumed = app.stack.top
     assert resumed is not scene and entered == [expected]
     assert [(s.name, s.colour, s.token) for s in resumed.seats] == \
         [(s.name, s.colour, s.token) for s in scene.seats]
-    assert resumed.devices.claimable == set(range(6)) and not resumed.devices.bound
-
-
-def test_a_continued_game_binds_each_seat_to_the_first_free_pad_that_plays_it():
-    slots = Slots(None)
-    slots.save("startupfever", sf.new_game(["Ada", "Linus", "Grace"], seed=3),
-               [SeatRecord("Ada", "pink", token="star"), SeatRecord("Linus", "blue"),
-                SeatRecord("Grace", "yellow", human=False, level="hard")], "year 0")
-    scene = TableScene.from_save(slots.latest())
-    assert scene.devices.claimable == {0, 1} and scene.seats[0].token == "star"
-    app = app_with_pads(scene, 2)
-    assert scene.agents[2].kind == "hard"
-    run_until(app, lambda: scene.decision is not None, 3000)
-    seat = scene.decision.seat
-    pad_button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # pad 1 answers: the seat is its
-    assert scene.devices.device_of(seat) == "pad:1" and seat not in scene.devices.claimable
-    decision = scene.decision
-    hold(app, 0, pygame.CONTROLLER_BUTTON_Y)  # pad 0 may no longer answer this seat
-    assert not decision.curtain.open
+    assert resumed.devices.bound == {0: "pad:0", 1: "pad:1", 2: "pad:9", 3: "pad:3",
+                                     4: "pad:4", 5: "pad:5"}
 
 
 def test_a_pad_bound_prompt_names_the_pad_and_the_seat_lost_overlay_names_the_seat(tmp_path):

@@ -61,7 +61,7 @@ def test_one_device_joins_picks_colour_logo_and_extra_years_and_starts(device):
     press(app, "down", device)  # logo row
     press(app, "right", device)
     me = scene.seats()[0]
-    assert me.colour == "blue" and me.token != shape_of("blue")
+    assert me.colour == "yellow" and me.token != shape_of("yellow")  # blue: the computer's
     for name in ("down", "right", "right", "right", "confirm", "confirm"):
         press(app, name, device)  # footer: Computers, Level, Shared, Extra years 0 -> 2
     assert scene.options == {"extra_years": "2"}
@@ -77,8 +77,8 @@ def test_one_device_joins_picks_colour_logo_and_extra_years_and_starts(device):
 
 def test_the_mouse_alone_joins_adds_a_shared_seat_sets_years_and_starts():
     app, scene = open_setup()
-    for pos in (scene.cards[0].center, scene.cards[1].center):  # join, then a shared seat
-        click(app, pos)
+    click(app, scene.cards[1].center)  # join (card 0 is the computer's)
+    click(app, scene.footer[scene.buttons.index("shared")].center)  # a shared seat
     assert [(s.human, s.device) for s in scene.seats()] == \
         [(True, "keyboard"), (True, None), (False, None)]
     click(app, scene.footer[scene.buttons.index("extra_years")].center)
