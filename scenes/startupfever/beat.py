@@ -30,13 +30,14 @@ from typing import Any
 
 import pygame
 
+from game.startupfever import cardhelp
 from game.startupfever.cards import CARDS, PLAYABLE_IN, WINDOW_TITLES
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
-from scenes.startupfever.curtain import Curtain, hand_panel
+from scenes.startupfever.curtain import HAND_PANEL, Curtain, hand_panel
 
 BEAT_SECONDS = 3.0  # the countdown, the same for every window and every hand
 MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
@@ -231,7 +232,7 @@ class Beat:
         if self.done:
             return
         if self.curtain.open:
-            rect = pygame.Rect(0, 0, 760, 470)
+            rect = pygame.Rect(0, 0, HAND_PANEL[0], HAND_PANEL[1] + 110)
             rect.center = TABLE.center
             key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
             if self.cache.blit(canvas, key, rect, self._paint_hand):
@@ -293,7 +294,8 @@ class Beat:
         fonts = self.ctx.fonts
         seat = self.seat
         hand_panel(canvas, fonts, rect, f"{self.ctx.name(seat)}'s hand: {self.title}",
-                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat))
+                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat),
+                   {card: self.why(seat, card) for card in self.hand(seat)})
         labels = self.answer_labels(seat)
         self.buttons = []
         for i, (label, enabled) in enumerate(labels):
@@ -308,6 +310,10 @@ class Beat:
 
     def hand(self, seat: int) -> list[str]:
         return []
+
+    def why(self, seat: int, card: str) -> str:
+        """Why `card` cannot be played here (behind the curtain only)."""
+        return ""
 
     def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
         return [("Play a card", self.can_play(seat)), ("Pass", True)]
@@ -351,6 +357,11 @@ class WindowBeat(Beat):
     def can_play(self, seat: int) -> bool:
         return bool(self.hand_marks(seat))
 
+    def why(self, seat: int, card: str) -> str:
+        if not self._live():
+            return "this card window has closed"
+        return cardhelp.not_now(self.state, seat, card)
+
 
 class DefenseBeat(Beat):
     """Started on a `CardPlayed` on a human company with a Suit: its owner alone."""
@@ -376,6 +387,9 @@ class DefenseBeat(Beat):
 
     def can_play(self, seat: int) -> bool:
         return "defense" in self.hand(seat)
+
+    def why(self, seat: int, card: str) -> str:
+        return "only Defense can answer a card played on you"
 
     def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
         return [("Play Defense", self.can_play(seat)), ("Let it happen", True)]

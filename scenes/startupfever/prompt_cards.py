@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.startupfever import cardhelp
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
 from game.startupfever.cards import CARDS, DISCARD, WINDOW_TITLES
 from game.startupfever.events import CardPlayed, ProductLaunched
@@ -47,14 +48,16 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
         ways = plays.get(card, [])
         effect = card_effect(CARDS[card].text)
         if not ways:
-            options.append(Option(name, "can't be played now", enabled=False, key=card))
+            why = cardhelp.not_now(state, seat, card) or "can't be played now"
+            options.append(Option(name, f"not now: {why}", enabled=False, key=card))
         elif state.window == DISCARD:
             options.append(Option(f"Discard {name}", "no effect: makes room for a new card",
                                   action=ways[0], key=card))
         elif len(ways) == 1:
             options.append(_play(state, ctx, ways[0], name, effect))
         else:
-            options.append(Option(name, f"{len(ways)} targets: pick one", key=card,
+            options.append(Option(name, f"{CARDS[card].short}: pick one of {len(ways)}",
+                                  key=card,
                                   then=lambda ways=ways: [_play(state, ctx, w, _target(ctx,
                                                           state, w), card_effect(
                                                               CARDS[w.card].text))
@@ -133,16 +136,18 @@ def defense_decision(state: Any, ctx: Ctx) -> Decision:
     names = [s.name for s in ctx.seats]
     harm = [describe(e, names) for e in events if type(e).__name__ in EFFECTS]
     harm = [h for h in harm if h]
+    idle = bool(harm) and all(h.lower().startswith("no effect") for h in harm)
+    cancel = (f"{card} would do nothing anyway; Defense is used up all the same" if idle
+              else f"Cancels {card}: nothing happens")
     options = [
-        Option("Play Defense", f"Cancels {card}: nothing happens", action=Defend(True),
-               key="defend"),
+        Option("Play Defense", cancel, action=Defend(True), key="defend"),
         Option("Let it happen", harm[0] if harm else card_effect(CARDS[pc["card"]].text),
                action=Defend(False), key="allow"),
     ]
     for o in options:
         o.slots = frozenset({pc["slot"] or seat})
-    how = (f"{player} plays {card} on {on}. Your Defense card can cancel it; both "
-           "cards are then discarded.")
+    how = (f"{player} plays {card} on {on} ({CARDS[pc['card']].short}). Your "
+           "Defense card can cancel it; both cards are then discarded.")
     return DefenseDecision(ctx, seat, f"{ctx.name(seat)}: play Defense?", how, options)
 
 
