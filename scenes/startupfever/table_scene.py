@@ -113,7 +113,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.effects = Effects(seed, TABLE.inflate(-8, -8))
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
-        self.log_panel = LogPanel(self.view.place("log"))
+        self.log_panel = LogPanel(self.view.log_rect())
         self.log_image = kept.surface("log layer", (1280, 720), alpha=True)  # the log, kept
         self.log_key: tuple | None = None
         self.bar_image = kept.surface("bar layer", (1280, 720))  # the prompt bar, kept
