@@ -23,6 +23,7 @@ from scenes.servermania import look
 from scenes.servermania.results import CHART, TABLE
 from scenes.servermania.results import ResultsScene as ServermaniaResults
 from scenes.startupfever import look as sf_look
+from scenes.startupfever import watch
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import ORDINALS
 
@@ -47,6 +48,13 @@ class ResultsScene(ServermaniaResults):
         self.order = sorted(range(len(seats)), key=lambda i: (-self.scores[i], -self.money[i]))
         best = self.scores[self.order[0]]
         self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
+
+    @property
+    def speed(self) -> float:
+        """In the demo the winner stays 8 s at its default pace (watch.py)."""
+        if self.demo:
+            return watch.results_speed(self.app.settings.anim_speed, self.pace)
+        return super().speed
 
     def place_of(self, seat: int) -> int:
         key = (self.scores[seat], self.money[seat])

@@ -51,7 +51,7 @@ from scenes.servermania import look
 from scenes.servermania.cards import CardFlip
 from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Effects
-from scenes.startupfever import kept, words
+from scenes.startupfever import kept, watch, words
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
@@ -345,6 +345,16 @@ class TableScene(Autosaving, GameScreen, Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    @property
+    def watch_speed(self) -> float:
+        """The speed of Event Cards and showdowns: the game's, or in the demo the slower
+        watch clock a person on the sofa can follow."""
+        if not self.demo:
+            return self.speed
+        fast = self.speed / (self.app.settings.anim_speed * self.pace)
+        return min(self.speed, watch.watch_speed(self.app.settings.anim_speed, self.pace,
+                                                 fast))
+
     # -- the game flow -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -354,13 +364,14 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.clock += dt
         self.director.update(sdt)
         self.movers.update(sdt)
-        self.showdown.update(sdt)
+        wdt = dt * self.watch_speed  # cards and showdowns: slower in the demo (watch.py)
+        self.showdown.update(wdt)
         if self.die is not None:
             self.die.update(sdt)
             if self.die.gone:
                 self.die = None
         if self.card is not None:
-            self.card.update(sdt)
+            self.card.update(wdt)
             if self.card.done:
                 self.card = None
         self.effects.update(sdt)
