@@ -119,14 +119,13 @@ class TableView:
         if n == 1:
             return (cx, cy)
         # one column on the field's own middle (a neighbour's column never touches it),
-        # each marker a letter's height below the last: two (three) centred on the
+        # each marker a letter's height below the last: two or three centred on the
         # field, more growing out of it: up from the middle row, down from the others
         # (nothing above the top row but the screen's edge; the bottom row's would meet
         # the middle row's)
-        top_row = rect.y < TOP_ROW
-        if n == 2 or (n == 3 and not top_row):
+        if n <= 3:
             return (cx, round(cy + (i - (n - 1) / 2) * STACK))
-        if top_row or rect.y >= self._fields[usertrack.LAST_FIELD].y:
+        if rect.y < TOP_ROW or rect.y >= self._fields[usertrack.LAST_FIELD].y:
             return (cx, rect.y + 10 + i * STACK)
         return (cx, rect.bottom - 10 - i * STACK)
 
@@ -452,12 +451,14 @@ class TableView:
 
     def _draw_vp_label(self, out: pygame.Surface, rows: list[list[int]]) -> None:
         """"VP" on the track: the small numbers from Launch on are victory points (said
-        at the right end of the Launch row's strip, clear of its user counts)."""
-        row = next(r for r in rows if usertrack.LAUNCH_FIELD in r)
-        span = self._fields[row[0]].unionall([self._fields[f] for f in row])
+        in the last row's strip, between its first user count and the 100M mark)."""
+        row = next(r for r in rows if usertrack.MARK_100M in r)
+        first = self._fields[row[0]]
+        label = look.fonts().display(track_px(22)).size(usertrack.label(row[0]))[0]
         text = "numbers = VP"
         font = look.fonts().display(track_px(20))
-        draw.text(out, font, text, (span.right - 6, span.y - 13), GOLD, anchor="midright")
+        draw.text(out, font, text, (first.x + label + 28, first.y - 13), GOLD,
+                  anchor="midleft")
 
     def _track_rows(self) -> list[list[int]]:
         """Fields 1..46 grouped by the row they lie on (same top), left to right."""
