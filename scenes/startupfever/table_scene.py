@@ -53,6 +53,7 @@ from scenes.servermania.die import DieRoll
 from scenes.servermania.effects import Effects
 from scenes.startupfever import kept, watch, words
 from scenes.startupfever import look as sf_look
+from scenes.startupfever.coach import Coach, tips_coach
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
@@ -95,7 +96,10 @@ class TableScene(Autosaving, GameScreen, Scene):
     PAUSE_PAGE = ("Card list", "scenes.startupfever.card_list:CardListScene")
     SEAT = Seat
 
+    coach: Coach | None = None  # explains each step once (coach.py); set in enter
+
     def enter(self) -> None:
+        self.coach = self.make_coach()
         self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         self.leaving = False
@@ -163,6 +167,13 @@ class TableScene(Autosaving, GameScreen, Scene):
                                  ("pause", "Pause")])
 
     # -- services for the director -------------------------------------------------------------
+
+    def make_coach(self) -> Coach | None:
+        """Tips for people (the "coach" setting), never in a demo; the guided game
+        gives its own coach."""
+        if self.demo or not any(s.human for s in self.seats) or not self.app.settings.coach:
+            return None
+        return tips_coach(self.app.settings)
 
     def log_event(self, event: object) -> None:
         line = words.describe(event, [s.name for s in self.seats])
@@ -259,6 +270,8 @@ class TableScene(Autosaving, GameScreen, Scene):
 
     def handle(self, action: Action) -> bool:
         name = action.name
+        if self.coach is not None and self.coach.handle(action):
+            return True
         if self.demo and action.pressed and name in ("confirm", "back", "pause"):
             self._to_title()
             return True
@@ -360,6 +373,11 @@ class TableScene(Autosaving, GameScreen, Scene):
     def update(self, dt: float) -> None:
         if self.leaving:
             return
+        if self.coach is not None:
+            self.coach.update(dt)
+            self.coach.watch(self)
+            if self.coach.holding:
+                return  # the guided game waits for one confirm on the coach's bubble
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
@@ -529,6 +547,8 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.beat.draw(canvas)
         if self.decision is not None:
             self.decision.draw(canvas)
+        if self.coach is not None:
+            self.coach.draw(canvas, fonts, TABLE)
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
