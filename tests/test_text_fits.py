@@ -37,6 +37,7 @@ from scenes.startupfever import look as sf_look
 from scenes.startupfever.beat import WindowBeat
 from scenes.startupfever.card_list import CardListScene
 from scenes.startupfever.choices import Ctx, _row_text, is_exit
+from scenes.startupfever.guided import GuidedGame
 from scenes.startupfever.model import TableModel
 from scenes.startupfever.prompt_cards import AttritionDecision, DefenseDecision, WindowDecision
 from scenes.startupfever.prompt_manage import CounterDecision, ManageDecision
@@ -57,6 +58,7 @@ from tests.scenes_servermania.helpers import READY, new_app, press, run_until, s
 from tests.scenes_servermania.test_game import scenario
 from tests.scenes_servermania.test_screens import LONG, late_game
 from tests.scenes_startupfever.decision_states import at_stage, manage_with_rival_staff, play_until
+from tests.scenes_startupfever.test_guided import answer
 from tests.text_audit import TextAudit, clear_text_caches
 
 SIZES = (100, 125, 150)
@@ -242,6 +244,28 @@ def test_startupfever_every_option_list_wraps_and_keeps_its_way_out(audit, size,
                 assert not any(line.endswith("…") for line in labels + details), option
         if index is not None:
             choices.back()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_startupfever_coach_bubbles_and_tips(audit, size):
+    """Learn to play: the first five bubbles of the guided game; then a one-line tip."""
+    scene = GuidedGame()
+    app = open_app(scene, size)
+    shown = []
+    for _ in range(20_000):
+        app.step()
+        bubble = scene.coach.bubble
+        if bubble is not None and bubble.topic not in shown and bubble.age > 0.1:
+            shown.append(bubble.topic)
+            assert_fits(audit, app, 1)
+            if len(shown) == 5:
+                break
+        answer(app, scene, "keyboard")
+    assert len(shown) == 5, shown
+    table = TableScene(long_named(3, 1), seed=3)
+    app = open_app(table, size)
+    run_until(app, lambda: table.coach is not None and table.coach.bubble is not None, 3_000)
+    assert_fits(audit, app, 1)
 
 
 @pytest.mark.parametrize("size", SIZES)

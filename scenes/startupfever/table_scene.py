@@ -175,6 +175,10 @@ class TableScene(Autosaving, GameScreen, Scene):
             return None
         return tips_coach(self.app.settings)
 
+    def _coach_shows(self) -> bool:
+        """The coach's bubble waits for the year's title card and a banner to go."""
+        return self.title_state is None and self.banner_state is None
+
     def log_event(self, event: object) -> None:
         line = words.describe(event, [s.name for s in self.seats])
         if line:
@@ -376,7 +380,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.coach is not None:
             self.coach.update(dt)
             self.coach.watch(self)
-            if self.coach.holding:
+            if self.coach.holding and self._coach_shows():
                 return  # the guided game waits for one confirm on the coach's bubble
         sdt = dt * self.speed
         self.clock += dt
@@ -547,7 +551,7 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.beat.draw(canvas)
         if self.decision is not None:
             self.decision.draw(canvas)
-        if self.coach is not None:
+        if self.coach is not None and self._coach_shows():
             self.coach.draw(canvas, fonts, TABLE)
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
