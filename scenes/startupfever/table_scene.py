@@ -166,6 +166,8 @@ class TableScene(Autosaving, GameScreen, Scene):
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
 
+    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Leave"), ("pause", "Pause")])
+
     # -- services for the director -------------------------------------------------------------
 
     def make_coach(self) -> Coach | None:
@@ -597,6 +599,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         mouse = self.app.input.last_device == MOUSE
         if self.demo:
             return self.BAR_DEMO
+        if self.coach is not None and self.coach.holding and self._coach_shows():
+            return self.BAR_COACH
         if self.decision is not None:
             return self.whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
