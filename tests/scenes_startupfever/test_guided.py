@@ -14,7 +14,8 @@ from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import READY, new_app, press, step
 
 TAUGHT = ("chips", "turn", "roll", "adoption", "revenue", "manage", "hire", "vesting",
-          "poach", "cards", "year_end", "showdown", "vp", "marketing", "order", "done")
+          "poach", "cards", "year_end", "showdown", "vp", "reassign", "marketing", "order",
+          "done")
 
 
 def answer(app, scene, device: str) -> None:
@@ -58,6 +59,8 @@ def test_the_guided_game_can_be_played_to_its_end_with_one_device(device):
     for topic in TAUGHT:
         assert topic in scene.coach.explained, topic
     assert not scene.coach.holding  # the rest of the game goes on without waiting
+    # what a first year cannot show (nothing has launched yet) is said on the way
+    assert "counter" in TIPS["poach"][1] and "user loss" in TIPS["turn"][1]
 
 
 def test_a_bubble_waits_for_one_confirm():
