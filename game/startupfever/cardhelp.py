@@ -29,6 +29,26 @@ SHORT_WINDOWS = {
 }
 
 
+WINDOW_PLAIN = {  # a card window in plain words ({slot}: the product whose turn it is)
+    "adoption": "{slot} rolls for new users",
+    "revenue": "{slot} earns its money",
+    "manage": "{slot} hires, poaches and retains",
+    "user_loss": "the user-loss roll",
+    "competition": "the year-end showdowns",
+    "discard": "old cards are thrown away",
+}
+RULEBOOK_STEP = {"adoption": "New User Adoption", "revenue": "Earn Product Revenue",
+                 "manage": "Manage Employees", "user_loss": "User Loss",
+                 "competition": "Compete for Users", "discard": "Year End"}
+
+
+def window_words(window: str, slot: str | None) -> str:
+    """"before J rolls for new users (New User Adoption)": a card window said plainly,
+    with the rulebook's name of the step after it."""
+    plain = WINDOW_PLAIN.get(window, window).format(slot=slot or "the product")
+    return f"before {plain} ({RULEBOOK_STEP.get(window, window)})"
+
+
 def when(card: str) -> str:
     """When `card` may be played: "before adoption or before the showdown"."""
     ctype = CARDS[card]

@@ -31,7 +31,7 @@ from typing import Any
 import pygame
 
 from game.startupfever import cardhelp
-from game.startupfever.cards import CARDS, PLAYABLE_IN, WINDOW_TITLES
+from game.startupfever.cards import CARDS, PLAYABLE_IN
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
@@ -331,9 +331,8 @@ class WindowBeat(Beat):
         humans = [i for i in humans if state.players[i].hand]
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
-        where = WINDOW_TITLES.get(event.window, event.window)
-        turn = f" · {event.slot}'s turn" if getattr(event, "slot", None) else ""
-        super().__init__(ctx, humans, "Any cards?", f"Cards {where}{turn}")
+        where = cardhelp.window_words(event.window, getattr(event, "slot", None))
+        super().__init__(ctx, humans, "Any cards?", f"Cards {where}")
 
     def record(self, seat: int, play: bool) -> None:
         self.ctx.plan[("window", seat)] = play

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.startupfever import cardhelp
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
-from game.startupfever.cards import CARDS, DISCARD, WINDOW_TITLES
+from game.startupfever.cards import CARDS, DISCARD
 from game.startupfever.events import CardPlayed, ProductLaunched
 from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
 from scenes.startupfever.words import describe
@@ -65,9 +65,8 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
                                   title=f"{CARDS[card].name} on…", how=effect))
     options.append(Option("Play no more cards", "keep the rest of your hand",
                           action=Pass(), key="pass"))
-    where = WINDOW_TITLES[state.window]
-    turn = f" ({state.current_slot}'s turn)" if state.current_slot else ""
-    how = f"Cards {where}{turn}: play one on its target, or stop. Several, one at a time."
+    where = cardhelp.window_words(state.window, state.current_slot)
+    how = f"Cards {where}: play one on its target, or stop. Several, one at a time."
     if state.window == DISCARD:
         how = "Year end: discard old cards now (no effect) to make room for new ones."
     options.sort(key=lambda o: (o.key == "pass", not o.enabled))  # playable first

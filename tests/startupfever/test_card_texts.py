@@ -172,3 +172,10 @@ def test_rules_notes_write_down_what_the_code_decides():
                    "Defense can be spent on a card that would do nothing",
                    "halves the whole sum"):
         assert phrase in section, phrase
+
+
+def test_card_windows_are_said_in_plain_words_with_the_rulebook_name():
+    from game.startupfever.cardhelp import window_words
+
+    assert window_words("adoption", "J") == "before J rolls for new users (New User Adoption)"
+    assert window_words("competition", None).endswith("(Compete for Users)")
