@@ -226,6 +226,11 @@ class Coach:
         target = bubble.target
         if target is None:
             rect.center = table.center
+        elif target.left >= table.right:  # a company panel: beside it, level with it
+            rect.midright = (table.right - 30, target.centery)
+            rect.clamp_ip(table.inflate(-12, -12))
+            self._draw_pointer(canvas, rect, target)
+            pygame.draw.rect(canvas, WHITE, target.inflate(6, 6), 4, border_radius=10)
         else:  # beside what it talks about, on the side with more room, inside the table
             below = target.bottom + 24 + rect.h <= table.bottom
             rect.midtop = (target.centerx, target.bottom + 24) if below else \
@@ -234,16 +239,7 @@ class Coach:
             if rect.colliderect(target):
                 rect.centery = table.centery if target.centery > table.centery + 120 \
                     else table.bottom - rect.h // 2 - 12
-            tip = (rect.centerx if rect.left < target.centerx < rect.right
-                   else min(max(target.centerx, rect.left + 30), rect.right - 30),
-                   rect.top if target.centery < rect.top else rect.bottom)
-            aim = (target.centerx, target.bottom if target.centery < rect.top
-                   else target.top)
-            side = 14
-            pygame.draw.polygon(canvas, INK, [(tip[0] - side - 4, tip[1]),
-                                              (tip[0] + side + 4, tip[1]), aim])
-            pygame.draw.polygon(canvas, GOLD, [(tip[0] - side, tip[1]),
-                                               (tip[0] + side, tip[1]), aim])
+            self._draw_pointer(canvas, rect, target)
             pygame.draw.rect(canvas, WHITE, target.inflate(10, 10), 4, border_radius=10)
         draw.box(canvas, rect, PANEL, outline=GOLD, radius=20, shadow=8, width=5)
         draw.text(canvas, fonts.fit("display", fonts.scaled(28), bubble.title, rect.w - 40,
@@ -257,6 +253,26 @@ class Coach:
             "Confirm: keep playing   ·   Back: leave"
         draw.text(canvas, fonts.fit("body", fonts.scaled(22), hint, rect.w - 40), hint,
                   (rect.centerx, rect.bottom - fonts.scaled(22)), WHITE)
+
+    @staticmethod
+    def _draw_pointer(canvas: pygame.Surface, rect: pygame.Rect,
+                      target: pygame.Rect) -> None:
+        """A gold wedge from the bubble's side nearest `target` to its edge."""
+        side = 14
+        if target.left > rect.right or target.right < rect.left:  # beside: a level wedge
+            x = rect.right if target.left > rect.right else rect.left
+            y = min(max(target.centery, rect.top + 30), rect.bottom - 30)
+            base = [(x, y - side), (x, y + side)]
+            aim = (target.left if x == rect.right else target.right, target.centery)
+        else:  # above or below
+            x = min(max(target.centerx, rect.left + 30), rect.right - 30)
+            y = rect.top if target.centery < rect.top else rect.bottom
+            base = [(x - side, y), (x + side, y)]
+            aim = (target.centerx, target.bottom if target.centery < rect.top
+                   else target.top)
+        pygame.draw.polygon(canvas, INK, [*base, aim], 0)
+        pygame.draw.lines(canvas, INK, False, [base[0], aim, base[1]], 6)
+        pygame.draw.polygon(canvas, GOLD, [*base, aim])
 
     def _draw_line(self, canvas: pygame.Surface, fonts: Fonts, bubble: Bubble) -> None:
         """A tip: one line across the top of the table for a few seconds."""
