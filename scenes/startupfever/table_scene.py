@@ -530,7 +530,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.movers.draw(canvas, fonts)
         self.showdown.draw(canvas, fonts)
         canvas.set_clip(None)
-        self.effects.draw(canvas, fonts)
+        if not (self.coach is not None and self.coach.holding and self._coach_shows()):
+            self.effects.draw(canvas, fonts)  # (flying numbers wait under a coach bubble)
         if self.card is not None:
             self.card.draw(canvas, alpha)
         if self.thinking is not None:
