@@ -43,6 +43,7 @@ def play_until(state: sf.State, done: Callable[[sf.State], bool]) -> sf.State:
 
 def table(state: sf.State, humans: int = 0) -> tuple:
     settings = Settings()
+    settings.coach = False  # the table as it is, without a tip over it
     app = make_app(TableScene(default_seats(len(state.players), humans=humans), state=state,
                               pace=1.0), headless=True, seed=1, settings=settings)
     app.display.canvas = pygame.Surface((1280, 720))
