@@ -72,8 +72,31 @@ TIPS: dict[str, tuple[str, str]] = {
              "end (the year the last product launches), or press Back to leave."),
 }
 
+# topic -> the tip's one line (the "coach" setting outside the guided game)
+LINES: dict[str, str] = {
+    "chips": "pick each product's secret category",
+    "turn": "adoption, revenue, manage employees, user loss",
+    "roll": "die + Nerds + 2 per Big Nerd = fields climbed",
+    "adoption": "die + Nerds + 2 per Big Nerd; launch at 10K users",
+    "revenue": "big number of the field + Suits + 2 per Big Suit",
+    "manage": "hire (2 a turn), poach a rival's staff, or retain yours",
+    "hire": "Nerds bring users, Suits money; Big ones help every product",
+    "vesting": "hires start on 4 and move one field to 0 each year",
+    "poach": "price + vesting field; the owner may counter with $1 more",
+    "counter": "pay $1 more than the offer to keep your employee",
+    "cards": "hold Y (C) to see your hand and what each card does",
+    "user_loss": "push products above 100M users back, 2 fields at most",
+    "year_end": "showdowns, vesting, reassigning, cards, marketing, order",
+    "showdown": "Nerds + 4 per Big Nerd + marketing + die; best take users",
+    "reassign": "move workers between your products; they keep their field",
+    "marketing": "$1 = +1 strength in next year's showdown; sealed",
+    "order": "fewest users picks its place in next year's order first",
+    "vp": "small numbers from Launch on are victory points",
+    "done": "keep playing, or Back to leave",
+}
 TIP_SECONDS = 6.0  # a one-line tip stays this long
 BUBBLE_W = 470
+TIP_W = 890  # the widest a tip's strip gets (the table is 904 px wide)
 
 
 @dataclass
@@ -276,13 +299,10 @@ class Coach:
 
     def _draw_line(self, canvas: pygame.Surface, fonts: Fonts, bubble: Bubble) -> None:
         """A tip: one line across the top of the table for a few seconds."""
-        text = f"{bubble.title}: {bubble.text}"
-        font = fonts.fit("body", fonts.scaled(22), text, 880, 16)
-        if font.size(text)[0] > 880:  # still too long: the first sentence only
-            text = f"{bubble.title}: {bubble.text.split('. ')[0].rstrip('.')}."
-            font = fonts.fit("body", fonts.scaled(22), text, 880, 16)
-        strip = pygame.Rect(0, 0, min(900, font.size(text)[0] + 24), font.get_height() + 10)
-        strip.midtop = (452, 4)
+        text = f"{bubble.title}: {LINES.get(bubble.topic, bubble.text)}"
+        font = fonts.fit("body", fonts.scaled(22), text, TIP_W - 24)
+        strip = pygame.Rect(0, 0, font.size(text)[0] + 24, font.get_height() + 8)
+        strip.midtop = (452, 2)
         draw.box(canvas, strip, INK, outline=GOLD, radius=12, shadow=0, width=2)
         draw.text(canvas, font, text, strip.center, CREAM)
 

@@ -128,3 +128,10 @@ def test_the_demo_has_no_coach():
     app = new_app(DemoScene(game="startupfever", seed=1))
     step(app, READY)
     assert app.stack.top.coach is None
+
+
+def test_every_topic_has_a_bubble_and_a_one_line_tip():
+    from scenes.startupfever.coach import LINES
+
+    assert set(LINES) == set(TIPS)
+    assert all(len(line) <= 64 for line in LINES.values())
