@@ -20,11 +20,12 @@ from scenes.servermania import seats as sm_seats
 from scenes.servermania.board_scene import BoardScene
 from scenes.startupfever import seats as sf_seats
 from scenes.startupfever.table_scene import TableScene
+from scenes.startupfever.watch import DEMO_PACE
 
 AVAILABLE = ("servermania", "startupfever")
-# Startup Fever's demo plays 3× the normal pace: a whole four-company game of computer
-# companies (30,000-40,000 updates at speed 1 for 4-5 years) fits `--frames 20000`.
-SF_DEMO_PACE = 3.0
+# Startup Fever's demo plays 3× the normal pace, its cards, showdowns and winner at a
+# pace a watcher can follow (scenes/startupfever/watch.py).
+SF_DEMO_PACE = DEMO_PACE
 
 
 class DemoUnavailable(ValueError):

@@ -747,7 +747,7 @@ class LobbyScene(Scene):
         labels = {"computers": f"Computers: {self.computers}",
                   "level": f"Level: {level}",
                   "shared": f"Shared seats: {self.shared}",
-                  "start": f"START · {len(self.seats())} players",
+                  "start": f"START · {_players(len(self.seats()))}",
                   **{o.key: f"{o.label}: {self.options[o.key]}" for o in self.config.options}}
         here: dict[int, list[Color]] = {}  # footer button -> colours of cursors on it
         for seat in self.joined:
@@ -790,3 +790,7 @@ def fitted(fonts: Fonts, face: str, size: int, text: str, width: int) -> pygame.
         font = fonts.get(face, size)
     return font
 
+
+def _players(count: int) -> str:
+    """"1 player", "3 players"."""
+    return f"{count} player" if count == 1 else f"{count} players"

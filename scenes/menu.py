@@ -25,6 +25,7 @@ class Entry:
 TITLE_MENU: tuple[Entry, ...] = (
     Entry("SERVERMANIA", "scenes.servermania.setup:NewGameScene"),
     Entry("Startup Fever", "scenes.startupfever.setup:NewGameScene"),
+    Entry("Learn Startup Fever", "scenes.startupfever.guided:GuidedGame"),
     Entry("How to play", "scenes.howto:HowToPlayScene"),
     Entry("Demo", "scenes.demo:DemoScene"),
     Entry("Settings", "scenes.settings:SettingsScene"),

@@ -23,8 +23,8 @@ PALETTE_NAMES = {"standard": "Standard", "safe": "Colour-blind safe"}
 # leaking a little, only the people who hold a card they can play now.
 CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Card questions", "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 112, 44, 6
+        "Card questions", "Coach tips", "Fullscreen", "Controls", "Back")
+TOP, ROW_H, GAP = 108, 41, 5
 SAMPLE = pygame.Rect(200, 572, 880, 60)
 
 
@@ -48,7 +48,7 @@ class SettingsScene(Scene):
         values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
                   PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
-                  "On" if s.fullscreen else "Off", "Keys ›", "")
+                  "On" if s.coach else "Off", "On" if s.fullscreen else "Off", "Keys ›", "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
 
@@ -93,6 +93,8 @@ class SettingsScene(Scene):
             s.palette = PALETTES[_step(PALETTES.index(s.palette), delta, len(PALETTES), wrap)]
         elif name == "Card questions":
             s.ask_only_when_playable = not s.ask_only_when_playable
+        elif name == "Coach tips":  # Startup Fever: explain each step the first time
+            s.coach = not s.coach
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()

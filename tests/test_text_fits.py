@@ -36,9 +36,10 @@ from scenes.startupfever import kept
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.beat import WindowBeat
 from scenes.startupfever.card_list import CardListScene
-from scenes.startupfever.choices import Ctx
+from scenes.startupfever.choices import Ctx, _row_text, is_exit
+from scenes.startupfever.guided import GuidedGame
 from scenes.startupfever.model import TableModel
-from scenes.startupfever.prompt_cards import AttritionDecision, WindowDecision
+from scenes.startupfever.prompt_cards import AttritionDecision, DefenseDecision, WindowDecision
 from scenes.startupfever.prompt_manage import CounterDecision, ManageDecision
 from scenes.startupfever.prompt_year import (
     ChipsDecision,
@@ -57,6 +58,7 @@ from tests.scenes_servermania.helpers import READY, new_app, press, run_until, s
 from tests.scenes_servermania.test_game import scenario
 from tests.scenes_servermania.test_screens import LONG, late_game
 from tests.scenes_startupfever.decision_states import at_stage, manage_with_rival_staff, play_until
+from tests.scenes_startupfever.test_guided import answer
 from tests.text_audit import TextAudit, clear_text_caches
 
 SIZES = (100, 125, 150)
@@ -194,7 +196,8 @@ def test_startupfever_six_company_table_pause_and_card_list(audit, size):
 DECISIONS = [("window", WindowDecision), ("manage", ManageDecision),
              ("marketing", MarketingDecision), ("reassign", ReassignDecision),
              ("loss", LossDecision), ("chips", ChipsDecision), ("order_choose", OrderDecision),
-             ("counter", CounterDecision), ("attrition", AttritionDecision)]
+             ("counter", CounterDecision), ("attrition", AttritionDecision),
+             ("defense", DefenseDecision)]
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -207,6 +210,62 @@ def test_startupfever_decision_prompts(audit, size, stage, kind):
     if scene.decision.secret:  # the hand behind the curtain, held open
         app.stack.dispatch(Action("y", "keyboard", True))
         assert_fits(audit, app, 4)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("stage, kind", DECISIONS)
+def test_startupfever_every_option_list_wraps_and_keeps_its_way_out(audit, size, stage, kind):
+    """Every list of a prompt (each sub-list opened in turn, with the cursor at its end):
+    the text fits, nothing is cut with "…" at 100 %, and the way out (End, Seal, Pass,
+    Back...) is on screen even when the list scrolls."""
+    state = manage_with_rival_staff() if stage == "manage" else at_stage(stage)
+    app, scene = _table(state, size, humans=2)
+    run_until(app, lambda: isinstance(scene.decision, kind), 600)
+    decision = scene.decision
+    assert_fits(audit, app, 30)
+    if decision.secret:
+        app.stack.dispatch(Action("y", "keyboard", True))
+    choices = decision.choices
+    top = choices.level.options
+    for index in [None, *(i for i, o in enumerate(top) if o.then and o.enabled)]:
+        if index is not None:
+            choices.open_sub(top[index])
+        level = choices.level
+        for cursor in (0, len(level.options) // 2):
+            level.selected = cursor
+            assert_fits(audit, app, 2)
+            drawn = {i for _rect, i in choices.rows}
+            if is_exit(level.options[-1]):
+                assert len(level.options) - 1 in drawn, (level.title, drawn)
+        if size == 100:
+            width = decision.rect.w - 32
+            for option in level.options:
+                labels, details = _row_text(app.fonts, option, width)
+                assert not any(line.endswith("…") for line in labels + details), option
+        if index is not None:
+            choices.back()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_startupfever_coach_bubbles_and_tips(audit, size):
+    """Learn to play: the first five bubbles of the guided game; then a one-line tip."""
+    scene = GuidedGame()
+    app = open_app(scene, size)
+    shown = []
+    for _ in range(20_000):
+        app.step()
+        bubble = scene.coach.bubble
+        if bubble is not None and bubble.topic not in shown and bubble.age > 0.1:
+            shown.append(bubble.topic)
+            assert_fits(audit, app, 1)
+            if len(shown) == 5:
+                break
+        answer(app, scene, "keyboard")
+    assert len(shown) == 5, shown
+    table = TableScene(long_named(3, 1), seed=3)
+    app = open_app(table, size)
+    run_until(app, lambda: table.coach is not None and table.coach.bubble is not None, 3_000)
+    assert_fits(audit, app, 1)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -83,7 +83,10 @@ class PlayCard:
     kind: str | None = None
 
     def __str__(self) -> str:
-        text = f"play {self.card}"
+        from game.startupfever.cards import CARDS  # noqa: PLC0415 (cards imports nothing here)
+
+        ctype = CARDS.get(self.card)
+        text = f"play {ctype.name if ctype else self.card}"
         if self.slot is not None:
             text += f" on {self.slot}"
         elif self.seat is not None:

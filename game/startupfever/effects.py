@@ -253,8 +253,11 @@ class CardRules(EmployeeRules):
         self._audit("audit_third", target, 3)
 
     def _effect_executive_power(self, seat, slot, target, kind) -> None:
-        if target not in self.exec_power:
-            self.exec_power.append(target)
+        if target in self.exec_power:  # one extra executive a year, however many cards
+            self._note("executive_power", None, target,
+                       f"no effect: company {target} already has Executive Power this year")
+            return
+        self.exec_power.append(target)
         self._note("executive_power", None, target,
                    f"company {target} may have one extra executive this year "
                    "(a second CEO or a second CTO)")
@@ -278,6 +281,10 @@ class CardRules(EmployeeRules):
         self._note("viral_growth", slot, None, f"{slot} adds {VIRAL_GROWTH_BONUS} to adoption")
 
     def _effect_server_outage(self, seat, slot, target, kind) -> None:
+        if self.adopt_halved:  # halving twice would be a quarter: a second one adds nothing
+            self._note("server_outage", slot, None,
+                       f"no effect: {slot}'s adoption is already halved this turn")
+            return
         self.adopt_halved = True
         self._note("server_outage", slot, None, f"{slot}'s adoption is halved this turn")
 

@@ -100,7 +100,8 @@ class DieRolled:
 
     def __str__(self) -> str:
         where = f" for {self.slot}" if self.slot else ""
-        return f"{self.purpose} roll{where}: {self.value}"
+        what = self.purpose if self.purpose.endswith("roll") else f"{self.purpose} roll"
+        return f"{what}{where}: {self.value}"
 
 
 @dataclass(frozen=True)
@@ -302,7 +303,9 @@ class MoneyMoved:
     shown: Figures | None = _shown()  # the table after it
 
     def __str__(self) -> str:
-        verb = "gets" if self.amount >= 0 else "pays"
+        if not self.amount:  # a zero is neither a gain nor a loss
+            return f"seat {self.seat}'s money is unchanged ({self.reason})"
+        verb = "gets" if self.amount > 0 else "pays"
         return f"seat {self.seat} {verb} {abs(self.amount)} ({self.reason})"
 
 

@@ -62,6 +62,9 @@ _RULES = (
     ("palette", lambda v: v in PALETTES, f"one of {', '.join(PALETTES)}"),
     ("keys", _valid_keys, "every action with 1 to 3 distinct key codes"),
     ("ask_only_when_playable", lambda v: isinstance(v, bool), "true or false"),
+    ("coach", lambda v: isinstance(v, bool), "true or false"),
+    ("coach_seen", lambda v: isinstance(v, list) and len(v) <= 64
+     and all(isinstance(t, str) and 0 < len(t) <= 32 for t in v), "a list of short names"),
 )
 
 
@@ -86,6 +89,8 @@ class Settings:
     palette: str = "standard"  # or "safe" (colour-blind safe player colours)
     keys: dict[str, list[int]] = field(default_factory=default_keys)
     ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
+    coach: bool = True  # Startup Fever: one-line tips the first time each step appears
+    coach_seen: list[str] = field(default_factory=list)  # topics the coach has explained
     path: Path | None = None  # where to save; None keeps them in memory
 
     @classmethod

@@ -45,6 +45,7 @@ from typing import Any
 
 import pygame
 
+from game.startupfever import cardhelp
 from game.startupfever.cards import (
     ADOPTION,
     CARDS,
@@ -52,7 +53,6 @@ from game.startupfever.cards import (
     PLAYABLE_IN,
     REVENUE,
     USER_LOSS,
-    WINDOW_TITLES,
 )
 from game.startupfever.stages import Stage
 from scenes.engine import draw
@@ -60,7 +60,7 @@ from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
-from scenes.startupfever.curtain import Curtain, hand_panel
+from scenes.startupfever.curtain import HAND_PANEL, Curtain, hand_panel
 
 BEAT_SECONDS = 2.5  # the countdown, the same for every window and every hand
 MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
@@ -266,7 +266,7 @@ class Beat:
         if self.done:
             return
         if self.curtain.open:
-            rect = pygame.Rect(0, 0, 760, 470)
+            rect = pygame.Rect(0, 0, HAND_PANEL[0], HAND_PANEL[1] + 110)
             rect.center = TABLE.center
             key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
             if self.cache.blit(canvas, key, rect, self._paint_hand):
@@ -328,7 +328,8 @@ class Beat:
         fonts = self.ctx.fonts
         seat = self.seat
         hand_panel(canvas, fonts, rect, f"{self.ctx.name(seat)}'s hand: {self.title}",
-                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat))
+                   self.ctx.colour(seat), self.hand(seat), self.hand_marks(seat),
+                   {card: self.why(seat, card) for card in self.hand(seat)})
         labels = self.answer_labels(seat)
         self.buttons = []
         for i, (label, enabled) in enumerate(labels):
@@ -343,6 +344,10 @@ class Beat:
 
     def hand(self, seat: int) -> list[str]:
         return []
+
+    def why(self, seat: int, card: str) -> str:
+        """Why `card` cannot be played here (behind the curtain only)."""
+        return ""
 
     def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
         return [("Play a card", self.can_play(seat)), ("Pass", True)]
@@ -370,12 +375,12 @@ class WindowBeat(Beat):
                 if ctx.plan.get(("turn", seat)) is False:
                     ctx.plan[(Stage.WINDOW, seat)] = False
                     humans.remove(seat)
-        where = WINDOW_TITLES.get(window, window)
-        turn = f" · {event.slot}'s turn" if getattr(event, "slot", None) else ""
+        slot = getattr(event, "slot", None)
         if self.whole_turn:
+            turn = f" · {slot}'s turn" if slot else ""
             title, how = "Any cards this turn?", f"Cards for this product turn{turn}"
         else:
-            title, how = "Any cards?", f"Cards {where}{turn}"
+            title, how = "Any cards?", f"Cards {cardhelp.window_words(window, slot)}"
         super().__init__(ctx, humans, title, how)
         if self.whole_turn:
             self.rule = "Every person is asked, whatever they hold. Pass: the whole turn."
@@ -406,6 +411,11 @@ class WindowBeat(Beat):
 
     def can_play(self, seat: int) -> bool:
         return bool(self.hand_marks(seat))
+
+    def why(self, seat: int, card: str) -> str:
+        if not self._live():
+            return "this card window has closed"
+        return cardhelp.not_now(self.state, seat, card)
 
 
 class ResumeBeat(WindowBeat):
@@ -462,6 +472,9 @@ class DefenseBeat(Beat):
 
     def can_play(self, seat: int) -> bool:
         return "defense" in self.hand(seat)
+
+    def why(self, seat: int, card: str) -> str:
+        return "only Defense can answer a card played on you"
 
     def answer_labels(self, seat: int) -> list[tuple[str, bool]]:
         return [("Play Defense", self.can_play(seat)), ("Let it happen", True)]

@@ -34,7 +34,7 @@ from scenes.engine.palette import (
 )
 from scenes.engine.settings import Settings
 from scenes.engine.widgets import PromptBar
-from scenes.startupfever.curtain import LOOK, Curtain, draw_cover, hand_panel
+from scenes.startupfever.curtain import HAND_PANEL, LOOK, Curtain, draw_cover, hand_panel
 from scenes.table.look import RGB
 
 
@@ -160,6 +160,7 @@ class Choices:
     def __init__(self, options: list[Option], title: str = "") -> None:
         self.levels = [_Level(title, options)]
         self.rows: list[tuple[pygame.Rect, int]] = []  # drawn rows: (rect, option index)
+        self._row_h: tuple[object, int] = (None, 0)
         self.minus: dict[int, pygame.Rect] = {}
         self.plus: dict[int, pygame.Rect] = {}
 
@@ -289,28 +290,58 @@ class Choices:
 
     # -- drawing ------------------------------------------------------------------------------
 
+    def exit_pinned(self, shown: int) -> bool:
+        """Whether the way out (the last row: Back, End, Seal, Pass, Done, Stop) is pinned
+        below a scrolling list, so it stays visible however long the list."""
+        level = self.level
+        return len(level.options) > shown and is_exit(level.options[-1])
+
+    def row_h(self, fonts: Fonts, width: int) -> int:
+        """The height of this list's rows at `width`: every row of a list alike, tall
+        enough for the longest label (up to two lines) and detail (up to three)."""
+        level = self.level
+        key = (id(level), fonts.text_scale, width,
+               tuple((o.label, o.detail, o.adjust is not None, o.icon is not None)
+                     for o in level.options))
+        if self._row_h[0] != key:
+            labels, details = 1, 1
+            for option in level.options:
+                lab, det = _row_text(fonts, option, width)
+                labels, details = max(labels, len(lab)), max(details, len(det))
+            self._row_h = (key, row_height(fonts) + fonts.scaled(LABEL_LINE) * (labels - 1)
+                           + fonts.scaled(DETAIL_LINE) * (details - 1))
+        return self._row_h[1]
+
     def draw(self, canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect,
              shown: int = ROWS) -> None:
         """`shown` rows inside `rect`, a window that follows the cursor; rows grow with
-        the text size (`row_height`)."""
-        row_h = row_height(fonts)
+        the text size and wrap long texts (`row_h`). When the list scrolls, its way out
+        is pinned as the last row."""
+        row_h = self.row_h(fonts, rect.w)
         level = self.level
         count = len(level.options)
-        if level.selected < level.top:
-            level.top = level.selected
-        elif level.selected >= level.top + shown:
-            level.top = level.selected - shown + 1
-        level.top = max(0, min(level.top, count - shown)) if count > shown else 0
+        pinned = self.exit_pinned(shown)
+        window = shown - 1 if pinned else shown  # rows that scroll
+        scrolled = count - 1 if pinned else count
+        if level.selected < scrolled:
+            if level.selected < level.top:
+                level.top = level.selected
+            elif level.selected >= level.top + window:
+                level.top = level.selected - window + 1
+        level.top = max(0, min(level.top, scrolled - window)) if scrolled > window else 0
         self.rows, self.minus, self.plus = [], {}, {}
-        for row, index in enumerate(range(level.top, min(count, level.top + shown))):
+        indices = list(range(level.top, min(scrolled, level.top + window)))
+        if pinned:
+            indices.append(count - 1)
+        for row, index in enumerate(indices):
             box = pygame.Rect(rect.x, rect.y + row * row_h, rect.w, row_h - 8)
             self._row(canvas, fonts, box, index, level.options[index],
                       index == level.selected)
             self.rows.append((box, index))
         if level.top > 0:
             _arrow(canvas, (rect.right - 14, rect.y - 10), up=True)
-        if level.top + shown < count:
-            _arrow(canvas, (rect.right - 14, rect.y + shown * row_h - 2), up=False)
+        if level.top + window < scrolled:
+            _arrow(canvas, (rect.right - 14, rect.y + window * row_h - 2), up=False)
 
     def _row(self, canvas: pygame.Surface, fonts: Fonts, box: pygame.Rect, index: int,
              option: Option, selected: bool) -> None:
@@ -333,19 +364,51 @@ class Choices:
                 draw.box(canvas, r, CREAM if ok else PANEL, radius=10, shadow=3, width=3)
                 draw.text(canvas, fonts.ui(30, "display"), sign, r.center, INK if ok else MUTED)
             self.minus[index], self.plus[index] = minus, plus
-            right = minus.x - 8
         if option.icon is not None:
             icon = option.icon.get_rect(midright=(right, box.centery))
             canvas.blit(option.icon, icon)
-            right = icon.x - 8
-        label_font = fonts.ui(26)
-        label = _fit(label_font, option.label, right - box.x - 24)
-        draw.text(canvas, label_font, label, (box.x + 16, top.centery), ink, anchor="midleft")
-        if option.detail:
-            width = (right if option.icon is not None else box.right - 10) - box.x - 24
-            detail = _fit(fonts.ui(24), option.detail, width)
-            draw.text(canvas, fonts.ui(24), detail, (box.x + 16, box.bottom - 6), sub,
-                      anchor="bottomleft")
+        labels, details = _row_text(fonts, option, box.w)
+        label_font, y = fonts.ui(26), top.centery
+        for line in labels:
+            draw.text(canvas, label_font, line, (box.x + 16, y), ink, anchor="midleft")
+            y += fonts.scaled(LABEL_LINE)
+        y = box.y + fonts.scaled(37) + fonts.scaled(LABEL_LINE) * (len(labels) - 1) \
+            + (5 if option.adjust is not None else 0)  # clear of the − / + buttons
+        for line in details:
+            draw.text(canvas, fonts.ui(24), line, (box.x + 16, y), sub, anchor="topleft")
+            y += fonts.scaled(DETAIL_LINE)
+
+
+LABEL_LINE, DETAIL_LINE = 32, 28  # the extra height of a second label or detail line
+EXITS = ("back", "end", "seal", "pass")
+
+
+def is_exit(option: Option) -> bool:
+    """The row that leaves the step (Back, End ..., Seal the budget, Play no more cards)."""
+    return option.back or option.key in EXITS
+
+
+def _row_text(fonts: Fonts, option: Option, width: int) -> tuple[list[str], list[str]]:
+    """An option row's label (up to two lines) and detail (up to three) at `width`,
+    wrapped; only a text longer than that is cut with "…"."""
+    room = width - 24
+    label_room = room
+    if option.adjust is not None:
+        label_room -= 2 * fonts.scaled(44) + 16
+    if option.icon is not None:
+        label_room -= option.icon.get_width() + 8
+        room -= option.icon.get_width() + 8
+    label_font, detail_font = fonts.ui(26), fonts.ui(24)
+    labels = _lines(label_font, option.label, label_room, 2)
+    details = _lines(detail_font, option.detail, room, 3) if option.detail else []
+    return labels, details
+
+
+def _lines(font: pygame.font.Font, text: str, width: int, most: int) -> list[str]:
+    lines = draw.wrap(font, text, width) or [""]
+    if len(lines) > most:
+        lines = lines[:most - 1] + [_fit(font, " ".join(lines[most - 1:]), width)]
+    return [_fit(font, line, width) for line in lines]
 
 
 class Painted:
@@ -383,9 +446,9 @@ def row_height(fonts: Fonts) -> int:
 
 
 def panel_width(fonts: Fonts) -> int:
-    """The decision panel's width: it grows half as fast as the text (which wraps more),
-    so the product it talks about stays in sight beside it."""
-    return round(PANEL_W * (1 + (fonts.text_scale - 1) / 2))
+    """The decision panel's width: it grows with the text size, a little slower than the
+    text (which wraps more), so the product it talks about mostly stays in sight."""
+    return round(PANEL_W * (1 + (fonts.text_scale - 1) * 0.8))
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
@@ -536,7 +599,7 @@ class Decision:
         """The panel, on the side of the table away from what it talks about."""
         fonts = self.ctx.fonts
         height = fonts.scaled(HEADER) + 14 + fonts.scaled(34) * len(self._how()) \
-            + fonts.scaled(32) * len(self.facts) + 12 + self._shown() * row_height(fonts) + 10
+            + fonts.scaled(32) * len(self.facts) + 12 + self._shown() * self._row_h() + 10
         self.rect.size = (panel_width(fonts), height)
         spots = [self.ctx.view.product_rect(s) if isinstance(s, str) else
                  self.ctx.view.panel_rect(s) for s in self.highlight | self.focus]
@@ -555,8 +618,14 @@ class Decision:
         how = self.choices.level.how or self.how
         fonts = self.ctx.fonts
         if self._wrapped[0] != (how, fonts.text_scale):
-            self._wrapped = ((how, fonts.text_scale),
-                             draw.wrap(fonts.ui(24), how, panel_width(fonts) - 40))
+            lines = draw.wrap(fonts.ui(24), how, panel_width(fonts) - 40)
+            room = TABLE.h - 24 - (fonts.scaled(HEADER) + 36 + fonts.scaled(32) *
+                                   len(self.facts) + 2 * self._row_h())
+            most = max(1, room // fonts.scaled(34))  # two option rows always fit below
+            if len(lines) > most:
+                lines = lines[:most - 1] + [_fit(fonts.ui(24), " ".join(lines[most - 1:]),
+                                                 panel_width(fonts) - 40)]
+            self._wrapped = ((how, fonts.text_scale), lines)
         return self._wrapped[1]
 
     def _shown(self) -> int:
@@ -565,7 +634,10 @@ class Decision:
         room = TABLE.h - 24 - (fonts.scaled(HEADER) + 36 + fonts.scaled(34) * len(self._how())
                                + fonts.scaled(32) * len(self.facts))
         count = len(self.choices.level.options)
-        return min(count, max(2, min(ROWS, room // row_height(fonts))))
+        return min(count, max(2, min(ROWS, room // self._row_h())))
+
+    def _row_h(self) -> int:
+        return self.choices.row_h(self.ctx.fonts, panel_width(self.ctx.fonts) - 32)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """The panel (or the closed curtain), repainted only when something in it changed:
@@ -582,7 +654,7 @@ class Decision:
         rect = self.place()
         self.curtain.area = rect
         if self.curtain.open and self.hand is not None and not self.secret:
-            peek = pygame.Rect(0, 0, 700, 330)
+            peek = pygame.Rect(0, 0, *HAND_PANEL)
             peek.center = TABLE.center
             self.cache.blit(canvas, ("hand", tuple(self.hand)), peek, self._paint_hand)
             return
@@ -618,7 +690,7 @@ class Decision:
             y += fonts.scaled(32)
         shown = self._shown()
         self.choices.draw(canvas, fonts, pygame.Rect(rect.x + 16, y + 12, rect.w - 32,
-                                                     shown * row_height(fonts)), shown)
+                                                     shown * self._row_h()), shown)
 
     def draw_extra(self, canvas: pygame.Surface) -> None:
         """Hook: a decision may add to its panel (the hand behind the curtain)."""

@@ -11,12 +11,13 @@ curtain shows only whose secret it is and what to press, the same for every hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.startupfever.cards import ADOPTION, CARDS, COMPETITION, MANAGE, REVENUE, USER_LOSS
+from game.startupfever import cardhelp
+from game.startupfever.cards import CARDS
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import glyph
@@ -122,23 +123,16 @@ def _stripes(canvas: pygame.Surface, rect: pygame.Rect, colour: Color) -> None:
 
 # -- the hand itself ---------------------------------------------------------------------------
 
-CARD_W, CARD_H = 150, 200
-
-
-WHEN = {ADOPTION: "before adoption", REVENUE: "before revenue", MANAGE: "before manage",
-        USER_LOSS: "before user loss", COMPETITION: "before showdown"}
-
-
-def when(card: str) -> list[str]:
-    """When a card can be played, in a few words ("before adoption"); Defense: a reply."""
-    windows = CARDS[card].windows
-    return [WHEN[w] for w in windows if w in WHEN] or ["in reply to a card"]
+CARD_W, CARD_H = 200, 270
+HAND_PANEL = (900, 400)  # a hand panel holding four cards and its band
 
 
 def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Sequence[str],
-              playable: frozenset[str] | None = None, selected: str | None = None) -> None:
-    """Card faces in a row inside `rect`: name, when it can be played, and (when
-    `playable` is given) whether it can be played now.
+              playable: frozenset[str] | None = None, selected: str | None = None,
+              why: Mapping[str, str] | None = None) -> None:
+    """Card faces in a row inside `rect`: name, what it does (`cards.py`'s short text),
+    when it can be played and (when `playable` is given) whether it can be played now;
+    `why` says why a card is not playable now (else its timing is shown).
 
     Only ever called while the owner's curtain is open.
     """
@@ -149,30 +143,37 @@ def draw_hand(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hand: Seq
     width = min(CARD_W, (rect.w - gap * (len(hand) - 1)) // len(hand))
     total = width * len(hand) + gap * (len(hand) - 1)
     x = rect.centerx - total // 2
+    small, name_font = fonts.body(20), fonts.body(24)
     for card in hand:
         lift = -10 if card == selected else 0
         face = pygame.Rect(x, rect.y + lift, width, min(CARD_H, rect.h))
         dull = playable is not None and card not in playable
         draw.box(canvas, face, (205, 196, 214) if dull else CREAM,
                  outline=GOLD if lift else INK, radius=14, shadow=5, width=5 if lift else 4)
-        y = face.y + 14
-        for line in draw.wrap(fonts.body(24), CARDS[card].name, width - 16)[:2]:
-            draw.text(canvas, fonts.body(24), line, (face.centerx, y), INK, anchor="midtop")
-            y += 28
-        y += 8
-        small = fonts.body(20)
-        lines = [part for w in when(card) for part in draw.wrap(small, w, width - 12)]
-        for line in lines[:3]:
-            draw.text(canvas, small, line, (face.centerx, y), (84, 70, 120), anchor="midtop")
-            y += 24
-        if playable is None:
-            x += width + gap
-            continue
-        ok = card in playable
-        pill = pygame.Rect(0, 0, width - 20, 34)
-        pill.midbottom = (face.centerx, face.bottom - 12)
-        pygame.draw.rect(canvas, (52, 150, 90) if ok else PANEL_LIGHT, pill, border_radius=16)
-        draw.text(canvas, fonts.body(22), "can play" if ok else "not now", pill.center, WHITE)
+        y = face.y + 12
+        for line in draw.wrap(name_font, CARDS[card].name, width - 16)[:2]:
+            draw.text(canvas, name_font, line, (face.centerx, y), INK, anchor="midtop")
+            y += 26
+        y += 4
+        for line in draw.wrap(small, CARDS[card].short, width - 18)[:4]:
+            draw.text(canvas, small, line, (face.centerx, y), INK, anchor="midtop")
+            y += 22
+        ok = playable is None or card in playable
+        reason = (why or {}).get(card, "") if not ok else ""
+        timing = reason or cardhelp.when(card)
+        lines = draw.wrap(small, timing, width - 14)[:3]
+        bottom = face.bottom - (56 if playable is not None else 12)
+        ty = bottom - 22 * len(lines)
+        for line in lines:
+            draw.text(canvas, small, line, (face.centerx, ty), (84, 70, 120), anchor="midtop")
+            ty += 22
+        if playable is not None:
+            pill = pygame.Rect(0, 0, width - 20, 34)
+            pill.midbottom = (face.centerx, face.bottom - 12)
+            pygame.draw.rect(canvas, (52, 150, 90) if ok else PANEL_LIGHT, pill,
+                             border_radius=16)
+            draw.text(canvas, fonts.body(22), "can play" if ok else "not now", pill.center,
+                      WHITE)
         x += width + gap
 
 
@@ -192,7 +193,7 @@ class HandLook:
         self.devices = devices
         self.index = 0
         self.curtain = Curtain()
-        self.rect = pygame.Rect(0, 0, 700, 330)
+        self.rect = pygame.Rect(0, 0, *HAND_PANEL)
 
     @property
     def seat(self) -> int | None:
@@ -247,7 +248,8 @@ class HandLook:
 
 def hand_panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: str,
                colour: Color, hand: Sequence[str],
-               playable: frozenset[str] | None = None) -> pygame.Rect:
+               playable: frozenset[str] | None = None,
+               why: Mapping[str, str] | None = None) -> pygame.Rect:
     """A panel with a band in the owner's colour, `title` and the hand's cards; returns
     the cards' row (callers add buttons below). Only while the curtain is open."""
     draw.box(canvas, rect, PANEL, radius=24, shadow=10, width=5)
@@ -259,5 +261,5 @@ def hand_panel(canvas: pygame.Surface, fonts: Fonts, rect: pygame.Rect, title: s
         font = fonts.display(font.get_height() - 2)
     draw.text(canvas, font, title, band.center, INK)
     cards = pygame.Rect(rect.x + 20, band.bottom + 20, rect.w - 40, CARD_H)
-    draw_hand(canvas, fonts, cards, hand, playable)
+    draw_hand(canvas, fonts, cards, hand, playable, why=why)
     return cards

@@ -51,8 +51,13 @@ class Director(QueueDirector):
     def steps_for(self, event: object) -> list[Step]:
         handler = getattr(self, f"on_{type(event).__name__}", None)
         if handler is None:  # an event this screen has no picture for: still log it
-            return [Step(type(event).__name__, 0.3, lambda: self.stage.log_event(event))]
-        return handler(event)
+            steps = [Step(type(event).__name__, 0.3, lambda: self.stage.log_event(event))]
+        else:
+            steps = handler(event)
+        coach = self.stage.coach
+        if coach is not None:  # the coach hears of the event as the table shows it
+            steps.insert(0, Step("coach", 0.0, lambda: coach.saw(event, self.stage)))
+        return steps
 
     def skip(self) -> None:
         """Finish every step up to the next gate (a human beat is never skipped)."""

@@ -34,6 +34,12 @@ def money(amount: int) -> str:
     return f"-${-amount}" if amount < 0 else f"${amount}"
 
 
+def marker_letter_px(size: int) -> int:
+    """The letter's font size on a marker of `size` px: on the table's markers (30 px and
+    up) at least 28, so the letter itself stands 18 px tall or more."""
+    return max(28, size - 8) if size >= 30 else max(20, size - 8)
+
+
 @cache
 def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
     """A User Marker: a disc in the company colour, thick ink rim, the product letter."""
@@ -44,7 +50,7 @@ def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
     pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
     pygame.draw.circle(out, mix(RGB[colour], (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
                        max(2, r // 5))
-    font = fonts().display(max(20, size - 8))
+    font = fonts().display(marker_letter_px(size))
     draw.text(out, font, letter, (r, r + 1), INK)
     return out
 

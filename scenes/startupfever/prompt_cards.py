@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.startupfever import cardhelp
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
-from game.startupfever.cards import CARDS, DISCARD, WINDOW_TITLES
+from game.startupfever.cards import CARDS, DISCARD
 from game.startupfever.events import CardPlayed, ProductLaunched
 from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
@@ -48,14 +49,16 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
         ways = plays.get(card, [])
         effect = card_effect(CARDS[card].text)
         if not ways:
-            options.append(Option(name, "can't be played now", enabled=False, key=card))
+            why = cardhelp.not_now(state, seat, card) or "can't be played now"
+            options.append(Option(name, f"not now: {why}", enabled=False, key=card))
         elif state.window == DISCARD:
             options.append(Option(f"Discard {name}", "no effect: makes room for a new card",
                                   action=ways[0], key=card))
         elif len(ways) == 1:
             options.append(_play(state, ctx, ways[0], name, effect))
         else:
-            options.append(Option(name, f"{len(ways)} targets: pick one", key=card,
+            options.append(Option(name, f"{CARDS[card].short}: pick one of {len(ways)}",
+                                  key=card,
                                   then=lambda ways=ways: [_play(state, ctx, w, _target(ctx,
                                                           state, w), card_effect(
                                                               CARDS[w.card].text))
@@ -63,9 +66,8 @@ def window_decision(state: Any, ctx: Ctx) -> Decision:
                                   title=f"{CARDS[card].name} on…", how=effect))
     options.append(Option("Play no more cards", "keep the rest of your hand",
                           action=Pass(), key="pass"))
-    where = WINDOW_TITLES[state.window]
-    turn = f" ({state.current_slot}'s turn)" if state.current_slot else ""
-    how = f"Cards {where}{turn}: play one on its target, or stop. Several, one at a time."
+    where = cardhelp.window_words(state.window, state.current_slot)
+    how = f"Cards {where}: play one on its target, or stop. Several, one at a time."
     if state.window == DISCARD:
         how = "Year end: discard old cards now (no effect) to make room for new ones."
     options.sort(key=lambda o: (o.key == "pass", not o.enabled))  # playable first
@@ -134,16 +136,18 @@ def defense_decision(state: Any, ctx: Ctx) -> Decision:
     names = [s.name for s in ctx.seats]
     harm = [describe(e, names) for e in events if type(e).__name__ in EFFECTS]
     harm = [h for h in harm if h]
+    idle = bool(harm) and all(h.lower().startswith("no effect") for h in harm)
+    cancel = (f"{card} would do nothing anyway; Defense is used up all the same" if idle
+              else f"Cancels {card}: nothing happens")
     options = [
-        Option("Play Defense", f"Cancels {card}: nothing happens", action=Defend(True),
-               key="defend"),
+        Option("Play Defense", cancel, action=Defend(True), key="defend"),
         Option("Let it happen", harm[0] if harm else card_effect(CARDS[pc["card"]].text),
                action=Defend(False), key="allow"),
     ]
     for o in options:
         o.slots = frozenset({pc["slot"] or seat})
-    how = (f"{player} plays {card} on {on}. Your Defense card can cancel it; both "
-           "cards are then discarded.")
+    how = (f"{player} plays {card} on {on} ({CARDS[pc['card']].short}). Your "
+           "Defense card can cancel it; both cards are then discarded.")
     return DefenseDecision(ctx, seat, f"{ctx.name(seat)}: play Defense?", how, options)
 
 

@@ -65,7 +65,7 @@ def manage_decision(state: Any, ctx: Ctx) -> Decision:
                how="Lowest offer: price + vesting field. An owner who can pay $1 more "
                    "may keep the employee; raise your offer to stop that."),
         Option("Retain an employee",
-               "move one back towards 4: harder to poach" if retains
+               "back towards 4: dearer to poach" if retains
                else "nobody to retain", key="retain",
                then=lambda: [_retain(state, ctx, steps) for steps in retains.values()],
                enabled=bool(retains), title="Retain: whom, and how far?",

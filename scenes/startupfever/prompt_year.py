@@ -144,10 +144,10 @@ class MarketingDecision(Decision):
             if hasattr(self, "seal"):
                 self._update_seal()
             strength = self.state.strength(slot)
-            note = "" if self.state.products[slot].launched else " (not launched yet)"
+            note = "" if self.state.products[slot].launched else "not launched yet · "
             effect = f"strength {strength} → {strength + tokens}" if tokens else \
                 f"strength {strength} now"
-            return f"{slot}: ${tokens}{note}", effect, None
+            return f"{slot}: ${tokens}", note + effect, None
 
         return Option(slot, adjust=Adjust(list(range(self.money + 1)), 0, build), key=slot,
                       slots=frozenset({slot}))

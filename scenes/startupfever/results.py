@@ -20,6 +20,7 @@ from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
 from scenes.seating import SeatDevices
 from scenes.startupfever import look as sf_look
+from scenes.startupfever import watch
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import ORDINALS
 from scenes.table import look
@@ -48,6 +49,13 @@ class ResultsScene(TableResults):
         self.order = sorted(range(len(seats)), key=lambda i: (-self.scores[i], -self.money[i]))
         best = self.scores[self.order[0]]
         self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
+
+    @property
+    def speed(self) -> float:
+        """In the demo the winner stays 8 s at its default pace (watch.py)."""
+        if self.demo:
+            return watch.results_speed(self.app.settings.anim_speed, self.pace)
+        return super().speed
 
     def place_of(self, seat: int) -> int:
         key = (self.scores[seat], self.money[seat])

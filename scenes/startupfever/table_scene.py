@@ -46,8 +46,9 @@ from scenes.engine.widgets import PromptBar
 from scenes.overlays import dim
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.startupfever import kept, words
+from scenes.startupfever import kept, watch, words
 from scenes.startupfever import look as sf_look
+from scenes.startupfever.coach import Coach, tips_coach
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
@@ -107,7 +108,10 @@ class TableScene(Autosaving, GameScreen, Scene):
     PAUSE_PAGE = ("Card list", "scenes.startupfever.card_list:CardListScene")
     SEAT = Seat
 
+    coach: Coach | None = None  # explains each step once (coach.py); set in enter
+
     def enter(self) -> None:
+        self.coach = self.make_coach()
         self.app.audio.music(self.GAME)
         seed = self.seed if self.seed is not None else self.app.rng.randrange(1 << 30)
         self.leaving = False
@@ -125,7 +129,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.effects = Effects(seed, TABLE.inflate(-8, -8))
         self.showdown = Showdown([s.name for s in self.seats], [s.colour for s in self.seats],
                                  TABLE)
-        self.log_panel = LogPanel(self.view.place("log"))
+        self.log_panel = LogPanel(self.view.log_rect())
         self.log_image = kept.surface("log layer", (1280, 720), alpha=True)  # the log, kept
         self.log_key: tuple | None = None
         self.bar_image = kept.surface("bar layer", (1280, 720))  # the prompt bar, kept
@@ -177,7 +181,20 @@ class TableScene(Autosaving, GameScreen, Scene):
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
 
+    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Leave"), ("pause", "Pause")])
+
     # -- services for the director -------------------------------------------------------------
+
+    def make_coach(self) -> Coach | None:
+        """Tips for people (the "coach" setting), never in a demo; the guided game
+        gives its own coach."""
+        if self.demo or not any(s.human for s in self.seats) or not self.app.settings.coach:
+            return None
+        return tips_coach(self.app.settings)
+
+    def _coach_shows(self) -> bool:
+        """The coach's bubble waits for the year's title card and a banner to go."""
+        return self.title_state is None and self.banner_state is None
 
     def log_event(self, event: object) -> None:
         line = words.describe(event, [s.name for s in self.seats])
@@ -254,6 +271,8 @@ class TableScene(Autosaving, GameScreen, Scene):
 
     def handle(self, action: Action) -> bool:
         name = action.name
+        if self.coach is not None and self.coach.handle(action):
+            return True
         if self.demo and action.pressed and name in ("confirm", "back", "pause"):
             self._to_title()
             return True
@@ -340,22 +359,38 @@ class TableScene(Autosaving, GameScreen, Scene):
     def pause(self) -> None:
         self.fast.clear()
 
+    @property
+    def watch_speed(self) -> float:
+        """The speed of Event Cards and showdowns: the game's, or in the demo the slower
+        watch clock a person on the sofa can follow."""
+        if not self.demo:
+            return self.speed
+        fast = self.speed / (self.app.settings.anim_speed * self.pace)
+        return min(self.speed, watch.watch_speed(self.app.settings.anim_speed, self.pace,
+                                                 fast))
+
     # -- the game flow -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         if self.leaving:
             return
+        if self.coach is not None:
+            self.coach.update(dt)
+            self.coach.watch(self)
+            if self.coach.holding and self._coach_shows():
+                return  # the guided game waits for one confirm on the coach's bubble
         sdt = dt * self.speed * tempo(self)  # brisk while only computers act (tempo.py)
         self.clock += dt
         self.director.update(sdt)
         self.movers.update(sdt)
-        self.showdown.update(sdt)
+        wdt = dt * self.watch_speed  # cards and showdowns: slower in the demo (watch.py)
+        self.showdown.update(wdt)
         if self.die is not None:
             self.die.update(sdt)
             if self.die.gone:
                 self.die = None
         if self.card is not None:
-            self.card.update(sdt)
+            self.card.update(wdt)
             if self.card.done:
                 self.card = None
         self.effects.update(sdt)
@@ -510,7 +545,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.movers.draw(canvas, fonts)
         self.showdown.draw(canvas, fonts)
         canvas.set_clip(None)
-        self.effects.draw(canvas, fonts)
+        if not (self.coach is not None and self.coach.holding and self._coach_shows()):
+            self.effects.draw(canvas, fonts)  # (flying numbers wait under a coach bubble)
         if self.card is not None:
             self.card.draw(canvas, alpha)
         if self.thinking is not None:
@@ -533,6 +569,8 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.beat.draw(canvas)
         if self.decision is not None:
             self.decision.draw(canvas)
+        if self.coach is not None and self._coach_shows():
+            self.coach.draw(canvas, fonts, TABLE)
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
@@ -577,6 +615,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         mouse = self.app.input.last_device == MOUSE
         if self.demo:
             return self.BAR_DEMO
+        if self.coach is not None and self.coach.holding and self._coach_shows():
+            return self.BAR_COACH
         if self.decision is not None:
             return self.whose(self.decision.seat, self.decision.bar)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:

@@ -41,8 +41,11 @@ from scenes.startupfever.panels import SeatLike
 TABLE = pygame.Rect(0, 0, 904, 664)
 PANELS_RIGHT = 1280  # the base picture spans the table and the panel column
 MARKER = 34  # px, a User Marker's diameter when it stands alone on a field
-SHARED = 26  # px, the diameter when three or more share a field (two by two fit a field)
-SPREAD = 13  # px from the middle of a field to the centre of a marker sharing it
+SHARED = 30  # px, the diameter when markers share a field: letters stay 18 px tall
+SPREAD = 14  # px from the middle of the start field to a column of markers on it
+STACK = 25  # px between markers stacked on one field: each letter stays whole
+LEGEND_H = 32  # px of the log place kept for the vesting legend
+TOP_ROW = 100  # fields above this y form the track's top row (stacks grow down from it)
 CELL_W, CELL_H, CELL_GAP = 24, 32, 2  # one vesting cell of a product area
 CUBE = 24
 LAUNCH_GREEN: Color = (52, 211, 102)
@@ -92,9 +95,11 @@ class TableView:
     def marker_spot(self, slot: str, field: int, model: TableModel) -> tuple[int, int]:
         """Where `slot`'s marker stands on `field`, beside the other markers on it.
 
-        The markers on one field are spread so every letter stays readable: alone in the
-        middle, two side by side, three or four two by two, more in a column of pairs that
-        grows up out of the field. The tall start field (0) holds two columns of six.
+        The markers on one field are spread so every letter stays readable (markers of
+        30 px or more, letters 18 px tall): alone in the middle, two or three in a column
+        on the field, more in a column growing out of it (up from the middle row of the
+        track, down from the top and bottom rows). The tall start field (0) holds two
+        columns of six.
         """
         on = sorted({s for s, p in model.products.items() if p.field == field} | {slot})
         return self._spot(on.index(slot), len(on), usertrack.clamp(field))
@@ -102,12 +107,11 @@ class TableView:
     @staticmethod
     def marker_size(n: int) -> int:
         """The diameter of each of `n` markers that share one field."""
-        return MARKER if n == 1 else 28 if n == 2 else SHARED
+        return MARKER if n == 1 else SHARED
 
     def _spot(self, i: int, n: int, field: int) -> tuple[int, int]:
         rect = self._fields[field]
         cx, cy = rect.center
-        col, row = i % 2, i // 2
         if field == 0:  # the tall start field: one column of up to six, then two
             columns = 1 if n <= 6 else 2
             col, row = i % columns, i // columns
@@ -118,11 +122,16 @@ class TableView:
             return (x, top + row * step)
         if n == 1:
             return (cx, cy)
-        if n == 2:  # a diagonal pair: both letters clear, and the pair stays on its field
-            return (round(cx + (i - 0.5) * 18), round(cy + (i - 0.5) * 16))
-        if n <= 4:
-            return (round(cx + (col - 0.5) * 2 * SPREAD), round(cy + (row - 0.5) * 2 * SPREAD))
-        return (round(cx + (col - 0.5) * 2 * SPREAD), rect.bottom - 14 - row * (SHARED - 4))
+        # one column on the field's own middle (a neighbour's column never touches it),
+        # each marker a letter's height below the last: two or three centred on the
+        # field, more growing out of it: up from the middle row, down from the others
+        # (nothing above the top row but the screen's edge; the bottom row's would meet
+        # the middle row's)
+        if n <= 3:
+            return (cx, round(cy + (i - (n - 1) / 2) * STACK))
+        if rect.y < TOP_ROW or rect.y >= self._fields[usertrack.LAST_FIELD].y:
+            return (cx, rect.y + 10 + i * STACK)
+        return (cx, rect.bottom - 10 - i * STACK)
 
     def product_rect(self, slot: str) -> pygame.Rect:
         return self._products[slot].copy()
@@ -168,6 +177,11 @@ class TableView:
         """A named place of the map: "bank", "supply", "deck", "discard", "die", "year",
         "log" (KeyError for a name the map does not have)."""
         return pygame.Rect(_ints(self.layout.places[name]))
+
+    def log_rect(self) -> pygame.Rect:
+        """The log's box: the "log" place below its legend line (`LEGEND_H`)."""
+        place = self.place("log")
+        return pygame.Rect(place.x, place.y + LEGEND_H, place.w, place.h - LEGEND_H)
 
     def supply_spot(self, kind: str) -> tuple[int, int]:
         """Where the supply's pile of `kind` (nerd, suit, big_nerd, big_suit) sits."""
@@ -259,7 +273,9 @@ class TableView:
 
     def _draw_markers(self, surface: pygame.Surface, model: TableModel,
                       hidden: frozenset[str], t: float) -> None:
-        for slot, (x, y), face, topleft in self._marker_layout(model):
+        layout = self._marker_layout(model)  # the turn's marker first: its ring goes
+        layout = sorted(layout, key=lambda m: m[0] != model.current)  # under the others
+        for slot, (x, y), face, topleft in layout:
             if slot in hidden:
                 continue
             if slot == model.current:  # the product whose turn it is bobs in a white ring
@@ -277,7 +293,7 @@ class TableView:
         for a first rendering while things move."""
         fonts = look.fonts()
         for slot, seat in self.owner.items():
-            for size in (SHARED, 26, 28, MARKER, 36):
+            for size in (SHARED, MARKER, 36):
                 look.user_marker(self.seats[seat].colour, slot, size)
         for n in range(101):
             if n <= 60:
@@ -434,6 +450,18 @@ class TableView:
         pygame.draw.rect(out, GOLD, (mark.x - 3, mark.y - 26, 6, mark.h + 28), border_radius=3)
         zero_top = self._fields[0]
         draw.text(out, fonts.display(32), "X", (zero_top.centerx, zero_top.y + 22), INK)
+        self._draw_vp_label(out, rows)
+
+    def _draw_vp_label(self, out: pygame.Surface, rows: list[list[int]]) -> None:
+        """"VP" on the track: the small numbers from Launch on are victory points (said
+        in the last row's strip, between its first user count and the 100M mark)."""
+        row = next(r for r in rows if usertrack.MARK_100M in r)
+        first = self._fields[row[0]]
+        label = look.fonts().display(track_px(22)).size(usertrack.label(row[0]))[0]
+        text = "numbers = VP"
+        font = look.fonts().display(track_px(20))
+        draw.text(out, font, text, (first.x + label + 28, first.y - 13), GOLD,
+                  anchor="midleft")
 
     def _track_rows(self) -> list[list[int]]:
         """Fields 1..46 grouped by the row they lie on (same top), left to right."""
@@ -527,10 +555,27 @@ class TableView:
         for kind in (NERD, SUIT, BIG_NERD, BIG_SUIT):
             icon = look.scaled(kind, (34, 34))
             out.blit(icon, icon.get_rect(center=self.supply_spot(kind)))
+        self._draw_legend(out)
         die = self.place("die")
         ghost = look.scaled("die_5", (48, 48)).copy()
         ghost.set_alpha(70)
         out.blit(ghost, ghost.get_rect(center=die.center))
+
+    def _draw_legend(self, out: pygame.Surface) -> None:
+        """Above the log: what the "4 3 2 1 0" fields of every product mean."""
+        place = self.place("log")
+        band = pygame.Rect(place.x + 6, place.y + 4, place.w - 12, LEGEND_H - 4)
+        pygame.draw.rect(out, mix(PANEL, INK, 0.35), band, border_radius=10)
+        x = band.x + 8
+        font = look.fonts().display(20)
+        for vest in VESTS:
+            cell = pygame.Rect(x, band.y + 3, 20, band.h - 6)
+            pygame.draw.rect(out, mix(PANEL, INK, 0.6), cell, border_radius=5)
+            draw.text(out, font, str(vest), cell.center, CREAM)
+            x = cell.right + 2
+        text = "vesting: years left, hires on 4"
+        draw.text(out, look.fonts().fit("body", 20, text, band.right - x - 14), text,
+                  (x + 8, band.centery), CREAM, anchor="midleft")
 
     # -- dynamic pieces --------------------------------------------------------------------
 

@@ -127,7 +127,9 @@ def _card_effect(e: Any, n: _Names) -> str:
 
 
 def _money_moved(e: Any, n: _Names) -> str:
-    verb = "gets" if e.amount >= 0 else "pays"
+    if not e.amount:  # "gets $0" would read as a gain
+        return f"{n(e.seat)}'s money is unchanged ({e.reason})"
+    verb = "gets" if e.amount > 0 else "pays"
     return f"{n(e.seat)} {verb} {money(abs(e.amount))} ({e.reason})"
 
 

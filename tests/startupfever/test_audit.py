@@ -1136,7 +1136,7 @@ def test_API_actions_have_plain_text():
     assert str(Hire("nerd")) == "hire Nerd"
     assert str(Hire("big_suit")) == "hire Big Suit"
     assert str(Poach(1, "D", "nerd", 2, 3)) == "poach Nerd (vest 2) from D for 3"
-    assert str(PlayCard("leak", "E")) == "play leak on E"
+    assert str(PlayCard("leak", "E")) == "play Leak on E"
     assert str(Counter(True)) == "counter-offer" and str(Pass()) == "pass"
     with pytest.raises(AttributeError):
         Roll(4).value = 5  # frozen
