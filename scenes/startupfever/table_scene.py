@@ -556,7 +556,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.decision is None and self.beat is None:
             field = self.hover_field if self.hover_field is not None else self.cursor_field
             if field is not None:
-                self.view.draw_field_info(canvas, field)
+                self.view.draw_field_info(canvas, field, self.model)
             elif self.hover_product is not None and not self.showdown.active:
                 self.view.draw_product_info(canvas, self.hover_product, self.model)
         if self.roll_call is not None:
