@@ -211,9 +211,9 @@ class TableScene(Autosaving, GameScreen, Scene):
     def flash_product(self, slot: str) -> None:
         self.flashes[slot] = 0.0
 
-    def marker_image(self, slot: str) -> pygame.Surface:
+    def marker_image(self, slot: str, size: int = 34) -> pygame.Surface:
         owner = self.model.products[slot].owner
-        return sf_look.user_marker(self.seats[owner].colour, slot, 34)
+        return sf_look.user_marker(self.seats[owner].colour, slot, size)
 
     def chip_back(self, size: int) -> pygame.Surface:
         return sf_look.chip(None, size)
