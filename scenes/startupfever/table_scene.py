@@ -669,7 +669,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         """Where a coach tip goes: the log's box, or beside the prompts open now."""
         prompts = [r for r in (getattr(self.decision, "curtain", None) and
                                self.decision.curtain.area,
-                               getattr(self.beat, "rect", None), self.roll_rect) if r]
+                               getattr(self.beat, "shown", None), self.roll_rect) if r]
         band = self.view.place("bank").unionall([self.view.place("log"),
                                                  self.view.place("deck")])
         return notice.tip_area(self.view.log_rect(), band, prompts)
