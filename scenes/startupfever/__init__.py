@@ -6,6 +6,7 @@ table shows: public only), table_view.py and panels.py (the table and company pa
 drawn from `maps/startupfever.tmx` through `game.startupfever.layout`), movers.py (things
 that move), director.py (rules events -> animation steps), table_scene.py (the screen that ties
 them together), decisions.py / curtain.py / beat.py (human decisions and hidden hands),
-words.py / log_panel.py (the log), showdown.py (the year end), results.py, bench.py.
+words.py / log_panel.py (the log), notice.py (banners and coach tips: where words go),
+showdown.py (the year end), results.py, bench.py.
 The scenes never decide a rule: they call the rules API and animate the events it returns.
 """

@@ -97,6 +97,7 @@ class Beat:
         self.curtain = Curtain()
         self.device = KEYBOARD
         self.rect = pygame.Rect(0, 0, WIDTH, 0)
+        self.shown = pygame.Rect(0, 0, 0, 0)  # what the last frame drew: rows or the hand
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, look, pass
         self.buttons: list[pygame.Rect] = []  # behind the curtain: the two answers
         self.cache = Painted()
@@ -268,6 +269,7 @@ class Beat:
         if self.curtain.open:
             rect = pygame.Rect(0, 0, HAND_PANEL[0], HAND_PANEL[1] + 110)
             rect.center = TABLE.center
+            self.shown = rect
             key = ("hand", self.seat, self.choice, tuple(self.hand(self.seat)))
             if self.cache.blit(canvas, key, rect, self._paint_hand):
                 self.buttons = [b.move(self.cache.offset) for b in self.buttons]
@@ -277,6 +279,7 @@ class Beat:
                      px(182) + px(ROW) * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
         rect.bottom = min(rect.bottom, TABLE.bottom - 8)  # six people at big text: a bit higher
+        self.shown = rect.copy()
         key = ("rows", self.selected, tuple(sorted(self.answers)), rect.size)
         if self.cache.blit(canvas, key, rect, self._paint):
             self.rows = [tuple(r.move(self.cache.offset) for r in row) for row in self.rows]

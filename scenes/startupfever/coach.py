@@ -28,6 +28,7 @@ from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, GOLD, INK, PANEL, WHITE
+from scenes.startupfever import notice
 
 # topic -> (short title, what the coach says)
 TIPS: dict[str, tuple[str, str]] = {
@@ -96,7 +97,6 @@ LINES: dict[str, str] = {
 }
 TIP_SECONDS = 6.0  # a one-line tip stays this long
 BUBBLE_W = 470
-TIP_W = 890  # the widest a tip's strip gets (the table is 904 px wide)
 
 
 @dataclass
@@ -235,12 +235,16 @@ class Coach:
 
     # -- drawing -----------------------------------------------------------------------------
 
-    def draw(self, canvas: pygame.Surface, fonts: Fonts, table: pygame.Rect) -> None:
+    def draw(self, canvas: pygame.Surface, fonts: Fonts, table: pygame.Rect,
+             tip_area: pygame.Rect | None = None) -> None:
+        """The bubble (guided), or the tip in `tip_area` (the table's free place beside
+        any open prompt: notice.tip_area) or, without one, across the table's foot."""
         bubble = self.bubble
         if bubble is None:
             return
         if not self.guided:
-            self._draw_line(canvas, fonts, bubble)
+            self._draw_line(canvas, fonts, bubble, tip_area or pygame.Rect(
+                table.x + 8, table.bottom - 70, table.w - 16, 64))
             return
         body = fonts.ui(24)
         lines = draw.wrap(body, bubble.text, BUBBLE_W - 40)
@@ -297,14 +301,11 @@ class Coach:
         pygame.draw.lines(canvas, INK, False, [base[0], aim, base[1]], 6)
         pygame.draw.polygon(canvas, GOLD, [*base, aim])
 
-    def _draw_line(self, canvas: pygame.Surface, fonts: Fonts, bubble: Bubble) -> None:
-        """A tip: one line across the top of the table for a few seconds."""
-        text = f"{bubble.title}: {LINES.get(bubble.topic, bubble.text)}"
-        font = fonts.fit("body", fonts.scaled(22), text, TIP_W - 24)
-        strip = pygame.Rect(0, 0, font.size(text)[0] + 24, font.get_height() + 8)
-        strip.midtop = (452, 2)
-        draw.box(canvas, strip, INK, outline=GOLD, radius=12, shadow=0, width=2)
-        draw.text(canvas, font, text, strip.center, CREAM)
+    def _draw_line(self, canvas: pygame.Surface, fonts: Fonts, bubble: Bubble,
+                   area: pygame.Rect) -> None:
+        """A tip for a few seconds, wrapped into `area` (never over the track)."""
+        notice.draw_tip(canvas, fonts, area, f"{bubble.title}: "
+                        f"{LINES.get(bubble.topic, bubble.text)}")
 
 
 def tips_coach(settings: Any) -> Coach:

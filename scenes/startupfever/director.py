@@ -122,7 +122,9 @@ class Director(QueueDirector):
             spots.append(s.view.marker_spot(slot, end, model))
             if end == start:
                 return
-            s.movers.hops.append(MarkerHop(slot, s.marker_image(slot), spots,
+            sharing = len(model.on_field(end)) if end > 0 else 2  # (start: shared size)
+            size = s.view.marker_size(sharing)  # it hops at the size it lands at
+            s.movers.hops.append(MarkerHop(slot, s.marker_image(slot, size), spots,
                                            on_hop=lambda k: s.sound("hop")))
         return [Step(label, 0.0, begin, until=lambda: not s.movers.hopping(slot))]
 

@@ -35,9 +35,9 @@ def money(amount: int) -> str:
 
 
 def marker_letter_px(size: int) -> int:
-    """The letter's font size on a marker of `size` px: on the table's markers (30 px and
-    up) at least 28, so the letter itself stands 18 px tall or more."""
-    return max(28, size - 8) if size >= 30 else max(20, size - 8)
+    """The letter's font size on a marker of `size` px: on the table's markers (26 px and
+    up) at least 27, so the letter itself stands 18 px tall or more."""
+    return max(28, size - 8) if size >= 30 else 27 if size >= 26 else max(20, size - 8)
 
 
 @cache
@@ -47,7 +47,8 @@ def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
     r = size // 2
     pygame.draw.circle(out, INK, (r, r + 3), r)  # hard shadow
     pygame.draw.circle(out, INK, (r, r), r)
-    pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
+    pygame.draw.circle(out, RGB[colour], (r, r), r - (3 if size >= 30 else 2))  # (a small
+    # marker's rim is thinner: its 18 px letter keeps its colour around it)
     pygame.draw.circle(out, mix(RGB[colour], (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
                        max(2, r // 5))
     font = fonts().display(marker_letter_px(size))

@@ -46,21 +46,20 @@ from scenes.engine.widgets import PromptBar
 from scenes.overlays import dim
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.startupfever import kept, watch, words
+from scenes.startupfever import kept, notice, watch, words
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.coach import Coach, tips_coach
 from scenes.startupfever.curtain import HandLook
 from scenes.startupfever.director import Director, Step
 from scenes.startupfever.log_panel import HISTORY_H, LogPanel
 from scenes.startupfever.model import TableModel
-from scenes.startupfever.movers import AdoptionRollCall, Movers
+from scenes.startupfever.movers import CARD_SCALE, AdoptionRollCall, Movers
 from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 from scenes.startupfever.tempo import tempo
-from scenes.table import look
-from scenes.table.cards import CardFlip
+from scenes.table.cards import CARD_SIZE, CardFlip
 from scenes.table.die import DieRoll
 from scenes.table.driver import TurnDriver
 from scenes.table.effects import Effects
@@ -149,6 +148,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.active: int | None = None
         self.flashes: dict[str, float] = {}  # product slot -> age of its glow
         self.banner_state: list | None = None  # [text, colour, icon, age]
+        self.roll_rect: pygame.Rect | None = None  # a roll call's words, when one shows
         self.title_state: list | None = None  # [title, subtitle, age]
         self.hover_field: int | None = None  # the field under the mouse
         self.hover_product: str | None = None  # the product area under the mouse
@@ -211,9 +211,9 @@ class TableScene(Autosaving, GameScreen, Scene):
     def flash_product(self, slot: str) -> None:
         self.flashes[slot] = 0.0
 
-    def marker_image(self, slot: str) -> pygame.Surface:
+    def marker_image(self, slot: str, size: int = 34) -> pygame.Surface:
         owner = self.model.products[slot].owner
-        return sf_look.user_marker(self.seats[owner].colour, slot, 34)
+        return sf_look.user_marker(self.seats[owner].colour, slot, size)
 
     def chip_back(self, size: int) -> pygame.Surface:
         return sf_look.chip(None, size)
@@ -224,8 +224,9 @@ class TableScene(Autosaving, GameScreen, Scene):
         return self.view.place("log").inflate(-4, -4)
 
     def card_spot(self) -> tuple[int, int]:
-        """Where an Event Card is read: the middle of the table, below the banner."""
-        return (TABLE.centerx, TABLE.centery + 32)
+        """Where an Event Card is read: left of the log's box, where its banner shows."""
+        half = round(CARD_SIZE[0] * CARD_SCALE) // 2
+        return (self.view.log_rect().x - 10 - half, TABLE.centery + 32)
 
     def shares_beat(self) -> bool:
         """Whether card windows hold the neutral beat: any human seat at the table."""
@@ -398,7 +399,9 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.flashes = {k: a + sdt for k, a in self.flashes.items() if a + sdt < FLASH}
         if self.banner_state is not None:
             self.banner_state[3] += sdt
-            if self.banner_state[3] > 1.6:
+            if self.movers.tally is not None:  # the adoption sum takes the log's place:
+                self.banner_state[3] = max(self.banner_state[3], notice.BANNER_TIME - 0.3)
+            if self.banner_state[3] > notice.BANNER_TIME:  # a banner there steps aside
                 self.banner_state = None
         if self.cursor_field is not None:
             self.cursor_age += dt
@@ -556,11 +559,12 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.decision is None and self.beat is None:
             field = self.hover_field if self.hover_field is not None else self.cursor_field
             if field is not None:
-                self.view.draw_field_info(canvas, field)
+                self.view.draw_field_info(canvas, field, self.model)
             elif self.hover_product is not None and not self.showdown.active:
                 self.view.draw_product_info(canvas, self.hover_product, self.model)
+        self.roll_rect = None
         if self.roll_call is not None:
-            self._draw_roll_call(canvas, self.roll_call)
+            self.roll_rect = self._draw_roll_call(canvas, self.roll_call)
         seat = self.hand_look.seat
         if seat is not None and self.decision is None and self.beat is None:
             self.hand_look.draw(canvas, self.app.fonts, self.state.players[seat].hand,
@@ -570,7 +574,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.decision is not None:
             self.decision.draw(canvas)
         if self.coach is not None and self._coach_shows():
-            self.coach.draw(canvas, fonts, TABLE)
+            self.coach.draw(canvas, fonts, TABLE, self.tip_area())
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
@@ -655,23 +659,20 @@ class TableScene(Autosaving, GameScreen, Scene):
         thought_bubble(canvas, bubble, self.colour(seat), self.clock)
 
     def _draw_banner(self, canvas: pygame.Surface) -> None:
-        if self.banner_state is None:
-            return
-        text, colour, icon, age = self.banner_state
-        slide = pytweening.easeOutBack(min(1.0, age / 0.3))
-        out = pytweening.easeInQuad(max(0.0, (age - 1.3) / 0.3))
-        font = self.app.fonts.display(34)
-        label = draw.render(font, text, INK, volatile=True)  # a second or two
-        width = min(TABLE.w - 20, label.get_width() + (100 if icon else 60))
-        rect = pygame.Rect(0, 0, width, 62)
-        rect.midtop = (TABLE.centerx, round(-70 + 84 * slide - 110 * out))
-        draw.box(canvas, rect, colour, radius=22, shadow=6)
-        x = rect.x + 30
-        if icon:
-            image = look.scaled(icon, (46, 46))
-            canvas.blit(image, image.get_rect(midleft=(rect.x + 16, rect.centery)))
-            x = rect.x + 72
-        draw.text(canvas, font, text, (x, rect.centery), INK, anchor="midleft", volatile=True)
+        """The banner: in the log's box, never over the track (notice.py)."""
+        if self.banner_state is not None:
+            text, colour, icon, age = self.banner_state
+            notice.draw_banner(canvas, self.app.fonts, self.view.log_rect(), text, colour,
+                               icon, age)
+
+    def tip_area(self) -> pygame.Rect:
+        """Where a coach tip goes: the log's box, or beside the prompts open now."""
+        prompts = [r for r in (getattr(self.decision, "curtain", None) and
+                               self.decision.curtain.area,
+                               getattr(self.beat, "shown", None), self.roll_rect) if r]
+        band = self.view.place("bank").unionall([self.view.place("log"),
+                                                 self.view.place("deck")])
+        return notice.tip_area(self.view.log_rect(), band, prompts)
 
     def _draw_title_card(self, canvas: pygame.Surface) -> None:
         """"YEAR 2" / "YEAR 2 ENDS": a big card that swings in, holds and leaves."""

@@ -41,11 +41,12 @@ from scenes.startupfever.panels import SeatLike
 TABLE = pygame.Rect(0, 0, 904, 664)
 PANELS_RIGHT = 1280  # the base picture spans the table and the panel column
 MARKER = 34  # px, a User Marker's diameter when it stands alone on a field
-SHARED = 30  # px, the diameter when markers share a field: letters stay 18 px tall
-SPREAD = 14  # px from the middle of the start field to a column of markers on it
-STACK = 25  # px between markers stacked on one field: each letter stays whole
+SHARED = 28  # px, the diameter when markers share a field: letters stay 18 px tall
+CORNERS = ((15, 14), (37, 14), (15, 35), (37, 35))  # a shared field's four places (from
+# its top-left): inside the field, each letter clear of the others
+SHOWN = 3  # markers drawn on a crowded field (5 or more): the 4th place holds "+N"
+COUNT_W = 29  # px, the "+N" chip's width (28 tall), in the field's bottom-right corner
 LEGEND_H = 32  # px of the log place kept for the vesting legend
-TOP_ROW = 100  # fields above this y form the track's top row (stacks grow down from it)
 CELL_W, CELL_H, CELL_GAP = 24, 32, 2  # one vesting cell of a product area
 CUBE = 24
 LAUNCH_GREEN: Color = (52, 211, 102)
@@ -76,6 +77,7 @@ class TableView:
         self._painted: dict[str, tuple] = {}  # piece of the base -> key of what it shows
         self._areas: dict[str, tuple[tuple, pygame.Surface]] = {}  # slot -> (key, image)
         self._markers: tuple[tuple, list] = ((), [])  # (fields, layout) of the markers
+        self._counts: list[tuple[pygame.Rect, int]] = []  # crowded fields' "+N" chips
         self.panels = panels.CompanyPanels(self.seats)
         THEME.on_change(self._restyle)
 
@@ -93,45 +95,62 @@ class TableView:
         return self._fields[usertrack.clamp(field)].copy()
 
     def marker_spot(self, slot: str, field: int, model: TableModel) -> tuple[int, int]:
-        """Where `slot`'s marker stands on `field`, beside the other markers on it.
-
-        The markers on one field are spread so every letter stays readable (markers of
-        30 px or more, letters 18 px tall): alone in the middle, two or three in a column
-        on the field, more in a column growing out of it (up from the middle row of the
-        track, down from the top and bottom rows). The tall start field (0) holds two
-        columns of six.
-        """
-        on = sorted({s for s, p in model.products.items() if p.field == field} | {slot})
-        return self._spot(on.index(slot), len(on), usertrack.clamp(field))
+        """Where `slot`'s marker stands on `field`, beside the other markers on it (on a
+        crowded field a marker that is not drawn stands on the "+N" chip)."""
+        field = usertrack.clamp(field)
+        on = {s for s, p in model.products.items() if usertrack.clamp(p.field) == field}
+        order = self.field_order(on | {slot}, model.current, field)
+        return self._spot(order.index(slot), len(order), field)
 
     @staticmethod
     def marker_size(n: int) -> int:
         """The diameter of each of `n` markers that share one field."""
         return MARKER if n == 1 else SHARED
 
+    @staticmethod
+    def field_order(slots: Iterable[str], current: str | None, field: int) -> list[str]:
+        """The markers on one field in the order of their places: by letter, except that
+        on a crowded field the product whose turn it is always gets a drawn place."""
+        order = sorted(slots)
+        if field and len(order) > len(CORNERS) and current in order[SHOWN:]:
+            order.remove(current)
+            order.insert(SHOWN - 1, current)
+        return order
+
+    @staticmethod
+    def shown(n: int, field: int) -> int:
+        """How many of `n` markers on `field` are drawn (the rest are counted on a chip)."""
+        return n if not field or n <= len(CORNERS) else SHOWN
+
+    def count_rect(self, field: int) -> pygame.Rect:
+        """The "+N" chip of a crowded field: its bottom-right place."""
+        rect = self._fields[field]
+        return pygame.Rect(rect.right - COUNT_W, rect.bottom - 28, COUNT_W, 28)
+
     def _spot(self, i: int, n: int, field: int) -> tuple[int, int]:
+        """The centre of the `i`th of `n` markers on `field`. Every marker stays inside
+        its field (never over a neighbour, a label or the strip between rows): alone in
+        the middle, 2-4 on the field's corners (two share the top row, so the VP number
+        shows), more: three drawn and a "+N" chip (`count_rect`) on the fourth corner.
+        The tall start field holds two columns of six."""
         rect = self._fields[field]
         cx, cy = rect.center
         if field == 0:  # the tall start field: one column of up to six, then two
             columns = 1 if n <= 6 else 2
             col, row = i % columns, i // columns
             rows = -(-n // columns)
-            step = min(SHARED + 4, (rect.h - 40) // max(1, rows))
-            top = rect.y + 40 + step // 2 + (rect.h - 40 - rows * step) // 2
-            x = cx if columns == 1 else round(cx + (col - 0.5) * 2 * SPREAD)
+            step = min(SHARED + 6, (rect.h - 44) // max(1, rows))
+            top = rect.y + 40 + step // 2 + (rect.h - 44 - rows * step) // 2
+            x = cx if columns == 1 else rect.x + CORNERS[col][0]
             return (x, top + row * step)
         if n == 1:
             return (cx, cy)
-        # one column on the field's own middle (a neighbour's column never touches it),
-        # each marker a letter's height below the last: two or three centred on the
-        # field, more growing out of it: up from the middle row, down from the others
-        # (nothing above the top row but the screen's edge; the bottom row's would meet
-        # the middle row's)
-        if n <= 3:
-            return (cx, round(cy + (i - (n - 1) / 2) * STACK))
-        if rect.y < TOP_ROW or rect.y >= self._fields[usertrack.LAST_FIELD].y:
-            return (cx, rect.y + 10 + i * STACK)
-        return (cx, rect.bottom - 10 - i * STACK)
+        if n == 3 and i == 2:  # the third below the middle of the first two
+            return (cx, rect.y + CORNERS[2][1])
+        if i >= self.shown(n, field):
+            return self.count_rect(field).center
+        dx, dy = CORNERS[i]
+        return (rect.x + dx, rect.y + dy)
 
     def product_rect(self, slot: str) -> pygame.Rect:
         return self._products[slot].copy()
@@ -278,14 +297,23 @@ class TableView:
         for slot, (x, y), face, topleft in layout:
             if slot in hidden:
                 continue
-            if slot == model.current:  # the product whose turn it is bobs in a white ring
-                y -= round(2 + 2 * math.sin(t * 6))
+            if slot == model.current:  # the product whose turn it is: in a white ring
                 r = face.get_width() // 2
-                pygame.draw.circle(surface, INK, (x, y), r + 7)  # ink frames the white ring
-                pygame.draw.circle(surface, WHITE, (x, y), r + 4)  # on light fields too
+                field = usertrack.clamp(model.products[slot].field)
+                alone = face.get_width() == MARKER
+                clip = surface.get_clip()
+                if alone:  # alone on its field it bobs, its ring around it
+                    y -= round(2 + 2 * math.sin(t * 6))
+                else:  # on a shared field it keeps still, its ring inside the field
+                    surface.set_clip(self._fields[field].clip(clip))
+                pygame.draw.circle(surface, INK, (x, y), r + (7 if alone else 5))
+                pygame.draw.circle(surface, WHITE, (x, y), r + (4 if alone else 3))
+                surface.set_clip(clip)
                 surface.blit(face, face.get_rect(center=(x, y + 1)))
             else:
                 surface.blit(face, topleft)
+        for rect, more in self._counts:
+            self._draw_count(surface, rect, more)
 
     def _warm(self) -> None:
         """Render once, before the first frame, the pieces and numbers a game keeps
@@ -306,28 +334,51 @@ class TableView:
             draw.render(fonts.display(28), look.money(n), GOLD)  # the bank
 
     def _marker_layout(self, model: TableModel) -> list:
-        """(slot, spot, image, top-left) of every marker, worked out again only when a
-        marker has moved (a frame then costs one blit per marker)."""
-        key = tuple((slot, p.field, p.owner) for slot, p in model.products.items())
+        """(slot, spot, image, top-left) of every marker drawn, worked out again only
+        when a marker has moved or the turn passed (a frame then costs one blit per
+        marker); the "+N" chips of crowded fields are kept in `_counts`."""
+        key = (tuple((slot, p.field, p.owner) for slot, p in model.products.items()),
+               model.current)
         if key == self._markers[0]:
             return self._markers[1]
         by_field: dict[int, list[str]] = {}
         for slot in sorted(model.products):
             by_field.setdefault(usertrack.clamp(model.products[slot].field), []).append(slot)
         layout = []
+        counts = []
         for field, slots in by_field.items():
             n = len(slots)
             size = self.marker_size(n) if field else SHARED
-            for i, slot in enumerate(slots):
+            order = self.field_order(slots, model.current, field)
+            shown = self.shown(n, field)
+            for i, slot in enumerate(order[:shown]):
                 x, y = self._spot(i, n, field)
                 face = look.user_marker(self.seats[model.products[slot].owner].colour, slot,
                                         size)
                 layout.append((slot, (x, y), face, face.get_rect(center=(x, y + 1)).topleft))
+            if shown < n:
+                counts.append((self.count_rect(field), n - shown))
         self._markers = (key, layout)
+        self._counts = counts
         return layout
 
-    def draw_field_info(self, surface: pygame.Surface, field: int) -> None:
-        """A card beside a field: its users, base revenue and VP (the rules' numbers)."""
+    def _draw_count(self, surface: pygame.Surface, rect: pygame.Rect, more: int) -> None:
+        """A crowded field's chip: "+N" more markers here (the field cursor lists them)."""
+        pygame.draw.rect(surface, INK, rect, border_radius=9)
+        pygame.draw.rect(surface, GOLD, rect.inflate(-4, -4), border_radius=7)
+        plus = draw.render(look.fonts().display(20), "+", INK)
+        digit = draw.render(look.fonts().display(look.marker_letter_px(SHARED)), str(more),
+                            INK)
+        width = plus.get_width() - 4 + digit.get_width()
+        x = rect.centerx - width // 2
+        surface.blit(plus, plus.get_rect(midleft=(x, rect.centery)))
+        surface.blit(digit, digit.get_rect(midleft=(x + plus.get_width() - 4,
+                                                    rect.centery + 1)))
+
+    def draw_field_info(self, surface: pygame.Surface, field: int,
+                        model: TableModel | None = None) -> None:
+        """A card beside a field: its users, base revenue and VP (the rules' numbers),
+        and every product whose marker stands on it (a crowded field draws only three)."""
         field = usertrack.clamp(field)
         rect = self.field_rect(field)
         pygame.draw.rect(surface, GOLD, rect.inflate(6, 6), 4, border_radius=12)
@@ -341,8 +392,14 @@ class TableView:
             lines.append((fonts.body(24), "Launch: the chip turns over", (20, 120, 60)))
         elif field == usertrack.MARK_100M:
             lines.append((fonts.body(24), "User loss stops here", (150, 90, 0)))
-        width = max(f.size(s)[0] for f, s, _c in lines) + 36
-        box = pygame.Rect(0, 0, width, 18 + sum(f.get_linesize() for f, _s, _c in lines))
+        here = sorted(s for s, p in model.products.items()
+                      if usertrack.clamp(p.field) == field) if model else []
+        faces = [look.user_marker(self.seats[model.products[s].owner].colour, s, MARKER)
+                 for s in here] if model else []
+        rows = [faces[i:i + 6] for i in range(0, len(faces), 6)]  # six markers a row
+        width = max([f.size(s)[0] for f, s, _c in lines] + [6 * (MARKER + 4) if rows else 0])
+        box = pygame.Rect(0, 0, width + 36, 18 + sum(f.get_linesize() for f, _s, _c in lines)
+                          + len(rows) * (MARKER + 6) + (6 if rows else 0))
         box.midtop = (rect.centerx, rect.bottom + 12)
         if box.bottom > TABLE.bottom - 8:
             box.midbottom = (rect.centerx, rect.y - 12)
@@ -352,6 +409,12 @@ class TableView:
         for font, text, colour in lines:
             draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
             y += font.get_linesize()
+        for row in rows:  # the markers on the field, by letter
+            x = box.centerx - (len(row) * (MARKER + 4) - 4) // 2
+            for face in row:
+                surface.blit(face, (x, y + 6))
+                x += MARKER + 4
+            y += MARKER + 6
 
     def draw_product_info(self, surface: pygame.Surface, slot: str, model: TableModel) -> None:
         """A card beside a product area: whose it is, users and VP now, staff, marketing

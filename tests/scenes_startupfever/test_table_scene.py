@@ -206,7 +206,7 @@ def test_the_directions_walk_a_cursor_over_the_track_showing_each_field():
     assert scene.cursor_field == scene.view.field_step(scene.view.field_step(start, "right"),
                                                        "down") != start
     shown = []
-    scene.view.draw_field_info = lambda surface, field: shown.append(field)
+    scene.view.draw_field_info = lambda surface, field, model=None: shown.append(field)
     step(app, 1)
     assert shown == [scene.cursor_field]
     step(app, 60 * 5)  # it goes away by itself

@@ -166,9 +166,11 @@ def test_markers_sharing_a_field_stay_apart_and_on_the_table():
     view = view_for(6)
     model = crowded()
     for f in {p.field for p in model.products.values()}:
-        slots = model.on_field(f)
+        slots = view.field_order(model.on_field(f), model.current, f)
         spots = [view.marker_spot(s, f, model) for s in slots]
-        for a, b in combinations(spots, 2):  # letters of 20 px stay readable side by side
+        drawn = spots[:view.shown(len(slots), f)]  # the rest are counted on the "+N" chip
+        assert all(s == view.count_rect(f).center for s in spots[len(drawn):])
+        for a, b in combinations(drawn, 2):  # letters of 18 px stay readable side by side
             assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) >= 18, (f, a, b)
         assert all(TABLE.collidepoint(s) for s in spots)
     lone = [s for s, p in model.products.items() if p.field == 9]
@@ -179,8 +181,11 @@ def test_a_marker_asks_for_its_spot_on_a_field_it_has_not_reached_yet():
     """Movers ask where a hop will end before the model moves the marker there."""
     view = view_for(6)
     model = crowded()
+    model.current = "L"  # (the hopping product, whose turn it is, gets a drawn place)
     spot = view.marker_spot("L", 5, model)  # L stands on 9; five markers already on 5
-    assert spot not in [view.marker_spot(s, 5, model) for s in model.on_field(5)]
+    model.products["L"].field = 5
+    assert spot == view.marker_spot("L", 5, model)
+    assert ("L", spot) in [(m[0], m[1]) for m in view._marker_layout(model)]
 
 
 # -- drawing -----------------------------------------------------------------------------
