@@ -35,6 +35,7 @@ import pytweening
 from game import startupfever as sf
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.startupfever.actions import Defend, Pass
 from game.thinker import Thinker
 from game.tiled import MapError
 from scenes.engine import draw
@@ -147,7 +148,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.mouse_down_at: float | None = None
         self.history: list[list[int]] = [[0] * len(self.seats)]  # VP at each year's end
         self.showdown_key: tuple[int, str] | None = None
-        people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
+        people = [i for i, s in enumerate(self.seats)
+                  if s.human and not self.demo and not self.is_phone(i)]
         self.hand_look = HandLook(people, [s.name for s in self.seats],
                                   [self.colour(i) for i in range(len(self.seats))],
                                   self.devices)
@@ -352,6 +354,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def update(self, dt: float) -> None:
         if self.leaving:
             return
+        self.tend_phones()
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)
@@ -427,6 +430,15 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.hand_look.curtain.close()
         self.fast.clear()
         self.sound("confirm")
+        return None
+
+    def phone_ready(self, seat: int, state: sf.State, legal: list) -> Any:
+        """A phone seat's answer given in the "any cards?" beat: a pass, a Defense."""
+        plan = self.context().plan
+        if state.stage == "window" and plan.get(("window", seat)) is False:
+            return Pass()
+        if state.stage == "defense" and ("defense", seat) in plan:
+            return Defend(bool(plan.pop(("defense", seat))))
         return None
 
     def in_thread(self, agent: Any, legal: list) -> bool:
