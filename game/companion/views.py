@@ -36,8 +36,9 @@ SF_PROMPTS = {
 SM_PROMPTS = {"maintenance": "Maintenance: pay or skip?", "stuck": "STUCK: pay or roll?"}
 
 
-def money(game: str, amount: int) -> str:
-    return f"${amount:,}" if game == "servermania" else f"${amount}M"
+def money(amount: int) -> str:
+    """As the TV writes it: $41, -$3, $50,000."""
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 def seat_view(game: str, obs: dict, names: list[str], log: list[str],
@@ -48,9 +49,9 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     actor = obs.get("current_player")
     mine = actor == seat
     if game == "startupfever":
-        stats = [{"label": "Money", "value": money(game, me["money"])},
+        stats = [{"label": "Money", "value": money(me["money"])},
                  {"label": "Year", "value": str(obs["year"])},
-                 {"label": "Products", "value": str(sum(
+                 {"label": "Launched", "value": str(sum(
                      1 for p in obs["products"].values()
                      if p["owner"] == seat and p["launched"]))}]
         secret = [f"{slot}: {p['category']}" for slot, p in sorted(obs["products"].items())
@@ -63,9 +64,9 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
                 f"{slot}: {amount}" for slot, amount in sorted(sealed.items()))})
         hand = [card_face(card) for card in me["hand"]]
     else:
-        stats = [{"label": "Cash", "value": money(game, me["cash"])},
+        stats = [{"label": "Cash", "value": money(me["cash"])},
                  {"label": "Servers", "value": str(me["servers"])},
-                 {"label": "Worth", "value": money(game, obs["scores"][seat])}]
+                 {"label": "Worth", "value": money(obs["scores"][seat])}]
         hand = []
     if over:
         status = "Game over"
