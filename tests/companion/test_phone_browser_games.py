@@ -48,8 +48,9 @@ REAL_INPUT = 4
 READ = """() => {
   const q = document.getElementById('question');
   const buttons = [...document.querySelectorAll('#options button')];
+  const roll = document.getElementById('roll');
   return {open: !q.hidden, window: !document.getElementById('window-tag').hidden,
-          roll: !document.getElementById('roll').hidden && !document.getElementById('roll').disabled,
+          roll: !roll.hidden && !roll.disabled,
           options: buttons.filter(b => !b.disabled).length,
           cards: document.querySelectorAll('#hand .card').length,
           status: document.getElementById('status').textContent};
