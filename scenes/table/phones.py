@@ -176,6 +176,7 @@ class PhoneLink:
             return
         if call is not None and call.seat in self.seats:
             purpose = getattr(call, "purpose", "adoption")
+            call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
             self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(purpose)))
 
     def _beat(self, scene: Any) -> None:

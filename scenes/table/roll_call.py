@@ -38,6 +38,7 @@ class RollCall:
         self.t = 0.0  # seconds waiting: the die bounces
         self.charge = 0.0  # 0..1 while the button is held
         self.holding = False
+        self.on_phone = False  # a phone seat's die: thrown from its phone
         self.held = 0.0  # seconds of the current hold
 
     def press(self) -> bool:
@@ -67,6 +68,8 @@ class RollCall:
 
     def words(self, style: str, mouse: bool = False) -> str:
         """"Ada: press A to roll!" with the confirm button of the device used last."""
+        if self.on_phone:
+            return f"{self.name}: roll on your phone!"
         if mouse:
             return f"{self.name}: click to roll!"
         return f"{self.name}: press {BUTTON_WORDS.get(style, 'A')} to roll!"
@@ -107,8 +110,8 @@ class RollCall:
     def _parts(self, fonts: Fonts, style: str, mouse: bool
                ) -> tuple[list[pygame.Surface], pygame.Surface]:
         font = fonts.display(34)
-        if mouse:
-            parts: list[pygame.Surface] = [draw.render(font, self.words(style, True), INK)]
+        if mouse or self.on_phone:
+            parts: list[pygame.Surface] = [draw.render(font, self.words(style, mouse), INK)]
         else:
             parts = [draw.render(font, f"{self.name}: press ", INK),
                      glyph(fonts, "confirm", style),

@@ -43,6 +43,7 @@ class GameScreen:
     thinker: Any
     driver: Any  # the turn driver (scenes.table.driver)
     roll_call: Any
+    active: int | None  # whose panel or pawn glows
     demo: bool
     pace: float
     leaving: bool
@@ -131,6 +132,8 @@ class GameScreen:
         worker thread when `in_thread` says so); a phone seat's from its phone; a person's
         from the local devices."""
         if self.is_phone(seat):
+            if getattr(self.state, "stage", None) not in ("window", "defense"):
+                self.active = seat  # whose move it is glows (a card window stays silent)
             return self.phones.source(self.GAME, self.phone_ready)
         agent = self.agents.get(seat)
         if agent is None:
@@ -170,7 +173,7 @@ class GameScreen:
         if device is None or device == KEYBOARD:
             return bar
         if self.is_phone(seat):
-            return PromptBar([("Phone", self.name(seat)), ("Phone", "answers on the phone")])
+            return PromptBar([("Phone", f"{self.name(seat)} answers on the phone")])
         return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
     def bar_look(self, seat: int | None) -> tuple[str, bool]:

@@ -118,6 +118,8 @@ class Phones(threading.Thread):
                 if not now["open"]:
                     if now["cards"] and "hand" not in self.shot:
                         self._shoot(page, "hand", seat)
+                        if "hand" in self.shot and page.evaluate(READ)["open"]:
+                            del self.shot["hand"]
                     continue
                 if now["roll"]:
                     idle = False
