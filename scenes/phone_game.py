@@ -95,6 +95,14 @@ class PhoneGame:
         for seat in self.link.seats:
             out(f"JOIN {seat} {self.hub.join_url(seat)}")
 
+    def join_overlay(self) -> Any:
+        """The "Scan to join" overlay: each phone seat's QR code on the TV."""
+        from scenes.phone_join import PhoneJoinOverlay
+
+        return PhoneJoinOverlay(self.hub, [(seat, self.seats[seat].name,
+                                            self.scene.colour(seat))
+                                           for seat in self.link.seats])
+
     @property
     def over(self) -> bool:
         state = getattr(self.scene, "state", None)
@@ -154,6 +162,7 @@ def play(args: Any, make_app: Callable[..., Any], screens: Any,
     try:
         if headless:
             return game.run_headless(app)
+        app.stack.push(game.join_overlay(), fade=False)  # "Scan to join" until phones are on
         return app.run()
     finally:
         game.finish()

@@ -278,3 +278,50 @@ def test_the_command_line_door_refuses_bad_seats(seats, capsys, monkeypatch):
     assert main.main(["play", "servermania", "--seats", seats, "--phones", "127.0.0.1:0",
                       "--headless"]) == 2
     assert capsys.readouterr().err.startswith("play: ")
+
+
+def test_the_tv_shows_each_phone_seats_qr_code_until_its_phone_is_on(tmp_path):
+    import pygame
+    import zxingcpp
+
+    from scenes.app import SCREENS, make_app
+    from scenes.engine.screens import Screens
+    from scenes.phone_game import PhoneGame
+    from scenes.phone_join import PhoneJoinOverlay
+
+    from .helpers import wait_for
+
+    table = PhoneGame(Screens(SCREENS), "startupfever", ["phone", "normal", "phone"],
+                      "127.0.0.1", 0, seed=2)
+    table.start(lambda line: None)
+    try:
+        app = make_app(table.scene, headless=True, seed=2)
+        overlay = table.join_overlay()
+        app.stack.push(overlay, fade=False)
+        for _ in range(20):  # the first screen's fade-in
+            app.step()
+        app.render(1.0)
+        pygame.image.save(app.display.canvas, str(tmp_path / "join.png"))
+        read = set()
+        for rect in overlay.cards():
+            part = app.display.canvas.subsurface(rect).copy()
+            grey = pygame.image.tobytes(part, "RGB")[::3]
+            read |= {code.text for code in zxingcpp.read_barcodes(
+                memoryview(grey).cast("B", (rect.h, rect.w)))}
+        assert read == {table.hub.join_url(0), table.hub.join_url(2)}
+
+        async def connect_both() -> None:
+            async with aiohttp.ClientSession() as session:
+                base, t0 = table.hub.join_url(0).split("/s/")
+                t2 = table.hub.join_url(2).split("/s/")[1]
+                async with session.ws_connect(f"{base}/ws/{t0}"), \
+                        session.ws_connect(f"{base}/ws/{t2}"):
+                    assert len(await asyncio.to_thread(wait_for, table.hub.events, 2)) == 2
+                    for _ in range(5):
+                        app.step()
+                    assert isinstance(app.stack.scenes[-1], PhoneJoinOverlay) is False
+
+        asyncio.run(connect_both())
+        assert app.stack.top is table.scene
+    finally:
+        table.finish()
