@@ -54,7 +54,18 @@ def build_parser() -> argparse.ArgumentParser:
     add_window_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    play = sub.add_parser("play", help="open the game window at the title menu (default)")
+    play = sub.add_parser("play", help="open the game window at the title menu (default); "
+                                       "with GAME --seats: that game at once, no lobby")
+    play.add_argument("game", nargs="?", choices=GAMES,
+                      help="start this game at once (needs --seats)")
+    play.add_argument("--seats", metavar="KINDS",
+                      help="one per seat: easy, normal, hard, phone, keyboard or pad, e.g. "
+                           "phone,phone,normal,normal; prints JOIN <seat> <url> per phone")
+    play.add_argument("--phones", metavar="HOST:PORT",
+                      help="where the phone server listens (port 0: any free port; "
+                           "default: this machine's LAN address, port 8626)")
+    play.add_argument("--speed", type=positive_float, default=None,
+                      help="animation speed factor of that game (e.g. 8 plays fast)")
     add_window_options(play)
 
     demo = sub.add_parser("demo", help="watch computer players play GAME on their own")
@@ -287,6 +298,9 @@ def main(argv: list[str] | None = None) -> int:
         if speed is not None and not 0 < speed <= 100:
             print("demo: --speed must be above 0 and at most 100", file=sys.stderr)
             return 2
+    if command == "play" and bool(getattr(args, "game", None)) != bool(
+            getattr(args, "seats", None)):
+        build_parser().error("play GAME needs --seats (and --seats needs GAME)")
     if command == "soak":
         from scenes.tools.soak import soak
 

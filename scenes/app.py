@@ -142,6 +142,15 @@ def run(args: argparse.Namespace) -> int:
               f"`python assets/make_art.py`.", file=sys.stderr)
         return 1
     headless = getattr(args, "headless", False)
+    if getattr(args, "seats", None):  # play GAME --seats ...: phone seats, no lobby
+        from scenes.phone_game import play
+
+        try:
+            return play(args, make_app, Screens(SCREENS))
+        except KeyboardInterrupt:
+            return 130
+        finally:
+            pygame.quit()
     first = None
     if getattr(args, "command", None) == "demo":
         first = Screens(SCREENS).make("demo", game=args.game, players=args.players,

@@ -20,10 +20,12 @@ class Autosaving:
     seats: list[Any]
     director: Any
     demo: bool
+    played = 0  # actions applied so far (phones are sent a new view when it changes)
 
     def play(self, action: Any) -> None:
         """Apply a decision or chance outcome; a completed turn is autosaved at once."""
         events = self.state.apply(action)
+        self.played += 1
         self.director.push(events)
         if not self.demo and autosave.turn_completed(self.GAME, events):
             self.save_now(wait=False)  # written off the 60 Hz loop

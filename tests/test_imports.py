@@ -9,7 +9,8 @@ The layers, lowest first; a module may import its own layer or a lower one:
 2. `scenes.engine` (loop, stack, input, widgets, the screen registry)
 3. screen parts any screen may use: overlays, seating, saving, the lobby, settings, ...
 4. `scenes.table` (what both games' tables share); 5. `scenes.servermania`, `scenes.startupfever`
-6. the screens that lead to the games: the title, the demo, the pause menu, How to play
+6. the screens that lead to the games: the title, the demo, the pause menu, How to play,
+   a game with phone seats from the command line (`scenes.phone_game`)
 7. `scenes.app` (start-up: fills the registry); 8. `scenes.tools` (measurements that draw)
 
 A screen above asks for another by name (`app.screens.make("title")`, filled by
@@ -22,7 +23,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto"}
+SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game"}
 GAMES = ("servermania", "startupfever")
 def module_name(path: Path, root: Path = ROOT) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)

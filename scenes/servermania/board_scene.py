@@ -433,6 +433,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
     # -- the game flow -----------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.tend_phones()
         sdt = dt * self.speed
         self.clock += dt
         self.director.update(sdt)

@@ -35,6 +35,7 @@ import pytweening
 from game import startupfever as sf
 from game.levels import make_player
 from game.startupfever import layout as layout_module
+from game.startupfever.actions import Defend, Pass
 from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
@@ -160,7 +161,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.mouse_down_at: float | None = None
         self.history: list[list[int]] = [[0] * len(self.seats)]  # VP at each year's end
         self.showdown_key: tuple[int, str] | None = None
-        people = [i for i, s in enumerate(self.seats) if s.human and not self.demo]
+        people = [i for i, s in enumerate(self.seats)
+                  if s.human and not self.demo and not self.is_phone(i)]
         self.hand_look = HandLook(people, [s.name for s in self.seats],
                                   [self.colour(i) for i in range(len(self.seats))],
                                   self.devices)
@@ -375,6 +377,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def update(self, dt: float) -> None:
         if self.leaving:
             return
+        self.tend_phones()
         if self.coach is not None:
             self.coach.update(dt)
             self.coach.watch(self)
@@ -458,6 +461,15 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.hand_look.curtain.close()
         self.fast.clear()
         self.sound("confirm")
+        return None
+
+    def phone_ready(self, seat: int, state: sf.State, legal: list) -> Any:
+        """A phone seat's answer given in the "any cards?" beat: a pass, a Defense."""
+        plan = self.context().plan
+        if state.stage == Stage.WINDOW and plan.get((Stage.WINDOW, seat)) is False:
+            return Pass()
+        if state.stage == Stage.DEFENSE and (Stage.DEFENSE, seat) in plan:
+            return Defend(bool(plan.pop((Stage.DEFENSE, seat))))
         return None
 
     def in_thread(self, agent: Any, legal: list) -> bool:

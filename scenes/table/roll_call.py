@@ -36,6 +36,7 @@ class RollCall:
         self.t = 0.0  # seconds waiting: the die bounces
         self.charge = 0.0  # 0..1 while the button is held
         self.holding = False
+        self.on_phone = False  # a phone seat's die: thrown from its phone
         self.held = 0.0  # seconds of the current hold
 
     def press(self) -> bool:
@@ -66,6 +67,8 @@ class RollCall:
     def words(self, style: str, mouse: bool = False) -> str:
         """"Ada: press A to roll!" with the confirm button of the seat's device (`style`:
         its pad's, or the keyboard's current Confirm key)."""
+        if self.on_phone:
+            return f"{self.name}: roll on your phone!"
         if mouse:
             return f"{self.name}: click to roll!"
         return f"{self.name}: press {button_word('confirm', style)} to roll!"
@@ -106,8 +109,8 @@ class RollCall:
     def _parts(self, fonts: Fonts, style: str, mouse: bool
                ) -> tuple[list[pygame.Surface], pygame.Surface]:
         font = fonts.display(34)
-        if mouse:
-            parts: list[pygame.Surface] = [draw.render(font, self.words(style, True), INK)]
+        if mouse or self.on_phone:
+            parts: list[pygame.Surface] = [draw.render(font, self.words(style, mouse), INK)]
         else:
             parts = [draw.render(font, f"{self.name}: press ", INK),
                      glyph(fonts, "confirm", style),

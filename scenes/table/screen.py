@@ -43,6 +43,7 @@ class GameScreen:
     thinker: Any
     driver: Any  # the turn driver (scenes.table.driver)
     roll_call: Any
+    active: int | None  # whose panel or pawn glows
     demo: bool
     pace: float
     leaving: bool
@@ -50,6 +51,7 @@ class GameScreen:
     mouse_down_at: float | None
     play: Any  # from Autosaving
     save_now: Any  # from Autosaving
+    phones: Any = None  # phone seats (`scenes.table.phones.PhoneLink`), set before entering
 
     # What to press, where both games ask alike; each screen adds its own bars.
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
@@ -123,11 +125,29 @@ class GameScreen:
 
     def source_for(self, seat: int) -> DecisionSource:
         """A computer seat's decisions come from its player (`agents`, a search in the
-        worker thread when `in_thread` says so); a person's from the local devices."""
+        worker thread when `in_thread` says so); a phone seat's from its phone; a person's
+        from the local devices."""
+        if self.is_phone(seat):
+            if getattr(self.state, "stage", None) not in ("window", "defense"):
+                self.active = seat  # whose move it is glows (a card window stays silent)
+            return self.phones.source(self.GAME, self.phone_ready)
         agent = self.agents.get(seat)
         if agent is None:
             return DeviceSource(self.ask_person)
         return ComputerSource(agent, self.thinker, self.in_thread)
+
+    def is_phone(self, seat: int) -> bool:
+        """A seat played on a phone: the TV never asks it nor shows its secrets."""
+        return self.phones is not None and seat in self.phones.seats
+
+    def phone_ready(self, seat: int, state: Any, legal: list) -> Any:
+        """A phone seat's answer given at the table already (none by default)."""
+        return None
+
+    def tend_phones(self) -> None:
+        """Once an update: the phones' answers in, each phone's own view out on a change."""
+        if self.phones is not None:
+            self.phones.tend(self)
 
     def in_thread(self, agent: Any, legal: list) -> bool:
         """Whether a computer's decision runs in the worker thread (every one, by default)."""
@@ -157,6 +177,8 @@ class GameScreen:
         device = self.devices.device_of(seat)
         if device is None or device == KEYBOARD:
             return bar
+        if self.is_phone(seat):
+            return PromptBar([("Phone", f"{self.name(seat)} answers on the phone")])
         return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
     def bar_look(self, seat: int | None) -> tuple[str, bool]:

@@ -1,0 +1,82 @@
+""""Scan to join": the TV shows each phone seat's QR code until its phone is connected.
+
+Pushed over a game with phone seats (`scenes.phone_game`, in a window): one card per
+phone seat with its name in its colour, the QR code of its join link (drawn by
+`scenes.phone_qr`, no network service) and the address beneath. A card turns into
+"Connected" once that seat's phone is on; when every phone is, the overlay goes by itself
+(confirm or back leaves at once: the game waits for the phones anyway).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.engine import draw
+from scenes.engine.input import Action
+from scenes.engine.palette import CREAM, GOLD, MINT, Color
+from scenes.engine.scene import Scene
+from scenes.engine.widgets import panel
+from scenes.overlays import dim
+from scenes.phone_qr import qr_for
+
+CARD_W, CARD_H = 300, 380
+GAP = 24
+QR_SIDE = 250
+
+
+class PhoneJoinOverlay(Scene):
+    """seats: (seat, name, colour) of each phone seat; hub: the running `PhoneHub`."""
+
+    opaque = False
+
+    def __init__(self, hub: Any, seats: list[tuple[int, str, Color]]) -> None:
+        self.hub = hub
+        self.seats = seats
+        first = self.cards()[0]
+        side = min(QR_SIDE, first.w - 40, first.h - 130)  # whole pixels per module
+        self.codes = {seat: qr_for(hub.join_url(seat), side) for seat, _n, _c in seats}
+        self.connected: set[int] = set()
+
+    def update(self, dt: float) -> None:
+        self.connected = self.hub.connected()
+        if all(seat in self.connected for seat, _n, _c in self.seats):
+            self.app.stack.pop(fade=False)
+
+    def handle(self, action: Action) -> bool:
+        if action.pressed and action.name in ("confirm", "back"):
+            self.app.stack.pop(fade=False)
+        return True
+
+    def cards(self) -> list[pygame.Rect]:
+        """Where each seat's card goes: one row, narrower for five or six phones."""
+        n = len(self.seats)
+        w = min(CARD_W, (1240 - (n - 1) * GAP) // n)
+        left = 640 - (n * w + (n - 1) * GAP) // 2
+        h = min(CARD_H, w + 90)  # the code as wide as the card allows, the name and address
+        return [pygame.Rect(left + k * (w + GAP), 150, w, h) for k in range(n)]
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        fonts = self.app.fonts
+        dim(canvas, 170)
+        draw.text(canvas, fonts.display(44), "Scan to join with your phone", (640, 60),
+                  GOLD, outline=3)
+        draw.text(canvas, fonts.body(24), "Same Wi-Fi as this computer · each code is one "
+                  "seat's private hand", (640, 108), CREAM)
+        for rect, (seat, name, colour) in zip(self.cards(), self.seats, strict=True):
+            panel(canvas, fonts, rect)
+            pygame.draw.rect(canvas, colour, rect, 6, border_radius=24)
+            draw.text(canvas, fonts.display(30), name, (rect.centerx, rect.y + 36), colour,
+                      outline=2)
+            if seat in self.connected:
+                draw.text(canvas, fonts.display(34), "Connected", rect.center, MINT,
+                          outline=3)
+                continue
+            code = self.codes[seat]
+            canvas.blit(code, code.get_rect(midtop=(rect.centerx, rect.y + 66)))
+            address = self.hub.base_url.removeprefix("http://")
+            draw.text(canvas, fonts.body(20), address, (rect.centerx, rect.bottom - 30),
+                      CREAM)
+        draw.text(canvas, fonts.body(22), "Enter: play on without waiting here",
+                  (640, 580), CREAM, outline=2)

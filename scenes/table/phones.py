@@ -1,0 +1,211 @@
+"""Phone seats at either table: a decision source that asks a phone, and the link that
+keeps each phone up to date (`game.companion.PhoneHub`).
+
+    link = PhoneLink(hub, phone_seats={0, 1})
+    scene.phones = link            # before the game screen opens
+
+The game screen then gets its phone seats' decisions from `PhoneSource` (through
+`source_for`) and calls `link.tend(scene)` once an update, which
+
+- drains the hub's answers (never blocks) into the link's mailbox;
+- publishes every phone seat its own view when something changed (an action applied, a
+  log line): built from `observation(seat)` alone plus the public log, never another
+  seat's; nothing is sent while nothing changes;
+- hands a phone seat its own die: the table's roll call for that seat becomes a Roll
+  button on the phone, and the phone's roll throws it;
+- asks a phone seat in the table's "any cards?" beat on its phone, in parallel with
+  every other seat (the beat's countdown is the same whatever anyone holds, F11).
+
+A phone seat is bound to a device of its own (`phone:N`) in the table's `SeatDevices`,
+so no device at the TV answers for it or opens its curtain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.companion import views
+
+#: The device a phone seat is bound to in `SeatDevices` (none at the TV may answer for it).
+PHONE_DEVICE = "phone:{}"
+
+
+class PhoneSource:
+    """A seat whose decisions come from its phone: `begin` asks (one option per legal
+    action), `poll` takes the phone's answer for this question's ticket only, `cancel`
+    withdraws the question. An answer given earlier at the table (`ready`: a pass in the
+    "any cards?" beat) is taken without asking again."""
+
+    kind = "phone"
+    shows_thinking = False
+
+    def __init__(self, link: PhoneLink, game: str,
+                 ready: Callable[[int, Any, list], Any] | None = None) -> None:
+        self.link, self.game, self.ready = link, game, ready
+        self.seat: int | None = None
+        self.ticket: int | None = None
+        self.legal: list = []
+        self._answer: Any = None
+
+    def begin(self, seat: int, state: Any, legal: list) -> None:
+        self.seat, self.legal = seat, list(legal)
+        self._answer = self.ready(seat, state, legal) if self.ready is not None else None
+        if self._answer is not None:
+            return
+        stage = getattr(state, "stage", None) or _sm_stage(state)
+        question = views.decision(self.game, stage, self.legal,
+                                  window=getattr(state, "window", None))
+        self.ticket = self.link.ask(seat, question)
+
+    def poll(self) -> Any:
+        if self._answer is not None:
+            action, self._answer = self._answer, None
+            return action
+        if self.seat is None or self.ticket is None:
+            return None
+        choice = self.link.take(self.seat, self.ticket)
+        if isinstance(choice, int) and not isinstance(choice, bool) \
+                and 0 <= choice < len(self.legal):
+            self.ticket = None
+            return self.legal[choice]
+        return None
+
+    def cancel(self) -> None:
+        if self.seat is not None and self.ticket is not None:
+            self.link.withdraw(self.seat, self.ticket)
+        self.ticket = None
+        self._answer = None
+
+
+def _sm_stage(state: Any) -> str:
+    legal = state.legal_actions()
+    return "maintenance" if any(type(a).__name__ == "PayMaintenance" for a in legal) \
+        else "stuck"
+
+
+class PhoneLink:
+    """The table's side of the phones: tickets, answers, views, dice and beats."""
+
+    def __init__(self, hub: Any, phone_seats: set[int] | list[int]) -> None:
+        self.hub = hub
+        self.seats = sorted(set(phone_seats))
+        self.tickets = 0
+        self.mailbox: dict[int, tuple[int, Any]] = {}  # seat -> (ticket, choice), newest
+        self.open: dict[int, int] = {}  # seat -> the ticket of its open question
+        self.published: tuple | None = None  # what the views were made from last
+        self.roll_ticket: tuple[int, int] | None = None  # (seat, ticket) of a phone's die
+        self.beat_asked: dict[int, int] = {}  # seat -> ticket, for the beat open now
+        self.beat_of: Any = None  # that beat
+        self.sent = 0  # views published so far (tests and figures)
+
+    def bind(self, devices: Any) -> None:
+        """Bind each phone seat to its own device in the table's `SeatDevices`."""
+        for seat in self.seats:
+            devices.bind(seat, PHONE_DEVICE.format(seat))
+
+    def source(self, game: str, ready: Callable[[int, Any, list], Any] | None = None,
+               ) -> PhoneSource:
+        return PhoneSource(self, game, ready)
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def ask(self, seat: int, question: dict) -> int:
+        self.tickets += 1
+        self.open[seat] = self.tickets
+        self.hub.ask(seat, self.tickets, question)
+        return self.tickets
+
+    def take(self, seat: int, ticket: int) -> Any:
+        """The phone's answer to `ticket`, once (None: not yet)."""
+        got = self.mailbox.get(seat)
+        if got is None or got[0] != ticket:
+            return None
+        del self.mailbox[seat]
+        self.open.pop(seat, None)
+        return got[1]
+
+    def withdraw(self, seat: int, ticket: int) -> None:
+        if self.open.get(seat) == ticket:
+            del self.open[seat]
+        self.hub.withdraw(seat, ticket)
+
+    @property
+    def waiting(self) -> bool:
+        """A phone's answer is awaited now."""
+        return bool(self.open)
+
+    # -- once an update ----------------------------------------------------------------------
+
+    def tend(self, scene: Any) -> None:
+        for seat, ticket, choice in self.hub.answers():
+            if self.open.get(seat) == ticket:  # a stale ticket is dropped here
+                self.mailbox[seat] = (ticket, choice)
+        self._roll(scene)
+        self._beat(scene)
+        self._publish(scene)
+
+    def _publish(self, scene: Any) -> None:
+        entries = scene.log_panel.entries
+        key = (getattr(scene, "played", 0), len(entries), id(entries[-1]) if entries else 0)
+        if key == self.published:
+            return
+        self.published = key
+        state = scene.state
+        names = [seat.name for seat in scene.seats]
+        log = [text for text, _colour in entries[-views.LOG_LINES:]]
+        over = state.is_terminal()
+        for seat in self.seats:
+            obs = state.observation(seat)
+            if scene.GAME == "servermania":
+                obs.pop("board", None)  # the same for everyone, and large
+            self.hub.publish(seat, views.seat_view(scene.GAME, obs, names, log, over))
+            self.sent += 1
+
+    def _roll(self, scene: Any) -> None:
+        """A phone seat's own die: asked on its phone; the phone's roll throws it."""
+        call = getattr(scene, "roll_call", None)
+        if self.roll_ticket is not None:
+            seat, ticket = self.roll_ticket
+            if call is None or call.seat != seat:
+                self.withdraw(seat, ticket)  # the table moved on (a pause, a skip)
+                self.roll_ticket = None
+            elif self.take(seat, ticket) == "roll":
+                self.roll_ticket = None
+                scene.roll()
+            return
+        if call is not None and call.seat in self.seats:
+            purpose = getattr(call, "purpose", "adoption")
+            call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
+            self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(purpose)))
+
+    def _beat(self, scene: Any) -> None:
+        """Startup Fever's "any cards?" beat: its phone seats answer on their phones."""
+        beat = getattr(scene, "beat", None)
+        if not hasattr(beat, "seats"):
+            beat = None
+        if beat is not self.beat_of:
+            for seat, ticket in self.beat_asked.items():
+                self.withdraw(seat, ticket)
+            self.beat_asked, self.beat_of = {}, beat
+            if beat is not None:
+                for seat in beat.seats:
+                    if seat in self.seats:
+                        labels = beat.answer_labels(seat)
+                        question = views.beat(beat.title, beat.how, labels[0][1],
+                                              labels[0][0], labels[1][0])
+                        self.beat_asked[seat] = self.ask(seat, question)
+        if beat is None:
+            return
+        for seat, ticket in list(self.beat_asked.items()):
+            if seat in beat.answers:
+                self.withdraw(seat, ticket)
+                del self.beat_asked[seat]
+                continue
+            choice = self.take(seat, ticket)
+            if choice is not None:
+                del self.beat_asked[seat]
+                beat.answer(seat, choice == "play" and beat.can_play(seat))
+
+
+__all__ = ["PHONE_DEVICE", "PhoneLink", "PhoneSource"]
