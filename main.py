@@ -5,13 +5,23 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 import time
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 GAMES = ("servermania", "startupfever")
+
+
+def _type_error(message: str) -> Exception:
+    from argparse import ArgumentTypeError  # imported only when a value is refused
+
+    return ArgumentTypeError(message)
 
 
 def positive_int(text: str) -> int:
@@ -19,9 +29,9 @@ def positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise _type_error(f"{text!r} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text} is not at least 1")
+        raise _type_error(f"{text} is not at least 1")
     return value
 
 
@@ -30,20 +40,22 @@ def positive_float(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise _type_error(f"{text!r} is not a number") from None
     if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not a number above 0")
+        raise _type_error(f"{text} is not a number above 0")
     return value
 
 
 def path_text(text: str) -> str:
     """An argparse type: a path that is not empty (`--screenshot ''` is a mistake)."""
     if not text.strip():
-        raise argparse.ArgumentTypeError("an empty path")
+        raise _type_error("an empty path")
     return text
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     parser = argparse.ArgumentParser(
         prog="main.py",
         description="Unicorn Arcade: SERVERMANIA and Startup Fever, couch-style.",
@@ -159,7 +171,9 @@ def run_pace(args: argparse.Namespace) -> int:
 
 
 def add_window_options(parser: argparse.ArgumentParser) -> None:
-    """Options shared by every command that opens a window."""
+    """Options shared by every command that opens a window (`WINDOW_OPTIONS`)."""
+    import argparse
+
     parser.add_argument(
         "--headless", action="store_true", default=argparse.SUPPRESS,
         help="no window or sound (SDL dummy drivers), for tests and CI",
@@ -180,6 +194,36 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
         help="inject actions: JSON list of [update, action] or [update, action, device], "
              'e.g. [[60, "down"], [90, "confirm"]]',
     )
+
+
+#: the window options, as `add_window_options` declares them: name -> the value's type
+#: (None: a flag); `quick_args` reads a plain `main.py` command line with them alone
+WINDOW_OPTIONS = {"--headless": None, "--frames": positive_int, "--screenshot": path_text,
+                  "--seed": int, "--script": str}
+
+
+def quick_args(argv: list[str]) -> SimpleNamespace | None:
+    """A plain `main.py [window options]` line read without argparse (importing it and
+    building every subcommand's parser is a tenth of the start-up to the title): the same
+    values `build_parser()` gives, or None to let argparse read anything else (a
+    subcommand, --help, an abbreviation, --opt=value, a repeat, a value it would refuse)."""
+    values: dict[str, object] = {"command": None}
+    words = iter(argv)
+    for option in words:
+        if option not in WINDOW_OPTIONS or option[2:] in values:
+            return None
+        convert = WINDOW_OPTIONS[option]
+        if convert is None:
+            values[option[2:]] = True
+            continue
+        text = next(words, None)
+        if text is None or text.startswith("-"):
+            return None
+        try:
+            values[option[2:]] = convert(text)
+        except Exception:  # a refused value (ValueError, ArgumentTypeError): argparse says why
+            return None
+    return SimpleNamespace(**values)
 
 
 def run_sim(args: argparse.Namespace) -> int:
@@ -237,13 +281,16 @@ def run_match(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = quick_args(sys.argv[1:] if argv is None else argv) or build_parser().parse_args(argv)
     command = args.command or "play"
     if command == "build-engine":
         return run_build_engine()
-    from game.engine import install
+    from game.engine import install, install_on_first_use
 
-    install()  # the compiled Startup Fever engine when a current build exists (game/engine.py)
+    if command == "play":  # the title needs no rules: checked when they are first imported
+        install_on_first_use()
+    else:
+        install()  # the compiled Startup Fever engine when a current build exists (game/engine.py)
     if command == "sim":
         return run_sim(args)
     if command == "stress":

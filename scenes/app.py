@@ -13,12 +13,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +35,8 @@ from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
 if TYPE_CHECKING:
+    import argparse
+
     from scenes.engine.app import App
 
 
@@ -132,8 +134,9 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Entry point for `main.py play` (default) and `main.py demo GAME`."""
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
+    """Entry point for `main.py play` (default) and `main.py demo GAME` (`args`: argparse's,
+    or `main.quick_args` for a plain `main.py` line)."""
     missing = missing_assets(ASSETS)
     if missing:
         listed = "\n  ".join(missing[:12]) + ("\n  …" if len(missing) > 12 else "")
