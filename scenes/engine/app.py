@@ -83,7 +83,6 @@ class App:
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None,
                  screens: Screens | None = None) -> None:
-        tune_heap()  # before the first pictures: big ones are given back when freed
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
@@ -110,6 +109,7 @@ class App:
         self.timer = timer or (VirtualClock() if headless else time.perf_counter)
         self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
         self.mark_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))  # say when it is up
+        self.heap_tuned = False  # big pictures given back when freed: once the first frame is up
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
         self.stack.fade_in()
@@ -169,6 +169,9 @@ class App:
             if self.mark_first_frame:  # for `main.py bench`: when the first frame was shown
                 print(f"first frame at {time.time():.6f}", flush=True)
                 self.mark_first_frame = False
+            if not self.heap_tuned:
+                self.heap_tuned = True
+                tune_heap()  # not before: importing ctypes would delay the first frame
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:
