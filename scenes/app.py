@@ -30,7 +30,6 @@ from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.screens import Screens
-from scenes.engine.script import load_script
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
@@ -50,6 +49,14 @@ SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
     "startupfever": "scenes.startupfever.table_scene:TableScene",
 }
+
+
+def load_script(path: str | Path) -> list[tuple[int, Action]]:
+    """A --script file as (update, action) pairs (`scenes.engine.script`, imported only
+    when a script is given)."""
+    from scenes.engine.script import load_script as load
+
+    return load(path)
 
 
 def use_dummy_drivers() -> None:
