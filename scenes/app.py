@@ -131,10 +131,25 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
         names = list(json.loads(read_text(palette))["sizes"])
     except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
-    needed = [assets / "sprites" / f"{name}.png" for name in names
-              if not name.startswith("_")]
-    needed.append(assets / "tiles" / "servermania_tiles.png")
-    return [_shown(path) for path in needed if not path.is_file()]
+    sprites, tiles = assets / "sprites", assets / "tiles"
+    needed = [(sprites, f"{name}.png") for name in names if not name.startswith("_")]
+    needed.append((tiles, "servermania_tiles.png"))
+    listed: dict[Path, set[str]] = {}
+    return [_shown(folder / name) for folder, name in needed
+            if not _is_file(folder, name, listed)]
+
+
+def _is_file(folder: Path, name: str, listed: dict[Path, set[str]]) -> bool:
+    """`(folder / name).is_file()`, from one listing of `folder` kept in `listed` (a
+    look-up per sprite, and a Path made for each, took a millisecond of start-up)."""
+    if os.sep in name or (os.altsep and os.altsep in name):
+        return (folder / name).is_file()
+    if folder not in listed:
+        try:
+            listed[folder] = {e.name for e in os.scandir(folder) if e.is_file()}
+        except (OSError, ValueError):
+            listed[folder] = set()
+    return name in listed[folder]
 
 
 def _shown(path: Path) -> str:
