@@ -7,6 +7,7 @@ stays small because Python compiles it afresh at every start.
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from scenes.tools.cli import GAMES, build_parser, main, quick_args, run_main
@@ -14,4 +15,7 @@ from scenes.tools.cli import GAMES, build_parser, main, quick_args, run_main
 __all__ = ["GAMES", "build_parser", "main", "quick_args", "run_main"]
 
 if __name__ == "__main__":
-    sys.exit(run_main())
+    # Start-up makes many objects and frees few: collecting meanwhile only costs time.
+    # The window resumes collections once its first frame is up; other commands at once.
+    gc.disable()
+    sys.exit(run_main(collector_paused=True))

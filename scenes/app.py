@@ -156,9 +156,11 @@ def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def run(args: argparse.Namespace | SimpleNamespace) -> int:
+def run(args: argparse.Namespace | SimpleNamespace,
+        on_first_frame: list[Callable[[], object]] | None = None) -> int:
     """Entry point for `main.py play` (default) and `main.py demo GAME` (`args`: argparse's,
-    or `main.quick_args` for a plain `main.py` line)."""
+    or `main.quick_args` for a plain `main.py` line); `on_first_frame`: called once the
+    first frame is on screen (`App.on_first_frame`)."""
     missing = missing_assets(ASSETS)
     if missing:
         listed = "\n  ".join(missing[:12]) + ("\n  …" if len(missing) > 12 else "")
@@ -181,6 +183,7 @@ def run(args: argparse.Namespace | SimpleNamespace) -> int:
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
                    script=script, settings=settings, saves=saves)
+    app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry

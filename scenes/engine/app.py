@@ -109,7 +109,10 @@ class App:
         self.timer = timer or (VirtualClock() if headless else time.perf_counter)
         self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
         self.mark_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))  # say when it is up
-        self.heap_tuned = False  # big pictures given back when freed: once the first frame is up
+        #: start-up work that waits until the first frame is on screen, run once then: the
+        #: heap's tuning (importing ctypes would delay that frame; big pictures are given
+        #: back when freed), and what the entry point adds (`scenes.app.run`)
+        self.on_first_frame: list[Callable[[], object]] = [tune_heap]
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
         self.stack.fade_in()
@@ -169,9 +172,8 @@ class App:
             if self.mark_first_frame:  # for `main.py bench`: when the first frame was shown
                 print(f"first frame at {time.time():.6f}", flush=True)
                 self.mark_first_frame = False
-            if not self.heap_tuned:
-                self.heap_tuned = True
-                tune_heap()  # not before: importing ctypes would delay the first frame
+            while self.on_first_frame:
+                self.on_first_frame.pop(0)()
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:

@@ -8,6 +8,7 @@ is started with: main.py is compiled afresh at every start (a whole command line
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import sys
@@ -283,9 +284,14 @@ def run_match(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
+    """Run the command of `argv` (the process's own by default). `collector_paused`: the
+    entry point paused the garbage collector for start-up (main.py): the game window
+    resumes it once its first frame is on screen, any other command at once."""
     args = quick_args(sys.argv[1:] if argv is None else argv) or build_parser().parse_args(argv)
     command = args.command or "play"
+    if collector_paused and command != "play":
+        gc.enable()
     if command == "build-engine":
         return run_build_engine()
     from game.engine import install, install_on_first_use
@@ -347,13 +353,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from scenes.app import run
 
-    return run(args)
+    return run(args, on_first_frame=[gc.enable] if collector_paused else [])
 
 
-def run_main() -> int:
+def run_main(collector_paused: bool = False) -> int:
     """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`)."""
     try:
-        return main()
+        return main(collector_paused=collector_paused)
     except BrokenPipeError:
         # Python would complain again when flushing stdout at exit: point it at devnull.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -32,21 +32,23 @@ HEAVY = ("game.servermania", "game.startupfever", "scenes.servermania.board_scen
 DEFERRED = ("argparse", "hashlib", "sysconfig", "platformdirs", "datetime", "ctypes",
             "scenes.overlays", "scenes.rejoin", "scenes.seating")
 
-#: the modules imported when `main.py --headless --frames 1` shows its first frame
+#: the modules imported when `main.py --headless --frames 3` shows its first frame, whether
+#: the garbage collector runs then, and whether it runs at the end
 PROBE = """
-import builtins, os, runpy, sys
+import builtins, gc, os, runpy, sys
 os.environ["UNICORN_FIRST_FRAME"] = "1"  # the app prints a line once its first frame is up
 shown, say = [], builtins.print
 def spy(*args, **kwargs):
     if not shown and args and str(args[0]).startswith("first frame at"):
         shown.extend(sys.modules)
+        shown.append(f"collecting:{gc.isenabled()}")
 builtins.print = spy
-sys.argv = ["main.py", "--headless", "--frames", "1"]
+sys.argv = ["main.py", "--headless", "--frames", "3"]
 try:
     runpy.run_path("main.py", run_name="__main__")
 except SystemExit:
     pass
-say(" ".join(sorted(shown)))
+say(" ".join(sorted(shown)), f"after:{gc.isenabled()}")
 """
 
 
@@ -60,6 +62,11 @@ def test_the_first_title_frame_imports_no_rules_and_no_game_screen():
     out = first_frame_modules()
     assert "pygame" in out and "scenes.title" in out
     assert [m for m in out if m.startswith(HEAVY)] == []
+
+
+def test_the_collector_waits_for_the_first_frame_and_runs_again_after_it():
+    out = first_frame_modules()
+    assert "collecting:False" in out and out[-1] == "after:True"
 
 
 def test_the_first_title_frame_imports_nothing_only_later_moments_need():
