@@ -20,11 +20,8 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-
-import platformdirs
 
 from game.files import (
     FileProblem,
@@ -45,6 +42,8 @@ NOTICE_CHARS = 100  # a notice fits one line across the screen at 24 px
 
 def default_folder() -> Path:
     """Where the player's saves live: the platform's user data folder."""
+    import platformdirs  # here, not at start-up's first import
+
     return Path(platformdirs.user_data_dir("unicorn-arcade", appauthor=False)) / "saves"
 
 
@@ -146,7 +145,7 @@ class Slots:
         if game not in TITLES:
             raise ValueError(f"unknown game {game!r}")
         envelope = {"format": FORMAT, "version": VERSION, "game": game,
-                    "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "saved_at": _now(),
                     "progress": progress, "seats": [asdict(s) for s in seats],
                     "state": json.loads(state.to_json())}
         text = json.dumps(envelope, separators=(",", ":"))
@@ -305,6 +304,13 @@ class Slots:
         if len(message) > NOTICE_CHARS:
             message = message[:NOTICE_CHARS - 1].rstrip() + "…"
         self.problems.append(message)
+
+
+def _now() -> str:
+    """The moment of a save, in UTC (datetime is imported by the first save, not at start)."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def turn_completed(game: str, events: list[Any]) -> bool:

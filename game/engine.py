@@ -9,7 +9,10 @@ Importing `game.startupfever` changes nothing by itself: the plain modules run. 
 entry point (`main.py`, every command) calls `install()` first: when a build for exactly
 these sources exists, an import hook loads the compiled modules from there; otherwise (no
 build, or a source edited since) the plain Python modules run, unchanged. A stale build is
-never used, and nothing compiled ever lies beside the sources to shadow them.
+never used, and nothing compiled ever lies beside the sources to shadow them. The game
+window (`main.py` / `play`) asks with `install_on_first_use()` instead: its title needs no
+rules, so the check runs when `game.startupfever` is first imported (before its modules).
+This module imports little (hashing and import machinery only when a check runs).
 
 `UNICORN_ENGINE=python` forces the plain modules; `UNICORN_ENGINE=compiled` asks for the
 compiled engine in any process that imports the rules (a test run too) and makes a missing
@@ -18,16 +21,15 @@ build an error (CI runs the whole suite a second time that way).
 
 from __future__ import annotations
 
-import hashlib
-import importlib.abc
-import importlib.machinery
-import importlib.util
 import os
 import sys
-import sysconfig
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import importlib.machinery
 
 PACKAGE = "game.startupfever"
 #: the modules compiled: the state, the rules, the seat views, the simple players and the
@@ -47,6 +49,9 @@ class EngineError(RuntimeError):
 
 def digest(sources: Path = SOURCES) -> str:
     """What a build is valid for: this Python's ABI and every compiled module's text."""
+    import hashlib
+    import sysconfig
+
     h = hashlib.sha256(sys.implementation.cache_tag.encode())
     h.update(sysconfig.get_config_var("EXT_SUFFIX").encode())
     for name in MODULES:
@@ -60,10 +65,12 @@ def build_dir(home: Path | None = None) -> Path:
     return (home or HOME) / digest()
 
 
-class _Finder(importlib.abc.MetaPathFinder):
-    """Finds the compiled modules of `PACKAGE` in a build folder."""
+class _Finder:
+    """Finds the compiled modules of `PACKAGE` in a build folder (a meta path finder)."""
 
     def __init__(self, folder: Path) -> None:
+        import sysconfig
+
         self.folder = folder
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         self.files = {f"{PACKAGE}.{m}": folder / PACKAGE.replace(".", "/") / f"{m}{suffix}"
@@ -74,11 +81,29 @@ class _Finder(importlib.abc.MetaPathFinder):
         file = self.files.get(name)
         if file is None:
             return None
+        import importlib.machinery
+        import importlib.util
+
         loader = importlib.machinery.ExtensionFileLoader(name, str(file))
         return importlib.util.spec_from_file_location(name, file, loader=loader)
 
 
 _installed: str | None = None
+_on_first_use = False
+
+
+def install_on_first_use() -> None:
+    """`install()` when `game.startupfever` is first imported rather than now (the game
+    window: its title needs no rules, and start-up stays quick)."""
+    global _on_first_use
+    _on_first_use = True
+
+
+def wanted() -> bool:
+    """Whether importing the rules must call `install()`: the environment asks for the
+    compiled engine (`asked()`), or the entry point deferred its call
+    (`install_on_first_use()`)."""
+    return _on_first_use or asked()
 
 
 def asked() -> bool:

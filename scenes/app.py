@@ -13,12 +13,12 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,11 +30,12 @@ from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
 from scenes.engine.screens import Screens
-from scenes.engine.script import load_script
 from scenes.engine.settings import Settings, default_path
 from scenes.mascot import unicorn
 
 if TYPE_CHECKING:
+    import argparse
+
     from scenes.engine.app import App
 
 
@@ -48,6 +49,14 @@ SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
     "startupfever": "scenes.startupfever.table_scene:TableScene",
 }
+
+
+def load_script(path: str | Path) -> list[tuple[int, Action]]:
+    """A --script file as (update, action) pairs (`scenes.engine.script`, imported only
+    when a script is given)."""
+    from scenes.engine.script import load_script as load
+
+    return load(path)
 
 
 def use_dummy_drivers() -> None:
@@ -122,18 +131,36 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
         names = list(json.loads(read_text(palette))["sizes"])
     except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
-    needed = [assets / "sprites" / f"{name}.png" for name in names
-              if not name.startswith("_")]
-    needed.append(assets / "tiles" / "servermania_tiles.png")
-    return [_shown(path) for path in needed if not path.is_file()]
+    sprites, tiles = assets / "sprites", assets / "tiles"
+    needed = [(sprites, f"{name}.png") for name in names if not name.startswith("_")]
+    needed.append((tiles, "servermania_tiles.png"))
+    listed: dict[Path, set[str]] = {}
+    return [_shown(folder / name) for folder, name in needed
+            if not _is_file(folder, name, listed)]
+
+
+def _is_file(folder: Path, name: str, listed: dict[Path, set[str]]) -> bool:
+    """`(folder / name).is_file()`, from one listing of `folder` kept in `listed` (a
+    look-up per sprite, and a Path made for each, took a millisecond of start-up)."""
+    if os.sep in name or (os.altsep and os.altsep in name):
+        return (folder / name).is_file()
+    if folder not in listed:
+        try:
+            listed[folder] = {e.name for e in os.scandir(folder) if e.is_file()}
+        except (OSError, ValueError):
+            listed[folder] = set()
+    return name in listed[folder]
 
 
 def _shown(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Entry point for `main.py play` (default) and `main.py demo GAME`."""
+def run(args: argparse.Namespace | SimpleNamespace,
+        on_first_frame: list[Callable[[], object]] | None = None) -> int:
+    """Entry point for `main.py play` (default) and `main.py demo GAME` (`args`: argparse's,
+    or `main.quick_args` for a plain `main.py` line); `on_first_frame`: called once the
+    first frame is on screen (`App.on_first_frame`)."""
     missing = missing_assets(ASSETS)
     if missing:
         listed = "\n  ".join(missing[:12]) + ("\n  …" if len(missing) > 12 else "")
@@ -165,6 +192,7 @@ def run(args: argparse.Namespace) -> int:
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
                    script=script, settings=settings, saves=saves)
+    app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry

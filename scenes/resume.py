@@ -13,7 +13,6 @@ import importlib
 from game.autosave import Saved
 from scenes.engine.scene import Scene
 from scenes.menu import available, resolve
-from scenes.rejoin import RejoinScene
 
 SCREENS = {
     "servermania": "scenes.servermania.board_scene:BoardScene",
@@ -35,6 +34,8 @@ def resume_scene(saved: Saved) -> Scene | None:
     game = from_save(saved)
     if not any(r.human for r in saved.seats):
         return game
+    from scenes.rejoin import RejoinScene  # imported on Continue, not by the title
+
     module, attr = LOBBIES[saved.game]
     lobby = getattr(importlib.import_module(module), attr)
     return RejoinScene(game, lobby.title, lobby.portrait)

@@ -21,7 +21,6 @@ from scenes.engine.glyphs import button_word, key_label
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, GOLD
 from scenes.engine.widgets import panel
-from scenes.overlays import dim
 
 GAMES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
 WIDTH = 1040
@@ -92,6 +91,8 @@ class SaveNotice:
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         if not self.lines:
             self.layout(fonts)
+        from scenes.overlays import dim  # only when a save was set aside
+
         dim(canvas, 160)
         panel(canvas, fonts, self.rect, "A save could not be read")
         font = fonts.body(FONT_PX)

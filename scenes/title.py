@@ -30,7 +30,6 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
 from scenes.menu import TITLE_MENU, Entry, available, resolve
-from scenes.overlays import ConfirmOverlay
 from scenes.resume import can_resume, resume_scene
 from scenes.save_notice import SaveNotice, damaged_messages, slot_files
 
@@ -87,6 +86,8 @@ class TitleScene(Scene):
             return True
         if action.name == "back" and action.pressed:
             self.app.audio.play("back")
+            from scenes.overlays import ConfirmOverlay  # not needed before a press of Back
+
             self.app.stack.push(ConfirmOverlay("Quit Unicorn Arcade?", self.app.quit))
             return True
         result = self.menu.handle(action)

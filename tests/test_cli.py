@@ -205,3 +205,32 @@ def test_a_reader_that_goes_away_gets_no_traceback():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=120) == 0
     assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    [], ["--headless"], ["--headless", "--frames", "5"],
+    ["--frames", "3", "--seed", "7", "--screenshot", "shot.png", "--script", "s.json"],
+])
+def test_a_plain_window_line_reads_as_argparse_reads_it_without_argparse(argv):
+    quick = main.quick_args(argv)
+    assert quick is not None
+    assert vars(quick) == vars(main.build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize("argv", [
+    ["--help"], ["-h"], ["play"], ["play", "--headless"], ["sim", "servermania"],
+    ["--frames=5"], ["--head"], ["--frames", "0"], ["--frames", "x"], ["--frames"],
+    ["--seed", "-3"], ["--screenshot", ""], ["--headless", "--headless"],
+    ["--frames", "2", "--frames", "3"], ["--script", "--headless"],
+])
+def test_anything_else_is_left_to_argparse(argv):
+    """A subcommand, help, an abbreviation, `--opt=value`, a repeat or a value argparse
+    would refuse (or read its own way): argparse reads it and answers as it always did."""
+    assert main.quick_args(argv) is None
+
+
+def test_a_refused_window_value_is_still_said_by_argparse(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main.main(["--frames", "0"])
+    assert stop.value.code == 2
+    assert "--frames: 0 is not at least 1" in capsys.readouterr().err

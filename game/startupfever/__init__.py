@@ -5,9 +5,9 @@ The modules may run compiled by mypyc: when the game's entry point or the enviro
 asks for it and a current build exists (`game/engine.py`).
 """
 
-from game.engine import asked, engine, install
+from game.engine import engine, install, wanted
 
-ENGINE = install() if asked() else engine()  # before this package's first module is imported
+ENGINE = install() if wanted() else engine()  # before this package's first module is imported
 
 # ruff: noqa: E402
 

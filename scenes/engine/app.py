@@ -83,7 +83,6 @@ class App:
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None,
                  screens: Screens | None = None) -> None:
-        tune_heap()  # before the first pictures: big ones are given back when freed
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
@@ -110,6 +109,10 @@ class App:
         self.timer = timer or (VirtualClock() if headless else time.perf_counter)
         self.frame_times: deque[float] = deque(maxlen=3600)  # seconds of work per frame
         self.mark_first_frame = bool(os.environ.get(FIRST_FRAME_ENV))  # say when it is up
+        #: start-up work that waits until the first frame is on screen, run once then: the
+        #: heap's tuning (importing ctypes would delay that frame; big pictures are given
+        #: back when freed), and what the entry point adds (`scenes.app.run`)
+        self.on_first_frame: list[Callable[[], object]] = [tune_heap]
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
         self.stack.fade_in()
@@ -169,6 +172,8 @@ class App:
             if self.mark_first_frame:  # for `main.py bench`: when the first frame was shown
                 print(f"first frame at {time.time():.6f}", flush=True)
                 self.mark_first_frame = False
+            while self.on_first_frame:
+                self.on_first_frame.pop(0)()
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:

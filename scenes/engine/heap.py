@@ -6,8 +6,10 @@ later picture up to that size came from the main heap, whose freed holes glibc k
 resident memory crept up game after game in the demo soak (issue 13) while Python's
 objects and the surfaces alive stayed flat. Where glibc is the allocator:
 
-- `tune()` (once, when the app starts) fixes the mmap threshold at 128 KiB, so a picture
-  of that size or more gets pages of its own, handed back the moment it is freed;
+- `tune()` (once, as soon as the app's first frame is up: importing ctypes would delay
+  that frame; the few pictures made before it are kept) fixes the mmap threshold at
+  128 KiB, so a picture of that size or more gets pages of its own, handed back the
+  moment it is freed;
 - `release()` (at the dark moment between scenes, after the garbage collection) returns
   the free pages of the heap to the system (`malloc_trim(0)`).
 
@@ -16,9 +18,12 @@ Elsewhere (macOS, Windows, musl) both do nothing and say so by returning False.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ctypes
 
 M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter (malloc.h)
 MMAP_THRESHOLD = 128 * 1024  # glibc's own starting value, kept instead of drifting up
@@ -29,6 +34,8 @@ def _glibc() -> ctypes.CDLL | None:
     """The C library when it is glibc (it has `mallopt` and `malloc_trim`), else None."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # here: its import is slow, and start-up does not wait for it
+
     try:
         libc = ctypes.CDLL(None)
         libc.gnu_get_libc_version  # noqa: B018 - only glibc has it (musl does not)

@@ -14,7 +14,6 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-import platformdirs
 import pygame
 
 from game.files import FileProblem, present, read_text, remove_stale_temps, write_atomic
@@ -76,6 +75,8 @@ def _shown(value: object, limit: int = 60) -> str:
 
 
 def default_path() -> Path:
+    import platformdirs  # here, not at start-up's first import
+
     return Path(platformdirs.user_config_dir("unicorn-arcade", appauthor=False)) / "settings.json"
 
 

@@ -1,5 +1,7 @@
 """Start-up: the title's first frame needs neither rules engine nor any game screen, and
-reads the saves' headers only; Continue checks the whole save when it is chosen."""
+reads the saves' headers only; Continue checks the whole save when it is chosen. What the
+first frame does not need is imported when it is used (issue 25 item 8: `main.py bench
+--startup` measures the time; these tests keep the imports from creeping back)."""
 
 from __future__ import annotations
 
@@ -22,23 +24,55 @@ READY = 20
 HEAVY = ("game.servermania", "game.startupfever", "scenes.servermania.board_scene",
          "scenes.startupfever.table_scene", "scenes.lobby", "scenes.demo")
 
+#: ... nor what only a command, a later screen or a later moment needs: the command line's
+#: parser (a plain `main.py` line is read without it), the compiled engine's check (it runs
+#: when the rules are first imported), the save and settings folders' lookup (a window
+#: start needs it; headless keeps them in memory), the save time stamp, the heap tuning
+#: (ctypes: once the first frame is up), the quit question and the re-join screen
+DEFERRED = ("argparse", "hashlib", "sysconfig", "platformdirs", "datetime", "ctypes",
+            "scenes.overlays", "scenes.rejoin", "scenes.seating")
+
+#: the modules imported when `main.py --headless --frames 3` shows its first frame, whether
+#: the garbage collector runs then, and whether it runs at the end
 PROBE = """
-import sys, runpy
-sys.argv = ["main.py", "--headless", "--frames", "1"]
+import builtins, gc, os, runpy, sys
+os.environ["UNICORN_FIRST_FRAME"] = "1"  # the app prints a line once its first frame is up
+shown, say = [], builtins.print
+def spy(*args, **kwargs):
+    if not shown and args and str(args[0]).startswith("first frame at"):
+        shown.extend(sys.modules)
+        shown.append(f"collecting:{gc.isenabled()}")
+builtins.print = spy
+sys.argv = ["main.py", "--headless", "--frames", "3"]
 try:
     runpy.run_path("main.py", run_name="__main__")
 except SystemExit:
     pass
-print(" ".join(sorted(sys.modules)))
+say(" ".join(sorted(shown)), f"after:{gc.isenabled()}")
 """
 
 
-def test_the_first_title_frame_imports_no_rules_and_no_game_screen():
+def first_frame_modules() -> list[str]:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    out = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, check=True,
-                         capture_output=True, text=True).stdout.split()
-    assert "pygame" in out
+    return subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, check=True,
+                          capture_output=True, text=True).stdout.split()
+
+
+def test_the_first_title_frame_imports_no_rules_and_no_game_screen():
+    out = first_frame_modules()
+    assert "pygame" in out and "scenes.title" in out
     assert [m for m in out if m.startswith(HEAVY)] == []
+
+
+def test_the_collector_waits_for_the_first_frame_and_runs_again_after_it():
+    out = first_frame_modules()
+    assert "collecting:False" in out and out[-1] == "after:True"
+
+
+def test_the_first_title_frame_imports_nothing_only_later_moments_need():
+    out = first_frame_modules()
+    assert "scenes.title" in out
+    assert [m for m in out if m.startswith(DEFERRED)] == []
 
 
 def saved_game(folder: Path) -> None:
