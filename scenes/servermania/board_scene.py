@@ -203,12 +203,15 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.banner_state = Banner(text, colour, icon, seat=seat, big=True)
 
     def pawn_rect(self, seat: int) -> pygame.Rect:
-        """Where `seat`'s pawn (and the arrow over it) is on the canvas now."""
+        """Where `seat`'s pawn is on the canvas now: with room above it for the arrow
+        over the active pawn and for a hop; a pawn standing still without the arrow
+        takes only its figure (80 px sprite, feet at 74: pawns.py)."""
         pawn = self.pawns.pawns[seat]
         lens = self.lens()
         x, y = lens.to_screen(pawn.pos)
         z = lens.zoom * pawn.scale
-        rect = pygame.Rect(0, 0, round(70 * z), round(120 * z))
+        still = seat != self.active and not pawn.moving
+        rect = pygame.Rect(0, 0, round(70 * z), round((88 if still else 120) * z))
         rect.midbottom = (round(x), round(y + 12 * z - pawn.height * lens.zoom))
         return rect
 

@@ -34,7 +34,7 @@ from scenes.table import look
 #: allows, and shrinks them no further than MIN_FIT.
 COMPACT = {"title": 26, "fact": 24, "label": 24, "detail": 20}
 MIN_FIT = 0.9
-PAD, GAP, BAND, BUTTON_PAD = 5, 8, 28, 10
+PAD, GAP, BAND, BUTTON_PAD = 4, 8, 28, 6
 SEP = "  ·  "  # between an option's consequences
 
 

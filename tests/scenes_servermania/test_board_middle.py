@@ -12,6 +12,7 @@ import re
 import pygame
 import pytest
 
+from game import servermania as sm
 from scenes.engine.input import Action
 from scenes.pause import PauseMenu
 from scenes.servermania import middle
@@ -234,3 +235,24 @@ def test_a_toast_with_no_free_place_waits_unaged_instead_of_covering_the_board()
     press(app, "confirm")  # the prompt closes; the toast is still too wide for the middle
     step(app, 5)
     assert app.toasts.items, "it waits rather than being lost or covering the track"
+
+
+@pytest.mark.parametrize("others", [[43], [45], [48], [46, 46, 46], [44, 47, 30]],
+                         ids=lambda o: "pawns on " + ",".join(map(str, o)))
+def test_pawns_standing_below_the_middle_leave_the_prompt_its_place(others):
+    """Pawns on the inner ring's bottom row stand up into the middle: the question still
+    fits above them (no roomy panel dimming the board over them)."""
+    names = ["Ada", "Linus", "Grace", "Alan"][:1 + len(others)]
+    state = sm.new_game(names, seed=2)
+    state.players[0].position = 8
+    for player, square in zip(state.players[1:], others, strict=True):
+        player.position = square
+    state.apply(sm.Die(6))
+    for _ in others:
+        state.apply(sm.Die(1))
+    scene = BoardScene(SEATS[:len(names)], state=state)
+    app = new_app(scene)
+    run_until(app, lambda: scene.prompt is not None, 900)
+    step(app, 30)
+    assert scene.prompt.rect.collidelist(track_and_pawns(scene)) < 0
+    assert scene.prompt.compact
