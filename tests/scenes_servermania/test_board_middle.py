@@ -256,3 +256,22 @@ def test_pawns_standing_below_the_middle_leave_the_prompt_its_place(others):
     step(app, 30)
     assert scene.prompt.rect.collidelist(track_and_pawns(scene)) < 0
     assert scene.prompt.compact
+
+
+def test_every_decision_square_gets_its_question_in_the_middle():
+    """Questions come on squares 5-10, 20-25 and 32-37 (maintenance) and 18 (STUCK), so
+    the asked pawn never stands below the middle; another pawn there (45) leaves room."""
+    board_squares = sm.new_game(["Ada", "Linus"], seed=2).board
+    asked = [i for i in range(len(board_squares)) if board_squares.cs_ahead[i] >= 0] + [18]
+    assert len(asked) == 19
+    for square in asked:
+        state = sm.new_game(["Ada", "Linus"], seed=2)
+        state.players[0].position, state.players[1].position = square, 45
+        state.apply(sm.Die(6))
+        state.apply(sm.Die(1))
+        scene = BoardScene(SEATS[:2], state=state)
+        app = new_app(scene)
+        run_until(app, lambda s=scene: s.prompt is not None, 900)
+        step(app, 1)
+        assert scene.prompt.rect.collidelist(track_and_pawns(scene)) < 0, square
+        assert scene.prompt.compact, square
