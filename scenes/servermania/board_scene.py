@@ -551,11 +551,13 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.prompt_square = square
         fonts = self.app.fonts
         area = on_screen(self.lens(), self.view, WIDE)
-        if prompt.fit(area, fonts, fonts.text_scale):
+        scale = fonts.text_scale
+        while prompt.fit(area, fonts, scale):  # smaller while pawns below leave no room
             rect = self.middle_spot(prompt.rect.size, area=area)
             if rect is not None:
                 prompt.place(rect.y, rect.x)
                 return
+            scale = round(prompt.scale - 0.05, 2)
         prompt.area = None
         prompt.layout(fonts.text_scale, fonts)  # its size at the text size
         prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,

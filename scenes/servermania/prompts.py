@@ -31,9 +31,9 @@ from scenes.table import look
 
 #: The compact layout's font sizes at 100 % text (px): the title, the facts, an option's
 #: label and its consequences; `fit` grows them with the text size as far as the middle
-#: allows, and shrinks them no further than MIN_FIT.
+#: allows (125 % and 150 % get 105 %: the middle is 144 px tall), never below MIN_FIT.
 COMPACT = {"title": 26, "fact": 24, "label": 24, "detail": 20}
-MIN_FIT = 0.9
+MIN_FIT = 1.0
 PAD, GAP, BAND, BUTTON_PAD = 4, 8, 28, 6
 SEP = "  ·  "  # between an option's consequences
 
@@ -74,12 +74,13 @@ class Prompt:
     def fit(self, area: pygame.Rect, fonts: Fonts, scale: float) -> bool:
         """Lay the prompt out compactly inside `area` (the board's empty middle) at the
         biggest text size from `scale` down that fits; False (and nothing changed) when
-        it does not fit even at the smallest sizes (COMPACT times MIN_FIT)."""
+        it does not fit even at the smallest sizes (COMPACT times MIN_FIT). The board
+        asks again from a smaller `scale` when a pawn leaves less room."""
         k = scale
         while k >= MIN_FIT - 1e-9:
             if self._fit_at(area, fonts, k):
                 self.area = area.copy()
-                self.asked = scale
+                self.asked = fonts.text_scale
                 return True
             k = round(k - 0.05, 2)
         return False
@@ -204,8 +205,9 @@ class Prompt:
         self.asked = 0.0
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
-        if not self.asked and (self.area is None
-                               or not self.fit(self.area, fonts, fonts.text_scale)):
+        if not self.asked and (self.area is None  # never bigger than the board placed:
+                               or not self.fit(self.area, fonts,  # a pawn may stand below
+                                               min(fonts.text_scale, self.scale))):
             self.area = None
             self.layout(fonts.text_scale, fonts)
         grow = pytweening.easeOutBack(min(1.0, self.t / 0.3))

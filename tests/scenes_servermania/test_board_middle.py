@@ -237,9 +237,10 @@ def test_a_toast_with_no_free_place_waits_unaged_instead_of_covering_the_board()
     assert app.toasts.items, "it waits rather than being lost or covering the track"
 
 
+@pytest.mark.parametrize("size", [100, 150])
 @pytest.mark.parametrize("others", [[43], [45], [48], [46, 46, 46], [44, 47, 30]],
                          ids=lambda o: "pawns on " + ",".join(map(str, o)))
-def test_pawns_standing_below_the_middle_leave_the_prompt_its_place(others):
+def test_pawns_standing_below_the_middle_leave_the_prompt_its_place(others, size):
     """Pawns on the inner ring's bottom row stand up into the middle: the question still
     fits above them (no roomy panel dimming the board over them)."""
     names = ["Ada", "Linus", "Grace", "Alan"][:1 + len(others)]
@@ -251,11 +252,11 @@ def test_pawns_standing_below_the_middle_leave_the_prompt_its_place(others):
     for _ in others:
         state.apply(sm.Die(1))
     scene = BoardScene(SEATS[:len(names)], state=state)
-    app = new_app(scene)
+    app = with_text(scene, size)
     run_until(app, lambda: scene.prompt is not None, 900)
     step(app, 30)
     assert scene.prompt.rect.collidelist(track_and_pawns(scene)) < 0
-    assert scene.prompt.compact
+    assert scene.prompt.compact and scene.prompt.asked == size / 100
 
 
 def test_every_decision_square_gets_its_question_in_the_middle():
