@@ -209,7 +209,10 @@ class Toasts:
     """Short notices that slide in at the top and leave by themselves ("Pad 2 connected").
 
     A screen with a better place for them (the SERVERMANIA board's empty middle) sets
-    `anchor`, the top centre of the first toast, in its draw; it holds for that frame only.
+    `anchor`, the top centre of the first toast, in its draw, and `room`, how many have a
+    place there, and `widest`, the widest a toast may be there (its text shrinks to fit,
+    down to 18 px); all three hold for that frame only. A toast without a place waits,
+    unaged, for one (the board's middle taken by a prompt), rather than cover what matters.
     """
 
     LIFETIME = 2.6
@@ -217,23 +220,37 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[list] = []  # [message, age]
         self.anchor: tuple[int, int] | None = None  # this frame's place (None: the top)
+        self.room: int | None = None  # this frame: how many toasts have a place (None: all)
+        self.held = 0  # how many (the last ones) the last frame had no place for: they wait
+        self.widest: int | None = None  # this frame: the widest a toast may be (None: any)
 
     def show(self, message: str) -> None:
         self.items.append([message, 0.0])
         self.items = self.items[-3:]
 
     def update(self, dt: float) -> None:
-        for item in self.items:
+        for item in self.items[:len(self.items) - self.held]:
             item[1] += dt
         self.items = [item for item in self.items if item[1] < self.LIFETIME]
 
+    def font(self, fonts: Fonts, message: str) -> pygame.font.Font:
+        """26 px, or smaller (not below 18) for a long message where room is short."""
+        font = fonts.body(26)
+        while self.widest is not None and font.size(message)[0] + 48 > self.widest \
+                and font.get_height() > 18:
+            font = fonts.body(font.get_height() - 2)
+        return font
+
     def size(self, fonts: Fonts, message: str) -> tuple[int, int]:
-        width, height = fonts.body(26).size(message)
+        width, height = self.font(fonts, message).size(message)
         return width + 48, height + 22
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:
         anchor, self.anchor = self.anchor, None
-        for i, (message, age) in enumerate(self.items):
+        room, self.room = self.room, None
+        shown = len(self.items) if room is None else min(room, len(self.items))
+        self.held = len(self.items) - shown
+        for i, (message, age) in enumerate(self.items[:shown]):
             slide_in = pytweening.easeOutBack(min(1.0, age / 0.35))
             slide_out = pytweening.easeInQuad(max(0.0, (age - self.LIFETIME + 0.3) / 0.3))
             rect = pygame.Rect((0, 0), self.size(fonts, message))
@@ -243,7 +260,8 @@ class Toasts:
                 y = -rect.h + (24 + rect.h + i * (rect.h + 12)) * slide_in - 120 * slide_out
                 rect.midtop = (CANVAS_W // 2, round(y))
             draw.box(canvas, rect, CREAM, radius=rect.h // 2, shadow=5)
-            draw.text(canvas, fonts.body(26), message, rect.center, INK)
+            draw.text(canvas, self.font(fonts, message), message, rect.center, INK)
+        self.widest = None
 
 
 def turn_page(app: Any, page: int, step: int, count: int) -> int:

@@ -40,7 +40,7 @@ from scenes.servermania.board_view import shared_view
 from scenes.servermania.camera import Camera, Lens
 from scenes.servermania.director import Director
 from scenes.servermania.hud import Hud
-from scenes.servermania.middle import on_screen, spot, wrap
+from scenes.servermania.middle import CORRIDORS, WIDE, on_screen, spot, wrap
 from scenes.servermania.pawns import Pawn, PawnLayer
 from scenes.servermania.prompts import Prompt, maintenance_prompt, stuck_prompt
 from scenes.servermania.results import ResultsScene
@@ -52,6 +52,7 @@ from scenes.table.driver import TurnDriver
 from scenes.table.effects import Effects
 from scenes.table.log_panel import LINE, LogPanel
 from scenes.table.pace import click_pace
+from scenes.table.roll_call import SIZE as DIE_SIZE
 from scenes.table.roll_call import RollCall
 from scenes.table.screen import GameScreen, thought_bubble
 from scenes.table.sources import DecisionSource
@@ -202,12 +203,15 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.banner_state = Banner(text, colour, icon, seat=seat, big=True)
 
     def pawn_rect(self, seat: int) -> pygame.Rect:
-        """Where `seat`'s pawn (and the arrow over it) is on the canvas now."""
+        """Where `seat`'s pawn is on the canvas now: with room above it for the arrow
+        over the active pawn and for a hop; a pawn standing still without the arrow
+        takes only its figure (80 px sprite, feet at 74: pawns.py)."""
         pawn = self.pawns.pawns[seat]
         lens = self.lens()
         x, y = lens.to_screen(pawn.pos)
         z = lens.zoom * pawn.scale
-        rect = pygame.Rect(0, 0, round(70 * z), round(120 * z))
+        still = seat != self.active and not pawn.moving
+        rect = pygame.Rect(0, 0, round(70 * z), round((88 if still else 120) * z))
         rect.midbottom = (round(x), round(y + 12 * z - pawn.height * lens.zoom))
         return rect
 
@@ -230,6 +234,23 @@ class BoardScene(Autosaving, GameScreen, Scene):
         the roll-off too (the middle holds the prompt; the thrown die flies to its spot)."""
         return DIE_SPOT
 
+    def fit_die(self, call: RollCall) -> None:
+        """Size the waiting die to its corridor: the biggest that covers no square, its
+        hop, charge and shake included (its ring stays put: only the die shakes)."""
+        call.halo_shakes, call.die_size = False, DIE_SIZE
+        at = self.lens().to_screen(self.roll_spot())
+        squares = [self.square_rect(i) for i in range(len(self.state.board))]
+        while call.die_size > 24:
+            if call.die_rect(at).inflate(4, 4).collidelist(squares) < 0:
+                return
+            call.die_size -= 2
+
+    def die_rect(self) -> pygame.Rect | None:
+        """All the waiting die may cover now (None: no die waits)."""
+        if self.roll_call is None:
+            return None
+        return self.roll_call.die_rect(self.lens().to_screen(self.roll_spot()))
+
     def roll_plate_rect(self) -> pygame.Rect:
         """"Ada: press A to roll!": in the board's empty middle (over the roll-off's
         dice if need be: the panel shows their values); failing that, across the top or
@@ -238,10 +259,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
         assert call is not None
         style, mouse = self.seat_style(call.seat)
         rect = pygame.Rect((0, 0), call.plate_size(self.app.fonts, style, mouse))
-        x, y = self.lens().to_screen(self.roll_spot())
-        die = pygame.Rect(0, 0, 120, 140)
-        die.center = (round(x), round(y - 10))  # the waiting die, bouncing
-        middle = self.middle_spot(rect.size, [die])
+        middle = self.middle_spot(rect.size, [call.die_rect(self.lens().to_screen(
+            self.roll_spot()))])
         if middle is not None:
             return middle
         rect.centerx = self.view.centerx
@@ -277,30 +296,42 @@ class BoardScene(Autosaving, GameScreen, Scene):
                                   self.view.centery - b.height // 2), avoid)
         return rect
 
-    def middle_spot(self, size: tuple[int, int], avoid: list[pygame.Rect] | None = None
-                    ) -> pygame.Rect | None:
-        """A place in the board's empty middle clear of every square, every pawn and
-        `avoid` (middle.py); None when there is none."""
+    def middle_spot(self, size: tuple[int, int], avoid: list[pygame.Rect] | None = None,
+                    area: pygame.Rect | None = None) -> pygame.Rect | None:
+        """A place in the board's empty middle (or `area`) clear of every square, every
+        pawn and `avoid` (middle.py); None when there is none."""
         lens = self.lens()
         clear = [self.square_rect(i) for i in range(len(self.state.board))]
         clear += [self.pawn_rect(seat) for seat in range(len(self.state.players))]
-        return spot(size, on_screen(lens, self.view), clear + (avoid or []))
+        return spot(size, area or on_screen(lens, self.view), clear + (avoid or []))
 
     def _place_toasts(self) -> None:
-        """Toasts go to the middle too, clear of the roll prompt and the banner; when the
-        middle has no room (a long pad name, a prompt there), over the bar of keys below
-        the board, never over the track."""
+        """Toasts go to the middle too, clear of the roll prompt, the die, the banner and
+        a decision prompt; when the middle has no room, to the empty corridor above or
+        below the inner ring; the ones with no place anywhere wait (never over the track,
+        a pawn or the bar of keys below the board)."""
         toasts = self.app.toasts
         if not toasts.items:
             return
-        sizes = [toasts.size(self.app.fonts, item[0]) for item in toasts.items]
-        size = (max(w for w, _ in sizes), sum(h + 8 for _, h in sizes) - 8)
-        taken = [r for r in (self.banner_rect(),) if r is not None]
+        taken = [r for r in (self.banner_rect(), self.die_rect()) if r is not None]
+        taken += list(self.end_rects().values())
         if self.roll_call is not None:
             taken.append(self.roll_plate_rect())
-        rect = self.middle_spot(size, taken)
-        toasts.anchor = rect.midtop if rect is not None else (self.view.centerx,
-                                                              self.view.bottom + 6)
+        if self.prompt is not None:
+            taken.append(self.prompt.rect)
+        lens = self.lens()
+        areas = [on_screen(lens, self.view)] + [on_screen(lens, self.view, corridor)
+                                                for corridor in CORRIDORS]
+        toasts.widest = max(area.w for area in areas)  # a long one shrinks to fit
+        sizes = [toasts.size(self.app.fonts, item[0]) for item in toasts.items]
+        for n in range(len(sizes), 0, -1):  # as many as have a place, the first first
+            size = (max(w for w, _ in sizes[:n]), sum(h + 8 for _, h in sizes[:n]) - 8)
+            for area in areas:
+                rect = self.middle_spot(size, taken, area)
+                if rect is not None:
+                    toasts.anchor, toasts.room = rect.midtop, n
+                    return
+        toasts.room = 0
 
     def flash_square(self, square: int, colour: Color) -> None:
         self.flashes.append([square, colour, 0.0])
@@ -481,6 +512,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
             if self.roll_call is None:
                 self.roll_call = RollCall(roller, self.name(roller), self.colour(roller),
                                           purpose)
+                self.fit_die(self.roll_call)
                 self.banner_state = None  # the prompt says it: "Ada: press A to roll!"
                 self.sound("turn")
             return True
@@ -509,14 +541,26 @@ class BoardScene(Autosaving, GameScreen, Scene):
         else:
             prompt = stuck_prompt(self.state, self.name(seat), self.colour(seat), self.view)
             square = position
-        prompt.layout(self.app.fonts.text_scale, self.app.fonts)  # its size at the text size
         self.place_prompt(prompt, seat, square)
         return prompt
 
     def place_prompt(self, prompt: Prompt, seat: int, square: int) -> None:
-        """Put the question where it covers neither the player's pawn nor the square it
-        is about: the middle of the board, else its top or bottom edge."""
+        """Put the question in the board's empty middle, laid out to fit it (clear of
+        every square and pawn); when it cannot be (a close-up, pawns in the way), the
+        roomy panel where it covers neither the player's pawn nor the square it is
+        about: the middle of the board, else its top or bottom edge."""
         self.prompt_square = square
+        fonts = self.app.fonts
+        area = on_screen(self.lens(), self.view, WIDE)
+        scale = fonts.text_scale
+        while prompt.fit(area, fonts, scale):  # smaller while pawns below leave no room
+            rect = self.middle_spot(prompt.rect.size, area=area)
+            if rect is not None:
+                prompt.place(rect.y, rect.x)
+                return
+            scale = round(prompt.scale - 0.05, 2)
+        prompt.area = None
+        prompt.layout(fonts.text_scale, fonts)  # its size at the text size
         prompt.place(clear_top(prompt.rect, (prompt.rect.y, self.view.y + 6,
                                              self.view.bottom - 6 - prompt.rect.h),
                                [self.pawn_rect(seat), self.square_rect(square)]))
@@ -547,6 +591,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         for die in self.dice:
             die.draw(canvas, self.app.fonts, lens.to_screen(die.spot or DIE_SPOT), alpha)
         if self.roll_call is not None:
+            self.fit_die(self.roll_call)  # to the corridor at this frame's zoom
             self.roll_call.draw(canvas, self.app.fonts, lens.to_screen(self.roll_spot()),
                                 *self.seat_style(self.roll_call.seat),
                                 self.roll_plate_rect().midtop)
@@ -560,10 +605,11 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self._draw_banner(canvas)
         self._place_toasts()
         if self.prompt is not None:
-            veil = canvas.subsurface(self.view)
-            dim(veil, 120)
-            canvas.set_clip(self.view)  # the deciding player's pawn stays lit
-            self.pawns.pawns[self.state.turn_seat].draw(canvas, lens, alpha, True, self.clock)
+            canvas.set_clip(self.view)
+            if not self.prompt.compact:  # the roomy panel covers the board: dim it, but
+                dim(canvas.subsurface(self.view), 120)  # the deciding pawn stays lit
+                self.pawns.pawns[self.state.turn_seat].draw(canvas, lens, alpha, True,
+                                                            self.clock)
             pulse = round(6 + 4 * math.sin(self.clock * 6))  # and the square it is about
             pygame.draw.rect(canvas, self.colour(self.state.turn_seat),
                              self.square_rect(self.prompt_square).inflate(pulse, pulse), 5,
@@ -637,6 +683,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
                                                         round(y - 3 * k * z))))
         if self.hud.rolloff:  # the roll-off's dice and names stand here for a moment
             return
+        if self.prompt is not None and self.prompt.compact:  # a question covers the pot:
+            return  # its figure would peek out from under it (the HUD shows it too)
         x, y = lens.to_screen(POT_SPOT)
         pot = self.hud.pot.shown
         coins = min(14, math.ceil(pot / 25_000)) if pot else 0

@@ -18,13 +18,20 @@ from scenes.servermania.camera import Lens
 #: The hollow inside the spiral's inner ring, in map pixels (cells 2-7 x 3-4 of the
 #: 80 px grid of maps/make_servermania_map.py); a test checks that no square touches it.
 HOLLOW = pygame.Rect(200, 280, 480, 160)
+#: The hollow and the empty corridor left of it, where the decks stand (cell 1 x 3-4): the
+#: room a decision prompt takes (it hides the decks for a moment, never a square).
+WIDE = pygame.Rect(120, 280, 560, 160)
+#: The empty corridors above and below the inner ring (cells 1-9 x 1 and x 6): where a
+#: toast goes when the hollow is taken (a prompt there).
+CORRIDORS = (pygame.Rect(120, 120, 720, 80), pygame.Rect(120, 520, 720, 80))
 MARGIN = 4  # px kept clear inside the hollow's edges
 
 
-def on_screen(lens: Lens, view: pygame.Rect) -> pygame.Rect:
-    """The hollow in canvas pixels (clipped to the board's view), its margin taken off."""
-    left, top = lens.to_screen(HOLLOW.topleft)
-    right, bottom = lens.to_screen(HOLLOW.bottomright)
+def on_screen(lens: Lens, view: pygame.Rect, hollow: pygame.Rect = HOLLOW) -> pygame.Rect:
+    """The hollow (or WIDE) in canvas pixels (clipped to the board's view), its margin
+    taken off."""
+    left, top = lens.to_screen(hollow.topleft)
+    right, bottom = lens.to_screen(hollow.bottomright)
     area = pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
     return area.inflate(-2 * MARGIN, -2 * MARGIN).clip(view)
 

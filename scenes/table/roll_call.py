@@ -38,6 +38,8 @@ class RollCall:
         self.holding = False
         self.on_phone = False  # a phone seat's die: thrown from its phone
         self.held = 0.0  # seconds of the current hold
+        self.die_size = SIZE  # px; a board with a narrow place for the die sets it smaller
+        self.halo_shakes = True  # False: the ring stays put, only the die shakes inside it
 
     def press(self) -> bool:
         """The button went down: start charging. True if already charging (a press with
@@ -75,10 +77,22 @@ class RollCall:
 
     def die_offset(self) -> tuple[float, float]:
         """Where the waiting die is drawn, relative to its rest spot (canvas px)."""
+        k = self.die_size / SIZE
         if self.holding:  # charging: a shake that grows with the charge
-            amp = 3 + 9 * self.charge
+            amp = (3 + 9 * self.charge) * k
             return (amp * math.sin(self.t * 47), amp * 0.5 * math.cos(self.t * 39))
-        return (0.0, -BOUNCE * abs(math.sin(self.t * 5.0)))
+        return (0.0, -BOUNCE * k * abs(math.sin(self.t * 5.0)))
+
+    def die_rect(self, at: tuple[float, float]) -> pygame.Rect:
+        """All the waiting die at `at` may cover: its ring at full charge, its hop and its
+        shake (the ring's part of the shake only if `halo_shakes`)."""
+        k = self.die_size / SIZE
+        ring = round(self.die_size * 1.12) + round(22 * k)
+        shaken = round(self.die_size * 1.12) + 24 * k  # the die at its widest shake
+        width = ring + 24 * k if self.halo_shakes else max(ring, shaken)
+        rect = pygame.Rect(0, 0, math.ceil(width), math.ceil(ring + BOUNCE * k + 12 * k))
+        rect.midbottom = (round(at[0]), math.ceil(at[1] + ring / 2 + 6 * k))
+        return rect
 
     def plate_size(self, fonts: Fonts, style: str, mouse: bool = False) -> tuple[int, int]:
         """The prompt's size (the scene places it away from the player's pawn)."""
@@ -93,17 +107,19 @@ class RollCall:
         `plate_top` (under the die if None); returns the prompt's area."""
         dx, dy = self.die_offset()
         face = look.sprite(f"die_{int(self.t * (14 if self.holding else 3)) % 6 + 1}")
-        size = round(SIZE * (1 + 0.12 * self.charge))
+        full, k = self.die_size, self.die_size / SIZE
+        size = round(full * (1 + 0.12 * self.charge))
         image = pygame.transform.smoothscale(face, (size, size))
         if self.holding:
             image = pygame.transform.rotate(image, 12 * self.charge * math.sin(self.t * 31))
-        shadow = look.scaled("pawn_shadow", (round(SIZE * 0.9), round(SIZE * 0.3)))
-        canvas.blit(shadow, shadow.get_rect(center=(round(at[0]), round(at[1] + SIZE * 0.5))))
-        halo = pygame.Rect(0, 0, size + 22, size + 22)
-        halo.center = (round(at[0] + dx), round(at[1] + dy))
-        pygame.draw.rect(canvas, self.colour, halo, 6, border_radius=26)
-        canvas.blit(image, image.get_rect(center=halo.center))
-        top = plate_top or (at[0], at[1] + SIZE * 0.5 + 18)
+        shadow = look.scaled("pawn_shadow", (round(full * 0.9), round(full * 0.3)))
+        canvas.blit(shadow, shadow.get_rect(center=(round(at[0]), round(at[1] + full * 0.5))))
+        halo = pygame.Rect(0, 0, size + round(22 * k), size + round(22 * k))
+        halo.center = (round(at[0] + (dx if self.halo_shakes else 0)), round(at[1] + dy))
+        pygame.draw.rect(canvas, self.colour, halo, max(3, round(6 * k)),
+                         border_radius=round(26 * k))
+        canvas.blit(image, image.get_rect(center=(round(at[0] + dx), round(at[1] + dy))))
+        top = plate_top or (at[0], at[1] + full * 0.5 + 18)
         return self._draw_plate(canvas, fonts, top, style, mouse)
 
     def _parts(self, fonts: Fonts, style: str, mouse: bool

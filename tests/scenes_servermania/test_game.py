@@ -176,7 +176,7 @@ def test_maintenance_prompt_shows_distance_odds_and_cash_after_paying():
     app = new_app(scene)
     run_until(app, lambda: scene.prompt is not None, 600)
     facts = " ".join(scene.prompt.facts)
-    assert "3 squares ahead" in facts and "1 in 6" in facts
+    assert "Roll 3 to land on CUSTOMER SERVICE: 1 in 6" in facts
     pay, skip = scene.prompt.options
     assert pay.action == sm.PAY_MAINTENANCE and skip.action == sm.SKIP_MAINTENANCE
     assert "Cash after: $0" in pay.detail  # $50,000 - $50,000

@@ -12,7 +12,7 @@ import pytest
 from scenes.engine.fonts import Fonts
 from scenes.howto import PAGES, HowToPlayScene
 from scenes.servermania.board_scene import BoardScene
-from scenes.servermania.prompts import maintenance_prompt, stuck_prompt
+from scenes.servermania.prompts import BUTTON_PAD, maintenance_prompt, stuck_prompt
 from scenes.servermania.setup import NewGameScene
 from scenes.settings import SettingsScene
 from scenes.table.log_panel import FONT_SIZE, LogPanel
@@ -40,6 +40,10 @@ def with_text(scene, size: int):
 @pytest.mark.parametrize("size", [100, 125, 150])
 @pytest.mark.parametrize("make", [maintenance_prompt, stuck_prompt])
 def test_prompt_text_stays_inside_the_prompt_at_every_text_size(size, make):
+    """On the board a decision prompt is laid out to fit the empty middle (issue 25): it
+    keeps its 100 % sizes there at every text size (the middle has no room for bigger
+    text without covering the track), never smaller: facts at 24 px, option labels at 24,
+    their consequences at 20."""
     state = scenario(8 if make is maintenance_prompt else 18)
     scene = BoardScene(SEATS[:2], state=state)
     app = with_text(scene, size)
@@ -47,17 +51,20 @@ def test_prompt_text_stays_inside_the_prompt_at_every_text_size(size, make):
     step(app, 30)
     prompt, fonts = scene.prompt, app.fonts
     assert prompt.asked == size / 100
-    assert scene.view.contains(prompt.rect)
-    k = prompt.scale
-    fact_font = fonts.get("body", round(26 * k))
-    assert all(fact_font.size(line)[0] <= prompt.rect.w - 40 for line in prompt.lines)
-    bottom_of_facts = prompt.rect.y + 96 + round(34 * k) * len(prompt.lines)
-    assert bottom_of_facts <= prompt.options[0].rect.y
-    for option in prompt.options:
+    assert prompt.compact and scene.view.contains(prompt.rect)
+    facts = prompt.facts_rect(fonts)
+    assert prompt.rect.contains(facts) and prompt.lines
+    assert facts.bottom <= min(option.rect.y for option in prompt.options)
+    label, detail = prompt.label_font(fonts), fonts.body(prompt.sizes["detail"])
+    assert prompt.fact_font(fonts).get_height() >= 24 and label.get_height() >= 24
+    assert detail.get_height() >= 20
+    for option, lines in zip(prompt.options, prompt.details, strict=True):
         assert prompt.rect.contains(option.rect)
-        assert fonts.get("body", round(32 * k)).size(option.label)[0] <= option.rect.w - 40
-    if size == 150:
-        assert k > 1.0  # the text really grew
+        room = option.rect.w - 2 * BUTTON_PAD
+        assert label.size(option.label)[0] <= room
+        assert lines and all(detail.size(line)[0] <= room for line in lines)
+        assert label.get_height() + detail.get_height() * len(lines) <= option.rect.h
+    assert " ".join(prompt.lines) == " ".join(prompt.facts)  # every fact is shown
 
 
 @pytest.mark.parametrize("size", [100, 150])
