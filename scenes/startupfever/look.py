@@ -16,7 +16,7 @@ from game.startupfever.state import COMMUNICATION, ECOMMERCE, MEDIA, SOCIAL
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
-from scenes.engine.theme import THEME
+from scenes.engine.theme import THEME, Theme
 from scenes.table.look import COLOURS, marker, scaled, shape_of, sprite
 
 __all__ = ["COLOURS", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
@@ -77,3 +77,11 @@ def chip(category: str | None, size: int = 34) -> pygame.Surface:
 def tint(colour: str, amount: float = 0.3) -> Color:
     """A panel fill warmed by a seat colour."""
     return mix(PANEL, THEME.player_rgb(colour), amount)
+
+
+def _recolour(theme: Theme) -> None:
+    """A new palette (or text size): the User Markers are drawn again in its colours."""
+    user_marker.cache_clear()
+
+
+THEME.on_change(_recolour)

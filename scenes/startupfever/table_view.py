@@ -80,8 +80,10 @@ class TableView:
         THEME.on_change(self._restyle)
 
     def _restyle(self, theme: Theme) -> None:
-        """The text size or the palette changed: the base picture is drawn again."""
+        """The text size or the palette changed: the base picture is drawn again, and
+        the markers are taken afresh (in the new colours)."""
         self._base = None
+        self._markers = ((), [])
 
     # -- geometry --------------------------------------------------------------------------
 

@@ -124,3 +124,26 @@ def test_a_decision_panel_open_at_a_palette_change_is_painted_again():
     step(app, 2)
     assert _count(app.display.canvas, cover, STANDARD_PLAYER_COLOURS["pink"]) == 0
     assert _count(app.display.canvas, cover, SAFE_PLAYER_COLOURS["pink"]) > 500
+
+
+def test_the_user_markers_on_the_track_take_a_new_palette_mid_game():
+    from scenes.startupfever.seats import default_seats
+    from tests.scenes_startupfever.helpers import step, table
+
+    app, scene = table(default_seats(4, humans=0), seed=3)
+    step(app, 60)
+    owned = [slot for slot in scene.view.used if scene.view.owner[slot] == 0]  # Ada, pink
+    spots = [pygame.Rect(0, 0, 24, 24) for _ in owned]
+    for rect, slot in zip(spots, owned, strict=True):
+        rect.center = scene.view.marker_spot(slot, scene.model.products[slot].field,
+                                             scene.model)
+
+    def pink(rgb: tuple[int, int, int]) -> int:
+        return sum(_count(app.display.canvas, rect, rgb) for rect in spots)
+
+    assert pink(STANDARD_PLAYER_COLOURS["pink"]) > 100
+    app.settings.palette = "safe"
+    app.apply_settings()
+    step(app, 2)
+    assert pink(STANDARD_PLAYER_COLOURS["pink"]) == 0
+    assert pink(SAFE_PLAYER_COLOURS["pink"]) > 100
