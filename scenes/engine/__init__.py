@@ -6,7 +6,8 @@
 4. input.py    Action + InputMapper: keyboard, mouse and pads become named actions.
 5. app.py      App: the window, the loop and the services scenes reach through `self.app`.
 6. display.py  the 1280×720 logical canvas, letterboxing, fullscreen, vsync.
-7. the look:   palette.py, fonts.py, draw.py, glyphs.py, widgets.py; and audio.py, settings.py.
+7. the look:   palette.py, fonts.py, theme.py (fonts, text size and palette in use, with a
+               change signal), draw.py, glyphs.py, widgets.py; and audio.py, settings.py.
 
 Writing a screen: subclass Scene, build widgets in `enter()` (where `self.app` exists), react
 to `Action`s in `handle()`, and open the next screen with `self.app.stack.push(Next())`.

@@ -6,6 +6,12 @@ Seat colours come with a letter shape elsewhere so colour-blind players can tell
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from scenes.engine.paths import ASSETS
+
 Color = tuple[int, int, int]
 
 INK: Color = (27, 20, 48)  # outlines, shadows, text on light backgrounds
@@ -54,13 +60,28 @@ def mix(a: Color, b: Color, t: float) -> Color:
     )
 
 
+def hex_colour(code: str) -> Color:
+    """"#FF5CAA" -> (255, 92, 170)."""
+    code = code.lstrip("#")
+    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+# The player colours by colour name, as painted into the pawn sprites: the `player_colours`
+# of assets/sprites/palette.json (pink, blue, yellow, green, orange, purple).
+_SPRITES = json.loads((ASSETS / "sprites" / "palette.json").read_text(encoding="utf-8"))
+STANDARD_PLAYER_COLOURS: Mapping[str, Color] = MappingProxyType(
+    {name: hex_colour(code) for name, code in _SPRITES["player_colours"].items()})
+
 # The colour-blind-safe player palette (settings: palette "safe"), by colour name. Chosen so
 # every pair stays at least ΔE 25 apart under protanopia, deuteranopia and tritanopia
 # simulation (scenes/engine/colourblind.py; the standard palette drops to ΔE 16 for
 # deuteranopes) while each stays readable on the dark panels.
-SAFE_PLAYER_COLOURS: dict[str, Color] = {
+SAFE_PLAYER_COLOURS: Mapping[str, Color] = MappingProxyType({
     "pink": (204, 121, 167), "blue": (40, 110, 230), "yellow": (240, 228, 66),
     "green": (80, 210, 120), "orange": (213, 94, 0), "purple": (190, 160, 255),
-}
-# Which of the two palettes is in use is part of the presentation context
-# (scenes/engine/theme.py: `THEME.palette`, with its change signal).
+})
+
+# The player palettes by setting name (read only). Which one is in use is part of the
+# presentation context: `THEME.players` (scenes/engine/theme.py), with its change signal.
+PLAYER_PALETTES: Mapping[str, Mapping[str, Color]] = MappingProxyType(
+    {"standard": STANDARD_PLAYER_COLOURS, "safe": SAFE_PLAYER_COLOURS})

@@ -2,22 +2,25 @@
 screen, in one object with a change signal.
 
 `THEME` is that object. The app sets it from the settings (`configure`); widgets take
-their fonts from `THEME.fonts` (the one font cache) and the text size from
-`THEME.text_scale`, and a widget that caches pictures drawn at one text size or in one
-palette registers `THEME.on_change(self._restyle)` to drop them when the setting changes,
-instead of comparing the setting on every frame. Listeners are held weakly: a widget that
+their fonts from `THEME.fonts` (the one font cache), the text size from
+`THEME.text_scale` and a seat's colour from `THEME.player_rgb(colour)` (the table of the
+palette in use, `THEME.players`; no module keeps a copy of it). A widget that caches
+pictures drawn at one text size or in one palette registers
+`THEME.on_change(self._restyle)` to drop them when the setting changes, instead of
+comparing the setting on every frame. Listeners are held weakly: a widget that
 is gone stops being told, and nothing keeps it alive.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
 
 from scenes.engine.fonts import Fonts
+from scenes.engine.palette import PLAYER_PALETTES, Color
 
 Listener = Callable[["Theme"], None]
 
@@ -42,6 +45,15 @@ class Theme:
             self._fonts.text_scale = self.text_scale
             self._probe = self._fonts.body(20)
         return self._fonts
+
+    @property
+    def players(self) -> Mapping[str, Color]:
+        """The player colours of the palette in use, by colour name (read only)."""
+        return PLAYER_PALETTES.get(self.palette, PLAYER_PALETTES["standard"])
+
+    def player_rgb(self, colour: str) -> Color:
+        """The RGB of the player colour `colour` ("pink", "blue", ...) in this palette."""
+        return self.players[colour]
 
     def configure(self, text_scale: float | None = None, palette: str | None = None) -> None:
         """Change the text size and/or the palette; listeners hear of a real change."""

@@ -18,6 +18,7 @@ import pygame
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, PANEL_LIGHT, WHITE, mix
+from scenes.engine.theme import THEME
 from scenes.servermania.seats import Seat
 from scenes.table import look
 
@@ -230,7 +231,7 @@ class Hud:
         self._draw_pot(canvas, fonts, clock)
 
     def _draw_banner(self, canvas: pygame.Surface, fonts: Fonts) -> None:
-        colour = look.RGB[self.seats[self.turn].colour] if self.turn is not None else GOLD
+        colour = THEME.player_rgb(self.seats[self.turn].colour) if self.turn is not None else GOLD
         grow = 1.0 - 0.12 * (1 - self.banner_t) ** 2
         banner = self.banner_rect()
         rect = banner.inflate(-round(banner.w * (1 - grow)), 0)
@@ -251,7 +252,7 @@ class Hud:
                   clock: float) -> None:
         s = self.seats[seat]
         rect = self.row_rect(seat)
-        colour = look.RGB[s.colour]
+        colour = THEME.player_rgb(s.colour)
         active = seat == self.turn
         fill = mix(PANEL, colour, 0.25) if active else PANEL
         draw.box(canvas, rect, fill, outline=colour if active else INK, radius=14, shadow=0,

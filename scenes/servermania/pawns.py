@@ -15,6 +15,7 @@ import pygame
 import pytweening
 
 from scenes.engine.palette import INK
+from scenes.engine.theme import THEME
 from scenes.servermania.camera import Lens
 from scenes.table import look
 
@@ -130,7 +131,7 @@ class Pawn:
         for tx, ty, age in self.trail:
             sx, sy = lens.to_screen((tx, ty))
             r = max(1, round((1 - age / 0.9) * 7 * z))
-            pygame.draw.circle(canvas, look.RGB[self.colour], (round(sx), round(sy)), r)
+            pygame.draw.circle(canvas, THEME.player_rgb(self.colour), (round(sx), round(sy)), r)
         shadow_w = round(52 * z * (1 - height / (HOP_HEIGHT * 2.5)))
         shadow = look.scaled("pawn_shadow", (max(2, shadow_w), max(2, round(shadow_w * 0.38))))
         canvas.blit(shadow, shadow.get_rect(center=(round(x), round(y))))
@@ -139,7 +140,7 @@ class Pawn:
             ring = pygame.Rect(0, 0, round((58 + 10 * pulse) * z), round((24 + 4 * pulse) * z))
             ring.center = (round(x), round(y))
             pygame.draw.ellipse(canvas, INK, ring.inflate(6, 6), max(2, round(5 * z)))
-            pygame.draw.ellipse(canvas, look.RGB[self.colour], ring, max(2, round(4 * z)))
+            pygame.draw.ellipse(canvas, THEME.player_rgb(self.colour), ring, max(2, round(4 * z)))
         w = round(64 * z * self.sx)
         h = round(80 * z * self.sy)
         image = look.pawn_scaled(self.colour, w, h, self.shape)
@@ -156,7 +157,7 @@ class Pawn:
             points = [(tip[0] - size, tip[1] - size * 1.3), (tip[0] + size, tip[1] - size * 1.3),
                       tip]
             pygame.draw.polygon(canvas, INK, [(px, py + 3) for px, py in points])
-            pygame.draw.polygon(canvas, look.RGB[self.colour], points)
+            pygame.draw.polygon(canvas, THEME.player_rgb(self.colour), points)
             pygame.draw.polygon(canvas, INK, points, 3)
 
     def _draw_shackles(self, canvas: pygame.Surface, feet: tuple[float, float], z: float,

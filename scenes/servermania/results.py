@@ -18,6 +18,7 @@ from game.servermania.events import FinalTally
 from game.servermania.rules import SERVER_VALUE
 from scenes.engine import draw
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
+from scenes.engine.theme import THEME
 from scenes.seating import SeatDevices
 from scenes.servermania.hud import ORDINALS
 from scenes.servermania.seats import Seat
@@ -50,7 +51,7 @@ class ResultsScene(TableResults):
             place = self.place_of(seat)
             rect = pygame.Rect(TABLE.x + 20, y, TABLE.w - 40, row_h - 10)
             winner = seat in self.winners
-            draw.box(canvas, rect, mix(PANEL, look.RGB[s.colour], 0.3 if winner else 0.12),
+            draw.box(canvas, rect, mix(PANEL, THEME.player_rgb(s.colour), 0.3 if winner else 0.12),
                      outline=GOLD if winner else INK, radius=16, shadow=4)
             draw.text(canvas, fonts.display(34), ORDINALS.get(place, str(place)),
                       (rect.x + 16, rect.y + 10), GOLD if place == 1 else CREAM, anchor="topleft",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.engine.theme import THEME
 from scenes.lobby import LobbyConfig, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
 from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, NAMES, Seat
@@ -34,7 +35,7 @@ def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> Non
 
 LOBBY = LobbyConfig(
     game="servermania", title="SERVERMANIA", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
-    colours=look.COLOURS, rgb=lambda colour: look.RGB[colour], names=NAMES,
+    colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=look.SHAPES, token_label="Pawn", portrait=_portrait, start=start_game,
     default_token=look.shape_of)
 

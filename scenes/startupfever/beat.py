@@ -58,6 +58,7 @@ from game.startupfever.stages import Stage
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, MUTED, PANEL, PANEL_LIGHT, WHITE
+from scenes.engine.theme import THEME
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import HAND_PANEL, Curtain, hand_panel
@@ -275,7 +276,7 @@ class Beat:
                 self.buttons = [b.move(self.cache.offset) for b in self.buttons]
             return
         rect, px = self.rect, self.ctx.fonts.scaled
-        rect.size = (round(WIDTH * (1 + (self.ctx.fonts.text_scale - 1) / 2)),
+        rect.size = (round(WIDTH * (1 + (THEME.text_scale - 1) / 2)),
                      px(182) + px(ROW) * len(self.seats))
         rect.midtop = (TABLE.centerx, TABLE.y + 70)
         rect.bottom = min(rect.bottom, TABLE.bottom - 8)  # six people at big text: a bit higher

@@ -33,9 +33,9 @@ from scenes.engine.palette import (
     Color,
 )
 from scenes.engine.settings import Settings
+from scenes.engine.theme import THEME, Theme
 from scenes.engine.widgets import PromptBar
 from scenes.startupfever.curtain import HAND_PANEL, LOOK, Curtain, draw_cover, hand_panel
-from scenes.table.look import RGB
 
 
 def after(state: Any, *actions: object) -> tuple[Any, list]:
@@ -76,7 +76,7 @@ class Ctx:
     view: Any  # table_view.TableView: where things are on the table
     model: Any  # model.TableModel: what the table shows
     settings: Settings
-    fonts: Fonts = field(default_factory=Fonts)
+    fonts: Fonts = field(default_factory=lambda: THEME.fonts)  # the one font cache
     plan: dict[tuple[str, int], bool] = field(default_factory=dict)
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
@@ -95,7 +95,7 @@ class Ctx:
         return "the bank" if seat is None else self.seats[seat].name
 
     def colour(self, seat: int) -> Color:
-        return RGB.get(self.seats[seat].colour, SEATS[seat % len(SEATS)])
+        return THEME.players.get(self.seats[seat].colour, SEATS[seat % len(SEATS)])
 
 
 @dataclass
@@ -163,6 +163,11 @@ class Choices:
         self._row_h: tuple[object, int] = (None, 0)
         self.minus: dict[int, pygame.Rect] = {}
         self.plus: dict[int, pygame.Rect] = {}
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size: the row height is measured again."""
+        self._row_h = (None, 0)
 
     @property
     def level(self) -> _Level:
@@ -300,7 +305,7 @@ class Choices:
         """The height of this list's rows at `width`: every row of a list alike, tall
         enough for the longest label (up to two lines) and detail (up to three)."""
         level = self.level
-        key = (id(level), fonts.text_scale, width,
+        key = (id(level), width,
                tuple((o.label, o.detail, o.adjust is not None, o.icon is not None)
                      for o in level.options))
         if self._row_h[0] != key:
@@ -413,7 +418,8 @@ def _lines(font: pygame.font.Font, text: str, width: int, most: int) -> list[str
 
 class Painted:
     """A panel painted once on its own surface and blitted each frame until `key`
-    changes (text rendering and rounded boxes cost more than a frame can spare)."""
+    changes (text rendering and rounded boxes cost more than a frame can spare), or the
+    text size or palette does (the theme says so)."""
 
     MARGIN = 14  # room for the outline and the drop shadow
 
@@ -421,6 +427,11 @@ class Painted:
         self.key: object = None
         self.surface: pygame.Surface | None = None
         self.offset = (0, 0)  # panel-surface coordinates -> canvas coordinates
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size or palette: painted again at the next blit."""
+        self.key = None
 
     def blit(self, canvas: pygame.Surface, key: object, rect: pygame.Rect,
              paint: Callable[[pygame.Surface, pygame.Rect], None]) -> bool:
@@ -445,10 +456,10 @@ def row_height(fonts: Fonts) -> int:
     return fonts.scaled(ROW_H)
 
 
-def panel_width(fonts: Fonts) -> int:
+def panel_width() -> int:
     """The decision panel's width: it grows with the text size, a little slower than the
     text (which wraps more), so the product it talks about mostly stays in sight."""
-    return round(PANEL_W * (1 + (fonts.text_scale - 1) * 0.8))
+    return round(PANEL_W * (1 + (THEME.text_scale - 1) * 0.8))
 
 
 def _fit(font: pygame.font.Font, text: str, width: int) -> str:
@@ -490,7 +501,12 @@ class Decision:
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
         self.cache = Painted()
         self.hand: list[str] | None = None  # the seat's own hand, shown while Y is held
-        self._wrapped: tuple[tuple[str, float], list[str]] = (("", 0.0), [])
+        self._wrapped: tuple[str | None, list[str]] = (None, [])  # how-line -> its lines
+        THEME.on_change(self._restyle)
+
+    def _restyle(self, theme: Theme) -> None:
+        """A new text size: the how-line is wrapped again (the panel repaints itself)."""
+        self._wrapped = (None, [])
 
     # -- what the scene reads ----------------------------------------------------------------
 
@@ -600,7 +616,7 @@ class Decision:
         fonts = self.ctx.fonts
         height = fonts.scaled(HEADER) + 14 + fonts.scaled(34) * len(self._how()) \
             + fonts.scaled(32) * len(self.facts) + 12 + self._shown() * self._row_h() + 10
-        self.rect.size = (panel_width(fonts), height)
+        self.rect.size = (panel_width(), height)
         spots = [self.ctx.view.product_rect(s) if isinstance(s, str) else
                  self.ctx.view.panel_rect(s) for s in self.highlight | self.focus]
         spots += list(self.choices.current.spots)
@@ -617,15 +633,15 @@ class Decision:
         """The "how this step works" line of the list shown, wrapped."""
         how = self.choices.level.how or self.how
         fonts = self.ctx.fonts
-        if self._wrapped[0] != (how, fonts.text_scale):
-            lines = draw.wrap(fonts.ui(24), how, panel_width(fonts) - 40)
+        if self._wrapped[0] != how:
+            lines = draw.wrap(fonts.ui(24), how, panel_width() - 40)
             room = TABLE.h - 24 - (fonts.scaled(HEADER) + 36 + fonts.scaled(32) *
                                    len(self.facts) + 2 * self._row_h())
             most = max(1, room // fonts.scaled(34))  # two option rows always fit below
             if len(lines) > most:
                 lines = lines[:most - 1] + [_fit(fonts.ui(24), " ".join(lines[most - 1:]),
-                                                 panel_width(fonts) - 40)]
-            self._wrapped = ((how, fonts.text_scale), lines)
+                                                 panel_width() - 40)]
+            self._wrapped = (how, lines)
         return self._wrapped[1]
 
     def _shown(self) -> int:
@@ -637,7 +653,7 @@ class Decision:
         return min(count, max(2, min(ROWS, room // self._row_h())))
 
     def _row_h(self) -> int:
-        return self.choices.row_h(self.ctx.fonts, panel_width(self.ctx.fonts) - 32)
+        return self.choices.row_h(self.ctx.fonts, panel_width() - 32)
 
     def draw(self, canvas: pygame.Surface) -> None:
         """The panel (or the closed curtain), repainted only when something in it changed:

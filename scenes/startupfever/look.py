@@ -16,10 +16,10 @@ from game.startupfever.state import COMMUNICATION, ECOMMERCE, MEDIA, SOCIAL
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL, Color, mix
-from scenes.engine.theme import THEME
-from scenes.table.look import COLOURS, RGB, marker, scaled, shape_of, sprite
+from scenes.engine.theme import THEME, Theme
+from scenes.table.look import COLOURS, marker, scaled, shape_of, sprite
 
-__all__ = ["COLOURS", "RGB", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
+__all__ = ["COLOURS", "marker", "scaled", "shape_of", "sprite", "CATEGORY_ICONS",
            "user_marker", "chip", "money", "tint", "fonts"]
 
 CATEGORY_ICONS = {SOCIAL: "cat_social", COMMUNICATION: "cat_communication",
@@ -47,9 +47,10 @@ def user_marker(colour: str, letter: str, size: int = 30) -> pygame.Surface:
     r = size // 2
     pygame.draw.circle(out, INK, (r, r + 3), r)  # hard shadow
     pygame.draw.circle(out, INK, (r, r), r)
-    pygame.draw.circle(out, RGB[colour], (r, r), r - (3 if size >= 30 else 2))  # (a small
-    # marker's rim is thinner: its 18 px letter keeps its colour around it)
-    pygame.draw.circle(out, mix(RGB[colour], (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
+    rgb = THEME.player_rgb(colour)
+    pygame.draw.circle(out, rgb, (r, r), r - (3 if size >= 30 else 2))  # (a small marker's
+    # rim is thinner: its 18 px letter keeps its colour around it)
+    pygame.draw.circle(out, mix(rgb, (255, 255, 255), 0.45), (r - r // 3, r - r // 3),
                        max(2, r // 5))
     font = fonts().display(marker_letter_px(size))
     draw.text(out, font, letter, (r, r + 1), INK)
@@ -76,4 +77,12 @@ def chip(category: str | None, size: int = 34) -> pygame.Surface:
 
 def tint(colour: str, amount: float = 0.3) -> Color:
     """A panel fill warmed by a seat colour."""
-    return mix(PANEL, RGB[colour], amount)
+    return mix(PANEL, THEME.player_rgb(colour), amount)
+
+
+def _recolour(theme: Theme) -> None:
+    """A new palette (or text size): the User Markers are drawn again in its colours."""
+    user_marker.cache_clear()
+
+
+THEME.on_change(_recolour)

@@ -118,7 +118,7 @@ class CompanyPanels:
         if seat is None or not 0 <= seat < len(self.seats):
             return
         glow = 0.5 + 0.5 * math.sin(t * 4)
-        colour = look.RGB[self.seats[seat].colour]
+        colour = THEME.player_rgb(self.seats[seat].colour)
         pygame.draw.rect(surface, mix(colour, WHITE, 0.45 * glow),
                          panel_rect(seat, len(self.seats)).inflate(8, 8), 4, border_radius=18)
 
@@ -130,7 +130,7 @@ def draw_panel(surface: pygame.Surface, model: TableModel, company: CompanyShown
     the name row from the end of the bare name to the VP: a computer's "(CPU)" and the
     room after it, where its thought bubble goes."""
     k = panel_scale(len(model.companies)) if k is None else k
-    colour = look.RGB[seat.colour]
+    colour = THEME.player_rgb(seat.colour)
     fill = mix(PANEL, colour, 0.34) if active else PANEL
     draw.box(surface, rect, fill, outline=colour if active or marked else INK, radius=14,
              shadow=0, width=4)

@@ -18,6 +18,7 @@ from game.startupfever import usertrack
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, MUTED, PANEL, WHITE, mix
+from scenes.engine.theme import THEME
 from scenes.seating import SeatDevices
 from scenes.startupfever import look as sf_look
 from scenes.startupfever import watch
@@ -77,7 +78,7 @@ class ResultsScene(TableResults):
             place = self.place_of(seat)
             rect = pygame.Rect(TABLE.x + 16, y, TABLE.w - 32, row_h - 6)
             winner = seat in self.winners
-            draw.box(canvas, rect, mix(PANEL, look.RGB[s.colour], 0.3 if winner else 0.12),
+            draw.box(canvas, rect, mix(PANEL, THEME.player_rgb(s.colour), 0.3 if winner else 0.12),
                      outline=GOLD if winner else INK, radius=14, shadow=3)
             draw.text(canvas, fonts.display(30), ORDINALS[place - 1],
                       (rect.x + 12, rect.centery), GOLD if place == 1 else CREAM,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from scenes.engine.theme import THEME
 from scenes.lobby import LobbyConfig, LobbyOption, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
 from scenes.startupfever import look
@@ -44,7 +45,7 @@ def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> Non
 
 LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
-    colours=look.COLOURS, rgb=lambda colour: look.RGB[colour], names=NAMES,
+    colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
     default_token=look.shape_of, options=(EXTRA_YEARS,))
 

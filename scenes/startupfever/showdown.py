@@ -33,6 +33,7 @@ from scenes.engine.palette import (
     Color,
     mix,
 )
+from scenes.engine.theme import THEME
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.model import TableModel
 from scenes.table import look
@@ -204,7 +205,8 @@ class Showdown:
         for entry in self.entries:
             row = pygame.Rect(rect.x + 16, y, rect.w - 32, ROW_H - 8)
             pygame.draw.rect(out, PANEL, row, border_radius=14)
-            pygame.draw.rect(out, look.RGB[self.colours[entry.seat]], row, 3, border_radius=14)
+            colour = THEME.player_rgb(self.colours[entry.seat])
+            pygame.draw.rect(out, colour, row, 3, border_radius=14)
             marker = sf_look.user_marker(self.colours[entry.seat], entry.slot, 40)
             out.blit(marker, marker.get_rect(midleft=(row.x + 10, row.centery)))
             draw.text(out, fonts.body(26), self.names[entry.seat], (row.x + 60, row.centery),

@@ -82,8 +82,10 @@ class TableView:
         THEME.on_change(self._restyle)
 
     def _restyle(self, theme: Theme) -> None:
-        """The text size or the palette changed: the base picture is drawn again."""
+        """The text size or the palette changed: the base picture is drawn again, and
+        the markers are taken afresh (in the new colours)."""
         self._base = None
+        self._markers = ((), [])
 
     # -- geometry --------------------------------------------------------------------------
 
@@ -284,7 +286,7 @@ class TableView:
                     self._painted[slot] = key
         current = model.current if model.current in order else None
         places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
-                  model.year, order.get(current or "", 0), len(model.order), THEME.text_scale)
+                  model.year, order.get(current or "", 0), len(model.order))
         if self._painted.get("places") != places:
             self._draw_places(base, model)
             self._painted["places"] = places
@@ -425,7 +427,8 @@ class TableView:
         fonts = look.fonts()
         seat = self.seats[p.owner]
         category = p.category if p.category else "category face down"
-        lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", look.RGB[seat.colour]),
+        colour = THEME.player_rgb(seat.colour)
+        lines = [(fonts.display(30), f"{slot}: {seat.name}'s product", colour),
                  (fonts.body(24), f"{usertrack.label(p.field)} users, "
                   f"{usertrack.victory_points(p.field)} VP", CREAM),
                  (fonts.body(24), f"{p.count(NERD)} Nerds, {p.count(SUIT)} Suits, "
@@ -437,7 +440,7 @@ class TableView:
         if box.top < TABLE.top + 8:
             box.midtop = (rect.centerx, rect.bottom + 12)
         box.clamp_ip(TABLE.inflate(-12, -12))
-        draw.box(surface, box, INK, outline=look.RGB[seat.colour], radius=16, shadow=5)
+        draw.box(surface, box, INK, outline=THEME.player_rgb(seat.colour), radius=16, shadow=5)
         y = box.y + 9
         for font, text, colour in lines:
             draw.text(surface, font, text, (box.centerx, y), colour, anchor="midtop")
@@ -584,7 +587,7 @@ class TableView:
     def _draw_product_frame(self, out: pygame.Surface, slot: str) -> None:
         seat = self.seats[self.owner[slot]]
         rect = self._products[slot]
-        colour = look.RGB[seat.colour]
+        colour = THEME.player_rgb(seat.colour)
         draw.box(out, rect, look.tint(seat.colour, 0.22), outline=INK, radius=14, shadow=4)
         pygame.draw.rect(out, colour, rect.inflate(-6, -6), 3, border_radius=11)
         letter = look.user_marker(seat.colour, slot, 36)

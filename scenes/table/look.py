@@ -1,7 +1,9 @@
 """Sprites, player colours and shapes for the SERVERMANIA screens, loaded once and cached.
 
 Player colours and shape markers come from `assets/sprites/palette.json` so the pawns on
-the board, the HUD swatches and the results chart all agree with the generated art.
+the board, the HUD swatches and the results chart all agree with the generated art. The
+colour a seat shows is the theme's (`THEME.player_rgb`, the palette setting): pawns and
+markers drawn in one palette are dropped when it changes.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from functools import cache, lru_cache
 
 import pygame
 
-from scenes.engine.palette import SAFE_PLAYER_COLOURS, Color
+from scenes.engine.palette import STANDARD_PLAYER_COLOURS, Color, hex_colour
 from scenes.engine.paths import ASSETS
 from scenes.engine.theme import THEME, Theme
 
@@ -25,16 +27,9 @@ MARKER_CENTRE: tuple[int, int] = tuple(_PALETTE["pawn_marker_centre"])
 CARD_TEXT_RECT = pygame.Rect(_PALETTE["card_text_rect"])
 
 
-def _hex(code: str) -> Color:
-    code = code.lstrip("#")
-    return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
-
-
-STANDARD_RGB: dict[str, Color] = {name: _hex(code)
-                                   for name, code in _PALETTE["player_colours"].items()}
-RGB: dict[str, Color] = dict(STANDARD_RGB)  # the active palette (settings: palette)
-SIGNUPS_GREEN = _hex(_PALETTE["colours"]["signups_green"])
-CHURN_RED = _hex(_PALETTE["colours"]["churn_red"])
+STANDARD_RGB = STANDARD_PLAYER_COLOURS  # the colours painted into the pawn sprites
+SIGNUPS_GREEN: Color = hex_colour(_PALETTE["colours"]["signups_green"])
+CHURN_RED: Color = hex_colour(_PALETTE["colours"]["churn_red"])
 
 
 def shape_of(colour: str) -> str:
@@ -61,10 +56,8 @@ def scaled(name: str, size: tuple[int, int]) -> pygame.Surface:
     return pygame.transform.smoothscale(sprite(name), size)
 
 
-def _use_palette(theme: Theme) -> None:
-    """Recolour: the player colours of the theme's palette ("standard" or "safe"), caches
-    dropped."""
-    RGB.update(SAFE_PLAYER_COLOURS if theme.palette == "safe" else STANDARD_RGB)
+def _recolour(theme: Theme) -> None:
+    """A new palette (or text size): the pawns and markers are drawn again."""
     for cached in (pawn, pawn_scaled, marker):
         cached.cache_clear()
 
@@ -74,9 +67,10 @@ def pawn(colour: str, shape: str = "") -> pygame.Surface:
     """The pawn of `colour` (in the active palette) with its shape marker (the seat's
     chosen one, or the colour's) printed on the body."""
     body = sprite(f"pawn_{colour}").copy()
-    if RGB[colour] != STANDARD_RGB[colour]:  # the safe palette: repaint the body colour
+    rgb = THEME.player_rgb(colour)
+    if rgb != STANDARD_RGB[colour]:  # the safe palette: repaint the body colour
         pixels = pygame.PixelArray(body)
-        pixels.replace(STANDARD_RGB[colour], RGB[colour], distance=0.12)
+        pixels.replace(STANDARD_RGB[colour], rgb, distance=0.12)
         pixels.close()
     mark = sprite(f"marker_{shape or shape_of(colour)}_small")
     body.blit(mark, mark.get_rect(center=MARKER_CENTRE))
@@ -94,7 +88,7 @@ def marker(colour: str, size: int, shape: str = "") -> pygame.Surface:
     out = pygame.Surface((size, size), pygame.SRCALPHA)
     r = size // 2
     pygame.draw.circle(out, (27, 20, 48), (r, r), r)
-    pygame.draw.circle(out, RGB[colour], (r, r), r - 3)
+    pygame.draw.circle(out, THEME.player_rgb(colour), (r, r), r - 3)
     mark = pygame.transform.smoothscale(sprite(f"marker_{shape or shape_of(colour)}"),
                                         (round(size * 0.6), round(size * 0.6)))
     out.blit(mark, mark.get_rect(center=(r, r)))
@@ -114,5 +108,4 @@ def servers(count: int) -> str:
     return f"{count} server" if abs(count) == 1 else f"{count} servers"
 
 
-THEME.on_change(_use_palette)
-_use_palette(THEME)
+THEME.on_change(_recolour)

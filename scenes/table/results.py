@@ -20,6 +20,7 @@ from scenes.engine import draw
 from scenes.engine.input import Action, DeviceId
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL, WHITE, mix
 from scenes.engine.scene import Scene
+from scenes.engine.theme import THEME
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 from scenes.overlays import back_to_title
 from scenes.seating import SeatDevices
@@ -210,7 +211,7 @@ class ResultsScene(Scene):
         reveal = pytweening.easeInOutQuad(min(1.0, self.t / 1.8))
         shown = max(2, 1 + round(steps * reveal))
         for seat in sorted(range(len(self.seats)), key=lambda s: s in self.winners):
-            colour = look.RGB[self.seats[seat].colour]
+            colour = THEME.player_rgb(self.seats[seat].colour)
             points = [(area.x + area.w * i / max(1, steps),
                        area.bottom - area.h * row[seat] / top)
                       for i, row in enumerate(self.history[:shown])]

@@ -22,10 +22,10 @@ from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
+from scenes.engine.theme import THEME
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
-from scenes.table import look
 from scenes.table.pace import FAST
 from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
@@ -89,7 +89,7 @@ class GameScreen:
         return seat not in self.agents
 
     def colour(self, seat: int) -> Color:
-        return look.RGB[self.seats[seat].colour]
+        return THEME.player_rgb(self.seats[seat].colour)
 
     def sound(self, name: str) -> None:
         self.app.audio.play(name)

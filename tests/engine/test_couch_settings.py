@@ -86,7 +86,7 @@ def test_the_safe_palette_repaints_pawns_and_markers():
     pygame.display.set_mode((10, 10))
     try:
         THEME.configure(palette="safe")
-        assert look.RGB["blue"] == SAFE_PLAYER_COLOURS["blue"]
+        assert THEME.player_rgb("blue") == SAFE_PLAYER_COLOURS["blue"]
         body = look.pawn("blue")
         colours = {tuple(body.get_at((x, y)))[:3] for x in range(body.get_width())
                    for y in range(body.get_height())}
@@ -94,7 +94,7 @@ def test_the_safe_palette_repaints_pawns_and_markers():
         assert look.STANDARD_RGB["blue"] not in colours
     finally:
         THEME.configure(palette="standard")
-    assert look.RGB["blue"] == look.STANDARD_RGB["blue"]
+    assert THEME.player_rgb("blue") == look.STANDARD_RGB["blue"]
 
 
 def test_music_ducks_under_a_big_moment_and_comes_back():

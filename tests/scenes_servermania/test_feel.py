@@ -301,10 +301,9 @@ def test_the_hud_shows_net_worth_beside_cash_and_servers():
 
 
 def test_hud_text_keeps_4_5_to_1_contrast_on_every_players_highlighted_row():
-    from scenes.engine.palette import CREAM, GOLD, PANEL, WHITE, mix
-    from scenes.table import look
+    from scenes.engine.palette import CREAM, GOLD, PANEL, STANDARD_PLAYER_COLOURS, WHITE, mix
 
-    for colour in look.RGB.values():
+    for colour in STANDARD_PLAYER_COLOURS.values():
         fill = mix(PANEL, colour, 0.25)  # the row of the player whose turn it is
         for ink in (WHITE, CREAM, GOLD):
             assert contrast(ink, fill) >= 4.5, (colour, ink)
