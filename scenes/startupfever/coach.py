@@ -6,8 +6,10 @@ scene's log call) and lets it look at what the table is asking for each update
 comes up, the coach says one thing about it, pointing at what it talks about.
 
 - Guided (the "Learn to play" game, `guided.py`): a bubble with an arrow; the game waits
-  until one confirm dismisses it (Back leaves the game). The year's end brings the last
-  bubble; after it, `finished` is set and the game goes on without the coach waiting.
+  until one confirm dismisses it (Back leaves the game). The first year shows most steps;
+  the coach stays on into the next years until the steps a first year cannot show
+  (`LATER`: a counter-offer, user loss) have happened and been explained, then says
+  goodbye; after that bubble `finished` is set and the game goes on without the coach.
 - Tips (the "coach" setting, any other game): the same words on one line at the top for a
   few seconds; nothing waits, nothing is consumed. Topics already explained on this
   machine (`Settings.coach_seen`) are not explained again.
@@ -51,12 +53,13 @@ TIPS: dict[str, tuple[str, str]] = {
                 "they move one field towards 0: the nearer 0, the cheaper to poach."),
     "poach": ("Poaching", "Anyone may poach your staff: price + vesting field. You may "
               "counter with their offer + $1 to keep them, and they move back towards 4."),
-    "counter": ("Counter-offer", "A rival wants your employee. Pay one more than the offer "
-                "to keep it (it moves back towards 4), or let it go."),
+    "counter": ("Counter-offer", "A rival offers for an employee. Its owner may pay one "
+                "more than the offer to keep it (it moves back towards 4), or let it go."),
     "cards": ("Event Cards", "Before each step, anyone may play an Event Card. Hold Y (C on "
               "the keyboard) to look at your hand: each card says what it does."),
-    "user_loss": ("User loss", "After a launched product's turn its owner rolls and may "
-                  "push products above 100M users back: 2 fields each at most."),
+    "user_loss": ("User loss", "After a launched product's turn its owner rolls the die "
+                  "and may push products above 100M users back: 1 field a pip, 2 fields "
+                  "each at most."),
     "year_end": ("Year end", "Every product has had its turn. Now: showdowns, vesting, "
                  "reassigning, new cards, marketing and next year's turn order."),
     "showdown": ("Showdown", "Launched products of one category compete: Nerds + 4 per "
@@ -69,7 +72,7 @@ TIPS: dict[str, tuple[str, str]] = {
               "year's order first. Being early lets you react to the others."),
     "vp": ("How you win", "From the Launch line the small numbers on the track are victory "
            "points. At the end, the most VP under your markers wins."),
-    "done": ("That was a year!", "You have seen every step. Keep playing this game to the "
+    "done": ("You know every step!", "You have seen every step. Keep playing this game to the "
              "end (the year the last product launches), or press Back to leave."),
 }
 
@@ -95,6 +98,7 @@ LINES: dict[str, str] = {
     "vp": "small numbers from Launch on are victory points",
     "done": "keep playing, or Back to leave",
 }
+LATER = ("counter", "user_loss")  # steps a first year cannot show (nothing launched)
 TIP_SECONDS = 6.0  # a one-line tip stays this long
 BUBBLE_W = 470
 
@@ -122,6 +126,7 @@ class Coach:
         self.leave = False  # guided: Back on a bubble asks to leave the game
         self.explained: list[str] = []  # topics in the order they were explained
         self._asked: object = None  # the decision / beat / roll call seen last
+        self._year_over = False  # guided: the first year has ended
 
     # -- what the table shows --------------------------------------------------------------
 
@@ -143,7 +148,11 @@ class Coach:
             self.say("vesting", pygame.Rect(view.vest_cell(slot, 4), (0, 0)).inflate(30, 40))
         elif name in ("PoachOffered", "Poached"):
             self.say("poach", view.product_rect(slot))
-        elif name == "UsersLost":
+        elif name == "CounterOffered":
+            self.say("counter", view.product_rect(slot) if slot else
+                     view.panel_rect(event.seat))
+        elif (name == "DieRolled" and event.purpose == "user loss") or (
+                name == "UsersLost" and event.reason == "user loss"):
             self.say("user_loss", view.field_rect(usertrack.MARK_100M))
         elif name == "WindowOpened" and event.window == "competition":
             self.say("year_end", None)
@@ -154,7 +163,8 @@ class Coach:
         elif name == "YearEndStep" and event.step.startswith("vest"):
             self.say("vesting", None)
         elif name == "YearStarted" and event.year >= 2 and self.guided:
-            self.say("done", None)
+            self._year_over = True
+            self._goodbye()
 
     def watch(self, scene: Any) -> None:
         """Each update: what the table is asking a person for."""
@@ -175,6 +185,10 @@ class Coach:
         stage = decision.stage
         slot = scene.state.current_slot
         where = view.product_rect(slot) if slot else None
+        if stage == "counter" and scene.state.pending_poach is not None:
+            offer = scene.state.pending_poach  # point at the employee's product (or panel)
+            where = view.product_rect(offer["slot"]) if offer["slot"] else \
+                view.panel_rect(offer["seat"])
         topic = {"chips": "chips", "manage": "manage", "counter": "counter", "loss":
                  "user_loss", "reassign": "reassign", "marketing": "marketing",
                  "order_choose": "order", "window": "cards", "defense": "cards"}.get(stage)
@@ -196,6 +210,13 @@ class Coach:
         self.queue.append(Bubble(topic, title, text, target))
         if self.bubble is None:
             self._next()
+        if topic in LATER:
+            self._goodbye()
+
+    def _goodbye(self) -> None:
+        """Guided: the last bubble, once the first year is over and `LATER` explained."""
+        if self.guided and self._year_over and all(t in self.seen for t in LATER):
+            self.say("done", None)
 
     def _next(self) -> None:
         self.bubble = self.queue.pop(0) if self.queue else None

@@ -1,11 +1,12 @@
-"""Learn to play: a guided first year of a real Startup Fever game.
+"""Learn to play: a guided real Startup Fever game.
 
 The person plays one company against two computer companies on the real table. The
 game is seeded (`GUIDED_SEED`), so its dice and cards come out the same for the same
 choices, and a coach bubble (coach.py) explains each step the first time it happens,
 pointing at what it talks about. Each bubble waits for one confirm; Back on a bubble,
-or Pause, leaves. At the end of the first year the coach says goodbye; the game then
-goes on as a normal game, without the coach waiting.
+or Pause, leaves. The first year shows most steps; the coach stays on until the steps
+that need launched products (a counter-offer, user loss) have happened too, then says
+goodbye; the game goes on as a normal game, without the coach waiting.
 """
 
 from __future__ import annotations

@@ -274,8 +274,8 @@ class TableScene(Autosaving, GameScreen, Scene):
 
     def handle(self, action: Action) -> bool:
         name = action.name
-        if self.coach is not None and self.coach.handle(action):
-            return True
+        if self.coach is not None and self._coach_shows() and self.coach.handle(action):
+            return True  # (a bubble waiting behind a banner takes no confirm unseen)
         if self.demo and action.pressed and name in ("confirm", "back", "pause"):
             self._to_title()
             return True
@@ -379,7 +379,7 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         self.tend_phones()
         if self.coach is not None:
-            self.coach.update(dt)
+            self.coach.update(dt if self._coach_shows() else 0.0)  # ages only when seen
             self.coach.watch(self)
             if self.coach.holding and self._coach_shows():
                 return  # the guided game waits for one confirm on the coach's bubble
