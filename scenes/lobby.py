@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -46,6 +46,7 @@ from scenes.engine.palette import (
 )
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar
+from scenes.lobby_phones import LobbyPhones, is_phone
 from scenes.seating import device_label
 
 if TYPE_CHECKING:
@@ -57,6 +58,7 @@ OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
+PHONE_W = 214  # the phones' column beside the cards: the QR code and the short link
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
 HINT: Color = (196, 186, 230)  # hints: quieter than CREAM, 7:1 on PANEL (MUTED is 3.9:1)
@@ -87,9 +89,10 @@ class LobbyOption:
 class LobbyConfig:
     """What differs between the games' lobbies.
 
-    portrait(colour, token, height) draws a seat's pawn or logo. start(app, seats, options)
-    begins the game (replacing the lobby on the stack); options maps each LobbyOption's
-    key to the value chosen.
+    portrait(colour, token, height) draws a seat's pawn or logo. start(app, seats, options,
+    hub) begins the game (replacing the lobby on the stack); options maps each LobbyOption's
+    key to the value chosen; hub is the phone server when phones hold seats (their devices
+    are `phone:<slot>`), else None.
     """
 
     game: str
@@ -102,7 +105,7 @@ class LobbyConfig:
     tokens: Sequence[str]
     token_label: str
     portrait: Callable[[str, str, int], pygame.Surface]
-    start: Callable[[App, list[LobbySeat], dict[str, str]], None]
+    start: Callable[[App, list[LobbySeat], dict[str, str], Any], None]
     default_token: Callable[[str], str] = lambda colour: ""
     options: tuple[LobbyOption, ...] = ()
 
@@ -136,21 +139,34 @@ class LobbyScene(Scene):
         self.t = 0.0
         self.flash: dict[int, float] = {}  # seat index -> seconds since it changed
         self._key = 0
+        self.phones: LobbyPhones | None = None  # phones join by QR code (the setting)
+        self.phone_note = ""  # why phones could not start, shown where the code would be
 
     def enter(self) -> None:
+        opened = LobbyPhones.open(self.app.settings, self)
+        if isinstance(opened, str):
+            self.phone_note = opened
+        else:
+            self.phones = opened
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.prompts = PromptBar([("confirm", "Join / choose"), ("leftright", "Change"),
                                   ("rshoulder", "Other seats"), ("pause", "Start"),
                                   ("back", "Leave")])
         n = self.config.max_seats
         gap = 20 if n <= 4 else 12
-        width = (1200 - gap * (n - 1)) // n
+        room = 1200 - (PHONE_W + gap if self.phones or self.phone_note else 0)
+        width = (room - gap * (n - 1)) // n
         self.cards = [pygame.Rect(40 + i * (width + gap), CARD_TOP, width, CARD_H)
                       for i in range(n)]
+        self.phone_box = pygame.Rect(1240 - PHONE_W, CARD_TOP, PHONE_W, CARD_H)
         n = len(self.buttons)
         w = (FOOTER.w - (n - 1) * 16) // n
         self.footer = [pygame.Rect(FOOTER.x + i * (w + 16), FOOTER.y, w, FOOTER.h)
                        for i in range(n)]
+
+    def exit(self) -> None:
+        if self.phones is not None:
+            self.phones.close()  # stops the server unless the game took it
 
     # -- the seats ---------------------------------------------------------------------------
 
@@ -210,10 +226,11 @@ class LobbyScene(Scene):
             return KEYBOARD
         return device
 
-    def join(self, device: DeviceId) -> bool:
+    def join(self, device: DeviceId, cursor: bool = True) -> bool:
         """`device` takes the next seat. The computer card next in line becomes theirs
         (its name, colour and pawn: the cards on show keep theirs) and a new computer
-        takes the place behind, unless the table is full."""
+        takes the place behind, unless the table is full. A phone joins without a cursor
+        (it edits nothing on the TV)."""
         if device in self.cursors:
             return False
         if len(self.joined) + self.shared >= self.config.max_seats:
@@ -232,17 +249,31 @@ class LobbyScene(Scene):
         self.joined.append(seat)
         if add_computer:
             self.computers += 1
-        self.cursors[device] = Cursor()
+        if cursor:
+            self.cursors[device] = Cursor()
         self.flash[len(self.joined) - 1] = 0.0
         self._fix_others()
         return True
 
-    def leave(self, device: DeviceId) -> None:
+    def leave(self, device: DeviceId) -> bool:
+        """`device`'s person leaves their seat (False: they had none)."""
         index = self._seat_of(device)
         if index is None:
-            return
+            return False
         del self.joined[index]
-        del self.cursors[device]
+        self.cursors.pop(device, None)
+        return True
+
+    def recolour(self, index: int) -> None:
+        """The seat at `index` takes the first colour no other seat has (a phone took
+        its colour)."""
+        taken = {s.colour for i, s in enumerate(self.seats()) if i != index}
+        seat = self._get(index)
+        colour = next((c for c in self.config.colours if c not in taken), seat.colour)
+        token = seat.token
+        if token == self.config.default_token(seat.colour):
+            token = self.config.default_token(colour)
+        self._put(index, replace(seat, colour=colour, token=token))
 
     def _seat_of(self, device: DeviceId) -> int | None:
         return next((i for i, s in enumerate(self.joined) if s.device == device), None)
@@ -330,7 +361,10 @@ class LobbyScene(Scene):
             self.app.audio.play("error")
             return
         self.app.audio.play("fanfare")
-        self.config.start(self.app, self.seats(), dict(self.options))
+        hub = None
+        if self.phones is not None and self.phones.handed_over():
+            hub = self.phones.hub
+        self.config.start(self.app, self.seats(), dict(self.options), hub)
 
     # -- input -------------------------------------------------------------------------------
 
@@ -591,6 +625,8 @@ class LobbyScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
+        if self.phones is not None:
+            self.phones.update()
         for seat in list(self.flash):
             self.flash[seat] += dt
             if self.flash[seat] > 0.3:
@@ -602,14 +638,42 @@ class LobbyScene(Scene):
         draw.text(canvas, fonts.display(52), self.config.title, (640, 44), GOLD, outline=4,
                   shadow=5)
         lo, hi = self.config.min_seats, self.config.max_seats
-        draw.text(canvas, fonts.body(26), f"{lo} to {hi} players: press "
-                  f"{button_word('confirm', 'xbox')} or {key_label('confirm')}, or click "
-                  "a seat, to join", (640, 94), CREAM)
+        how = (f"{lo} to {hi} players: press {button_word('confirm', 'xbox')} or "
+               f"{key_label('confirm')}, or click a seat, to join")
+        if self.phones is not None:
+            how = (f"{lo} to {hi} players: press {button_word('confirm', 'xbox')} or "
+                   f"{key_label('confirm')}, click a seat, or scan with a phone")
+        draw.text(canvas, fitted(fonts, "body", 26, how, 1200), how, (640, 94), CREAM)
         seats = self.seats()
         for i, card in enumerate(self.cards):
             self._draw_card(canvas, i, card, seats[i] if i < len(seats) else None)
+        if self.phones is not None or self.phone_note:
+            self._draw_phones(canvas)
         self._draw_footer(canvas)
         self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def _draw_phones(self, canvas: pygame.Surface) -> None:
+        """The phones' column: scan to join, the short link, how many phones are on."""
+        fonts, box = self.app.fonts, self.phone_box
+        draw.box(canvas, box, PANEL, outline=GOLD, radius=22, shadow=5, width=4)
+        draw.text(canvas, fonts.display(28), "Phones", (box.centerx, box.y + 30), GOLD,
+                  outline=2)
+        if self.phones is None:
+            for k, line in enumerate(_wrap(fonts.body(20), self.phone_note, box.w - 24)):
+                draw.text(canvas, fonts.body(20), line, (box.centerx, box.y + 90 + 26 * k),
+                          CREAM)
+            return
+        draw.text(canvas, fonts.body(20), "Scan to join", (box.centerx, box.y + 62), CREAM)
+        code = self.phones.code
+        canvas.blit(code, code.get_rect(midtop=(box.centerx, box.y + 80)))
+        link = self.phones.address
+        host, _, path = link.partition("/")
+        for k, line in enumerate((host, "/" + path)):
+            font = fitted(fonts, "body", 22, line, box.w - 16)
+            draw.text(canvas, font, line, (box.centerx, box.y + 284 + 26 * k), WHITE)
+        seated = sum(1 for s in self.joined if is_phone(s.device))
+        text = "same Wi-Fi as the TV" if not seated else _phones(seated)
+        draw.text(canvas, fonts.body(20), text, (box.centerx, box.bottom - 28), HINT)
 
     def _draw_card(self, canvas: pygame.Surface, i: int, card: pygame.Rect,
                    seat: LobbySeat | None) -> None:
@@ -635,10 +699,15 @@ class LobbyScene(Scene):
         box = card.inflate(grow, grow)
         draw.box(canvas, box, PANEL, outline=colour, radius=22, shadow=5, width=5)
         who = device_label(seat.device) if seat.human else "Computer"
+        phone = is_phone(seat.device)
+        offline = phone and self.phones is not None and \
+            int(str(seat.device).partition(":")[2]) not in self.phones.connected
         head = pygame.Rect(card.x + 5, card.y + 5, card.w - 10, 44)
         pygame.draw.rect(canvas, colour, head, border_top_left_radius=18,
                          border_top_right_radius=18)
-        draw.text(canvas, small, f"P{i + 1} · {who}", head.center, INK)
+        head_text = f"P{i + 1} · {who}"
+        draw.text(canvas, fitted(fonts, "body", 24, head_text, head.w - 8), head_text,
+                  head.center, INK)
         editor = self._editor(i)
         if editor is not None and editor[1].editing:
             self._draw_osk(canvas, i, seat, editor[0], editor[1])
@@ -657,7 +726,7 @@ class LobbyScene(Scene):
             draw.box(canvas, rect, GOLD if selected else PANEL_LIGHT,
                      outline=WHITE if selected else INK, radius=14, shadow=3)
             ink = INK if selected else WHITE
-            text = values[key] if key == "name" else f"‹ {values[key]} ›"
+            text = values[key] if key == "name" or phone else f"‹ {values[key]} ›"
             font = fonts.body(28)
             if font.size(text)[0] > rect.w - 16:
                 font = small
@@ -675,6 +744,9 @@ class LobbyScene(Scene):
                      if not seat.human else ("Pass-and-play", "Shared"))
             if visitor is not None:
                 hints = (f"{self._words(visitor, 'back')}: your card", "Back: your card")
+        elif phone:  # chosen on the phone; a phone that lost Wi-Fi comes back by itself
+            hints = (("Phone offline", "Offline") if offline else
+                     ("Plays on the phone", "On the phone", "Phone"))
         else:
             ok, down = self._words(seat.device, "confirm"), self._words(seat.device, "down")
             hints = ((f"{ok}: edit name", "Edit name") if cursor and cursor.row == 0 else
@@ -789,6 +861,21 @@ def fitted(fonts: Fonts, face: str, size: int, text: str, width: int) -> pygame.
         size -= 2
         font = fonts.get(face, size)
     return font
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`text` in lines that fit `width` (words kept whole)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _phones(count: int) -> str:
+    return f"{count} phone seated" if count == 1 else f"{count} phones seated"
 
 
 def _players(count: int) -> str:

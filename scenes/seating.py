@@ -34,13 +34,15 @@ if TYPE_CHECKING:
 
 
 def device_label(device: DeviceId | None) -> str:
-    """"Keyboard", "Mouse", "Pad 2" or "Shared": short enough for a seat card."""
+    """"Keyboard", "Mouse", "Pad 2", "Phone" or "Shared": short enough for a seat card."""
     if device is None:
         return "Shared"
     if device == KEYBOARD:
         return "Keyboard"
     if device == MOUSE:
         return "Mouse"
+    if device.startswith("phone:"):
+        return "Phone"
     number = device.partition(":")[2]
     return f"Pad {int(number) + 1}" if number.isdigit() else device
 

@@ -1,4 +1,4 @@
-"""Settings screen: volumes, pace, text size, player colours, fullscreen and the keys.
+"""Settings screen: volumes, pace, text size, player colours, phones, fullscreen, the keys.
 
 Left/right (or confirm, which steps forward) changes the selected row; the change is applied
 at once (a click at the new volume, the music louder, the window fullscreen, the sample
@@ -22,10 +22,14 @@ PALETTE_NAMES = {"standard": "Standard", "safe": "Colour-blind safe"}
 # Startup Fever's card windows: a neutral beat for every person (F13), or, faster but
 # leaking a little, only the people who hold a card they can play now.
 CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
+# Phones as private hands (a lobby starts the phone server): off, or where it listens.
+# The port is the settings file's `phones_port` (8626; a taken port falls back to a free one).
+PHONE_HOSTS = ("", "0.0.0.0", "127.0.0.1")
+PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this computer only"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Card questions", "Coach tips", "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 108, 41, 5
-SAMPLE = pygame.Rect(200, 572, 880, 60)
+        "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Back")
+TOP, ROW_H, GAP = 104, 38, 4
+SAMPLE = pygame.Rect(200, 582, 880, 52)
 
 
 class SettingsScene(Scene):
@@ -48,7 +52,8 @@ class SettingsScene(Scene):
         values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
                   PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
-                  "On" if s.coach else "Off", "On" if s.fullscreen else "Off", "Keys ›", "")
+                  "On" if s.coach else "Off", phones_label(s), "On" if s.fullscreen else "Off",
+                  "Keys ›", "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
 
@@ -95,6 +100,15 @@ class SettingsScene(Scene):
             s.ask_only_when_playable = not s.ask_only_when_playable
         elif name == "Coach tips":  # Startup Fever: explain each step the first time
             s.coach = not s.coach
+        elif name == "Phones":  # off, then on at each address in turn
+            choices = [None, *PHONE_HOSTS]
+            if s.phones_host not in PHONE_HOSTS:  # an address typed into the file
+                choices.insert(1, s.phones_host)
+            now = choices.index(s.phones_host) if s.phones else 0
+            choice = choices[_step(now, delta, len(choices), wrap)]
+            s.phones = choice is not None
+            if choice is not None:
+                s.phones_host = choice
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
@@ -129,6 +143,15 @@ class SettingsScene(Scene):
             text = f"Game text at {self.app.settings.text_size}%"
         draw.text(canvas, font, text, SAMPLE.center, CREAM)
         pygame.draw.rect(canvas, INK, SAMPLE, 2, border_radius=16)
+
+
+def phones_label(s) -> str:
+    """"Off", or "On · Wi-Fi :8626" (where phones reach the game)."""
+    if not s.phones:
+        return "Off"
+    where = PHONE_HOST_NAMES.get(s.phones_host, s.phones_host)
+    port = f":{s.phones_port}" if s.phones_port else ":any port"
+    return f"On · {where} {port}"
 
 
 def _step(index: int, delta: int, count: int, wrap: bool) -> int:

@@ -5,7 +5,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002;
+const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_RELEASED = 4003;
 
 const page = {
   ws: null,
@@ -166,6 +166,10 @@ function onMessage(text) {
       page.final = true;
       setNotice("This seat was opened on another phone. Close this page.");
       break;
+    case "released":
+      page.final = true;
+      setNotice("You left this seat. Scan the code on the TV to join again.");
+      break;
   }
 }
 
@@ -187,7 +191,7 @@ function connect(token) {
   ws.addEventListener("close", (event) => {
     clearInterval(page.pinger);
     if (page.ws !== ws) return;
-    if (event.code === CLOSE_TAKEN_OVER) page.final = true;
+    if (event.code === CLOSE_TAKEN_OVER || event.code === CLOSE_RELEASED) page.final = true;
     if (event.code === CLOSE_STOPPING) {
       page.final = true;
       setNotice("The game has ended. Thanks for playing!");
@@ -222,26 +226,36 @@ async function lobby(code) {
   for (const seat of data.seats) {
     const button = el("button");
     button.type = "button";
-    button.append(el("span", "label", `Seat ${seat.seat + 1}`), el("span", "text", seat.name));
+    button.append(el("span", "label", seat.label || `Seat ${seat.seat + 1}`),
+      el("span", "text", seat.name));
     button.addEventListener("click", () => {
       chosen.seat = seat.seat;
       for (const b of $("lobby-seats").children) b.classList.toggle("picked", b === button);
-      if (!$("lobby-name").value) $("lobby-name").value = seat.name;
+      if (seat.keep_name || !$("lobby-name").value) $("lobby-name").value = seat.name;
+      if (seat.colour) pickColour(seat.colour);
       refresh();
     });
     $("lobby-seats").append(button);
   }
-  for (const colour of data.colours) {
+  // the free colours, and each offered seat's own (a seat keeps its colour if you like)
+  const colours = [...data.colours];
+  for (const seat of data.seats) {
+    if (seat.colour && !colours.includes(seat.colour)) colours.push(seat.colour);
+  }
+  const pickColour = (colour) => {
+    chosen.colour = colour;
+    setColour(colour);
+    for (const b of $("lobby-colours").children) {
+      b.classList.toggle("picked", b.getAttribute("aria-label") === colour);
+    }
+    refresh();
+  };
+  for (const colour of colours) {
     const swatch = el("button");
     swatch.type = "button";
     swatch.setAttribute("aria-label", colour);
     swatch.style.background = colour;
-    swatch.addEventListener("click", () => {
-      chosen.colour = colour;
-      setColour(colour);
-      for (const b of $("lobby-colours").children) b.classList.toggle("picked", b === swatch);
-      refresh();
-    });
+    swatch.addEventListener("click", () => pickColour(colour));
     $("lobby-colours").append(swatch);
   }
   $("lobby-name").addEventListener("input", refresh);

@@ -140,6 +140,11 @@ class PhoneHub:
         """The URL a phone opens to pick a free seat (shown as the lobby's QR code)."""
         return f"{self.base_url}/lobby/{self._server.lobby_token}"
 
+    def short_url(self) -> str:
+        """A link short enough to type ("http://192.168.1.20:8626/j/K7QX4M"): it leads to
+        the lobby while the lobby offers seats."""
+        return f"{self.base_url}/j/{self._server.short_code}"
+
     # --- game thread -> phones (non-blocking) -----------------------------------------
     def publish(self, seat: int, view: dict) -> None:
         """Seat's own view now (its observation + the public log); sent only to that seat."""
@@ -166,12 +171,19 @@ class PhoneHub:
         """Change how a seat looks on its phone."""
         self._post(self._server.set_seat, seat, name, colour)
 
-    def open_lobby(self, seats: list[int], colours: list[str]) -> None:
-        """Let phones claim these seats from the lobby URL, with one of these colours."""
-        self._post(self._server.open_lobby, list(seats), list(colours))
+    def open_lobby(self, offers: list[dict], colours: list[str]) -> None:
+        """What a phone may claim from the lobby URL now, replacing the last offers:
+        each offer {"seat": id, "label": "Seat 3 · free", "name": ..., "colour": ...};
+        the colours a phone may pick (an offer's own colour too). A claim comes back from
+        `events()` as {"kind": "claim", "seat": slot, "offer": id, "name", "colour"}."""
+        self._post(self._server.open_lobby, [dict(o) for o in offers], list(colours))
 
     def close_lobby(self) -> None:
         self._post(self._server.open_lobby, [], [])
+
+    def release(self, slot: int) -> None:
+        """Give a claimed slot up: its link stops working and its phone is told."""
+        self._post(self._server.release, slot, secrets.token_urlsafe(TOKEN_BYTES))
 
     def _post(self, fn, *args) -> None:
         if self._done:

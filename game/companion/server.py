@@ -8,9 +8,14 @@ Routes (a token is the seat's secret; a wrong or missing one gets a bare 403):
 
     GET  /s/{token}                the phone page for that seat
     GET  /ws/{token}               that seat's WebSocket
+    GET  /j/{code}                 the short link the TV shows: redirects to the lobby
     GET  /lobby/{lobby}            the phone page in lobby mode (pick a free seat)
-    GET  /api/lobby/{lobby}        the free seats and colours (JSON)
+    GET  /api/lobby/{lobby}        the seats on offer and the free colours (JSON)
     POST /api/lobby/{lobby}/claim  {"seat", "name", "colour"} -> {"url": "/s/{token}"}
+
+In the lobby a phone picks one of the offers the game made (`open_lobby`: an empty seat,
+a computer's, or a person's seat to move their hand to the phone); the server gives it the
+token of a slot no phone holds yet and tells the game ("claim": slot, offer, name, colour).
     GET  /static/...               the page's files, from one folder, no symlinks
 """
 
@@ -30,7 +35,7 @@ from aiohttp import WSMsgType, web
 from .protocol import MAX_MESSAGE, BadMessage, RateLimit, parse
 
 #: Close codes the phone page understands (4000-4999 are for applications).
-CLOSE_IDLE, CLOSE_TAKEN_OVER, CLOSE_STOPPING = 4000, 4001, 4002
+CLOSE_IDLE, CLOSE_TAKEN_OVER, CLOSE_STOPPING, CLOSE_RELEASED = 4000, 4001, 4002, 4003
 #: Public events kept for a phone that (re)connects.
 PUBLIC_KEPT = 50
 #: Messages queued for one slow phone before it is dropped (it resyncs on reconnect).
@@ -39,6 +44,9 @@ OUTBOX_LIMIT = 200
 BAD_LIMIT = 20
 #: The longest name a phone may pick in the lobby.
 MAX_NAME = 16
+#: The short link's code: letters and digits nobody misreads (no 0/O, 1/I/L), 6 of them.
+SHORT_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+SHORT_LENGTH = 6
 
 _SECURITY_HEADERS = {
     "Cache-Control": "no-store",
@@ -98,8 +106,10 @@ class CompanionServer:
         self.conns: dict[int, Conn] = {}
         self.public: deque[str] = deque(maxlen=PUBLIC_KEPT)
         self.lobby_token = secrets.token_urlsafe(24)
-        self.lobby_open: list[int] = []  # seats a phone may claim in the lobby
+        self.short_code = "".join(secrets.choice(SHORT_ALPHABET) for _ in range(SHORT_LENGTH))
+        self.offers: list[dict] = []  # what a phone may claim in the lobby (`open_lobby`)
         self.lobby_colours: list[str] = []
+        self.claimed: set[int] = set()  # slots given to a phone in the lobby
         self._tasks: set[asyncio.Task] = set()
 
     # --- the application -------------------------------------------------------------
@@ -107,6 +117,7 @@ class CompanionServer:
         app = web.Application(client_max_size=MAX_MESSAGE, middlewares=[_unknown_forbidden])
         app.router.add_get("/s/{token}", self.page)
         app.router.add_get("/ws/{token}", self.socket)
+        app.router.add_get("/j/{code}", self.short_link)
         app.router.add_get("/lobby/{lobby}", self.lobby_page)
         app.router.add_get("/api/lobby/{lobby}", self.lobby_state)
         app.router.add_post("/api/lobby/{lobby}/claim", self.lobby_claim)
@@ -133,6 +144,12 @@ class CompanionServer:
             return _forbidden()
         return web.FileResponse(self.static_dir / "index.html")
 
+    async def short_link(self, request: web.Request) -> web.StreamResponse:
+        given = request.match_info["code"].upper().encode("utf-8", "replace")
+        if not self.offers or not secrets.compare_digest(self.short_code.encode(), given):
+            return _forbidden()
+        raise web.HTTPSeeOther(f"/lobby/{self.lobby_token}")
+
     async def lobby_page(self, request: web.Request) -> web.StreamResponse:
         if not self._lobby_ok(request):
             return _forbidden()
@@ -141,9 +158,8 @@ class CompanionServer:
     async def lobby_state(self, request: web.Request) -> web.StreamResponse:
         if not self._lobby_ok(request):
             return _forbidden()
-        seats = [{"seat": s, "name": self.seats[s].name, "colour": self.seats[s].colour}
-                 for s in self.lobby_open if s not in self.conns]
-        return web.json_response({"seats": seats, "colours": self.lobby_colours})
+        offers = self.offers if self._free_slot() is not None else []
+        return web.json_response({"seats": offers, "colours": self.lobby_colours})
 
     async def lobby_claim(self, request: web.Request) -> web.StreamResponse:
         if not self._lobby_ok(request):
@@ -154,19 +170,32 @@ class CompanionServer:
             return web.json_response({"error": "bad request"}, status=400)
         if not isinstance(data, dict) or set(data) != {"seat", "name", "colour"}:
             return web.json_response({"error": "bad request"}, status=400)
-        seat, name, colour = data["seat"], data["name"], data["colour"]
-        if type(seat) is not int or not isinstance(name, str) or not isinstance(colour, str):
+        offer_id, name, colour = data["seat"], data["name"], data["colour"]
+        if type(offer_id) is not int or not isinstance(name, str) \
+                or not isinstance(colour, str):
             return web.json_response({"error": "bad request"}, status=400)
         name = " ".join(name.split())[:MAX_NAME]
-        if not name or not name.isprintable() or colour not in self.lobby_colours:
-            return web.json_response({"error": "bad name or colour"}, status=400)
-        if seat not in self.lobby_open or seat in self.conns:
+        offer = next((o for o in self.offers if o["seat"] == offer_id), None)
+        slot = self._free_slot()
+        if offer is None or slot is None:
             return web.json_response({"error": "seat taken"}, status=409)
-        self.lobby_open.remove(seat)
-        info = self.seats[seat]
+        if not name or not name.isprintable() \
+                or colour not in (*self.lobby_colours, offer["colour"]):
+            return web.json_response({"error": "bad name or colour"}, status=400)
+        self.offers.remove(offer)
+        if colour in self.lobby_colours:
+            self.lobby_colours.remove(colour)
+        self.claimed.add(slot)
+        info = self.seats[slot]
         info.name, info.colour = name, colour
-        self.events.put({"kind": "claim", "seat": seat, "name": name, "colour": colour})
+        self.events.put({"kind": "claim", "seat": slot, "offer": offer_id, "name": name,
+                         "colour": colour})
         return web.json_response({"url": f"/s/{info.token}"})
+
+    def _free_slot(self) -> int | None:
+        """The first slot no phone holds or has claimed."""
+        return next((slot for slot in range(len(self.seats))
+                     if slot not in self.claimed and slot not in self.conns), None)
 
     # --- the WebSocket -----------------------------------------------------------------
     async def socket(self, request: web.Request) -> web.StreamResponse:
@@ -299,8 +328,19 @@ class CompanionServer:
         if seat in self.conns:
             self._to(seat, self.state_message(seat))
 
-    def open_lobby(self, seats: list[int], colours: list[str]) -> None:
-        self.lobby_open, self.lobby_colours = list(seats), list(colours)
+    def open_lobby(self, offers: list[dict], colours: list[str]) -> None:
+        self.offers, self.lobby_colours = [dict(o) for o in offers], list(colours)
+
+    def release(self, seat: int, token: str) -> None:
+        """The game gave this slot up: a new token (the old link is dead), its phone told."""
+        self.claimed.discard(seat)
+        info = self.seats[seat]
+        info.token, info.ticket, info.question, info.choices = token, None, "null", frozenset()
+        info.view = "null"
+        conn = self.conns.pop(seat, None)
+        if conn is not None:
+            conn.send(json.dumps({"type": "released"}))
+            self._spawn(self._close_after_flush(conn, CLOSE_RELEASED, b"seat released"))
 
     def _to(self, seat: int, text: str) -> None:
         conn = self.conns.get(seat)
@@ -308,9 +348,10 @@ class CompanionServer:
             conn.send(text)
 
     async def close_all(self) -> None:
-        for conn in list(self.conns.values()):
-            with contextlib.suppress(Exception):
-                await conn.ws.close(code=CLOSE_STOPPING, message=b"game over")
+        """Close every phone's connection once what is queued for it has gone out."""
+        await asyncio.gather(*(self._close_after_flush(conn, CLOSE_STOPPING, b"game over")
+                               for conn in list(self.conns.values())),
+                             return_exceptions=True)
 
 
 def _forbidden() -> web.Response:

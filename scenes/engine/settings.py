@@ -1,6 +1,6 @@
 """Player preferences, saved as JSON per user: effects and music volumes, animation speed,
-fullscreen, text size, the player palette (standard or colour-blind safe) and the keyboard
-keys of every action.
+fullscreen, text size, the player palette (standard or colour-blind safe), the keyboard
+keys of every action, and the phones (on or off, the address and port phones reach).
 
 The file lives in the platform's config folder (platformdirs). A missing or corrupt file
 gives the defaults and a message on stderr, never a crash. Headless runs and tests keep
@@ -64,6 +64,10 @@ _RULES = (
     ("coach", lambda v: isinstance(v, bool), "true or false"),
     ("coach_seen", lambda v: isinstance(v, list) and len(v) <= 64
      and all(isinstance(t, str) and 0 < len(t) <= 32 for t in v), "a list of short names"),
+    ("phones", lambda v: isinstance(v, bool), "true or false"),
+    ("phones_host", lambda v: isinstance(v, str) and len(v) <= 64
+     and all(c.isalnum() or c in ".:-[]" for c in v), "an address such as 192.168.1.20"),
+    ("phones_port", lambda v: type(v) is int and 0 <= v <= 65535, "a port from 0 to 65535"),
 )
 
 
@@ -92,6 +96,9 @@ class Settings:
     ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
     coach: bool = True  # Startup Fever: one-line tips the first time each step appears
     coach_seen: list[str] = field(default_factory=list)  # topics the coach has explained
+    phones: bool = False  # a lobby starts the phone server: phones join by QR code
+    phones_host: str = ""  # where it listens: "" this computer's Wi-Fi/LAN address
+    phones_port: int = 8626  # falls back to a free port when taken; 0: any free port
     path: Path | None = None  # where to save; None keeps them in memory
 
     @classmethod

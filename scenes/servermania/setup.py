@@ -7,7 +7,7 @@ the whole game (see scenes/seating.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +16,7 @@ from scenes.lobby import LobbyConfig, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
 from scenes.servermania.seats import MAX_SEATS, MIN_SEATS, NAMES, Seat
 from scenes.table import look
+from scenes.table.phones import seat_phones
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
@@ -26,11 +27,17 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
     return look.pawn_scaled(colour, round(w * height / h), height, token)
 
 
-def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
+def start_game(app: App, seats: list[LobbySeat], options: dict[str, str],
+               hub: Any = None) -> None:
     """The lobby's seats become the board's seats; joined devices stay bound to them."""
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]
-    devices = SeatDevices({i: s.device for i, s in enumerate(seats) if s.device})
-    app.stack.replace(app.screens.make("servermania", table, devices=devices))
+    phones, bound = seat_phones(hub, seats)
+    devices = SeatDevices(bound)
+    scene = app.screens.make("servermania", table, devices=devices)
+    if phones is not None:  # phone seats: their decisions and hands are on the phones
+        phones.bind(devices)
+        scene.phones = phones
+    app.stack.replace(scene)
 
 
 LOBBY = LobbyConfig(

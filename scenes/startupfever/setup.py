@@ -10,7 +10,7 @@ its company for the whole game (see scenes/seating.py).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -20,6 +20,7 @@ from scenes.seating import SeatDevices
 from scenes.startupfever import look
 from scenes.startupfever.seats import MAX_EXTRA_YEARS, MAX_SEATS, MIN_SEATS, Seat
 from scenes.table.look import SHAPES
+from scenes.table.phones import seat_phones
 from scenes.table.seats import NAMES
 
 if TYPE_CHECKING:
@@ -34,13 +35,18 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
     return look.marker(colour, height, token)
 
 
-def start_game(app: App, seats: list[LobbySeat], options: dict[str, str]) -> None:
+def start_game(app: App, seats: list[LobbySeat], options: dict[str, str],
+               hub: Any = None) -> None:
     """The lobby's seats become the companies; joined devices stay bound to them."""
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]
-    devices = SeatDevices({i: s.device for i, s in enumerate(seats) if s.device})
-    app.stack.replace(app.screens.make("startupfever", table,
-                                       extra_years=int(options[EXTRA_YEARS.key]),
-                                       devices=devices))
+    phones, bound = seat_phones(hub, seats)
+    devices = SeatDevices(bound)
+    scene = app.screens.make("startupfever", table,
+                             extra_years=int(options[EXTRA_YEARS.key]), devices=devices)
+    if phones is not None:  # phone seats: their decisions and hands are on the phones
+        phones.bind(devices)
+        scene.phones = phones
+    app.stack.replace(scene)
 
 
 LOBBY = LobbyConfig(

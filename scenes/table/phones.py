@@ -26,6 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.companion import views
+from scenes.lobby_phones import is_phone, slot_of
 
 #: The device a phone seat is bound to in `SeatDevices` (none at the TV may answer for it).
 PHONE_DEVICE = "phone:{}"
@@ -87,9 +88,14 @@ def _sm_stage(state: Any) -> str:
 class PhoneLink:
     """The table's side of the phones: tickets, answers, views, dice and beats."""
 
-    def __init__(self, hub: Any, phone_seats: set[int] | list[int]) -> None:
+    def __init__(self, hub: Any, phone_seats: set[int] | list[int],
+                 slots: dict[int, int] | None = None) -> None:
+        """slots: the hub's slot of each phone seat when they differ (phones that joined
+        in the lobby hold the slots they claimed there)."""
         self.hub = hub
         self.seats = sorted(set(phone_seats))
+        self.slot = {seat: (slots or {}).get(seat, seat) for seat in self.seats}
+        self.seat_of = {slot: seat for seat, slot in self.slot.items()}
         self.tickets = 0
         self.mailbox: dict[int, tuple[int, Any]] = {}  # seat -> (ticket, choice), newest
         self.open: dict[int, int] = {}  # seat -> the ticket of its open question
@@ -113,7 +119,7 @@ class PhoneLink:
     def ask(self, seat: int, question: dict) -> int:
         self.tickets += 1
         self.open[seat] = self.tickets
-        self.hub.ask(seat, self.tickets, question)
+        self.hub.ask(self.slot[seat], self.tickets, question)
         return self.tickets
 
     def take(self, seat: int, ticket: int) -> Any:
@@ -128,7 +134,7 @@ class PhoneLink:
     def withdraw(self, seat: int, ticket: int) -> None:
         if self.open.get(seat) == ticket:
             del self.open[seat]
-        self.hub.withdraw(seat, ticket)
+        self.hub.withdraw(self.slot[seat], ticket)
 
     @property
     def waiting(self) -> bool:
@@ -138,8 +144,9 @@ class PhoneLink:
     # -- once an update ----------------------------------------------------------------------
 
     def tend(self, scene: Any) -> None:
-        for seat, ticket, choice in self.hub.answers():
-            if self.open.get(seat) == ticket:  # a stale ticket is dropped here
+        for slot, ticket, choice in self.hub.answers():
+            seat = self.seat_of.get(slot)
+            if seat is not None and self.open.get(seat) == ticket:  # a stale one is dropped
                 self.mailbox[seat] = (ticket, choice)
         self._roll(scene)
         self._beat(scene)
@@ -159,8 +166,17 @@ class PhoneLink:
             obs = state.observation(seat)
             if scene.GAME == "servermania":
                 obs.pop("board", None)  # the same for everyone, and large
-            self.hub.publish(seat, views.seat_view(scene.GAME, obs, names, log, over))
+            self.hub.publish(self.slot[seat],
+                             views.seat_view(scene.GAME, obs, names, log, over))
             self.sent += 1
+
+    def close(self, scene: Any) -> None:
+        """The game is over or left: each phone gets its last view, then the server stops
+        (the phones are told the game has ended)."""
+        if getattr(scene, "state", None) is not None:
+            self.published = None
+            self._publish(scene)
+        self.hub.stop(timeout=0)  # the server thread finishes on its own: no frame waits
 
     def _roll(self, scene: Any) -> None:
         """A phone seat's own die: asked on its phone; the phone's roll throws it."""
@@ -208,4 +224,15 @@ class PhoneLink:
                 beat.answer(seat, choice == "play" and beat.can_play(seat))
 
 
-__all__ = ["PHONE_DEVICE", "PhoneLink", "PhoneSource"]
+def seat_phones(hub: Any, seats: list[Any]) -> tuple[PhoneLink | None, dict[int, Any]]:
+    """From the lobby's seats: the link to their phones (None without a phone seat) and
+    the other seats' devices ({seat: device}) for the table's `SeatDevices`."""
+    slots = {i: slot_of(s.device) for i, s in enumerate(seats) if is_phone(s.device)}
+    devices = {i: s.device for i, s in enumerate(seats)
+               if s.device and i not in slots}
+    if hub is None or not slots:
+        return None, devices
+    return PhoneLink(hub, set(slots), slots), devices
+
+
+__all__ = ["PHONE_DEVICE", "PhoneLink", "PhoneSource", "seat_phones"]

@@ -144,6 +144,11 @@ class GameScreen:
         """A phone seat's answer given at the table already (none by default)."""
         return None
 
+    def exit(self) -> None:
+        """The table goes (the results, the title, an error): the phone server stops."""
+        if self.phones is not None:
+            self.phones.close(self)
+
     def tend_phones(self) -> None:
         """Once an update: the phones' answers in, each phone's own view out on a change."""
         if self.phones is not None:

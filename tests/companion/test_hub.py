@@ -142,39 +142,104 @@ def test_public_events_reach_every_phone_and_later_ones_on_connect():
         arun(phones())
 
 
-def test_lobby_claims_a_free_seat_once_and_reports_it():
+OFFERS = [{"seat": 0, "label": "Seat 3 · free", "name": "", "colour": ""},
+          {"seat": 1, "label": "Seat 2 · computer", "name": "Ava", "colour": "#44b36b"}]
+
+
+def test_lobby_claims_an_offer_once_gives_a_free_slot_and_reports_it():
     with running_hub() as hub:
-        hub.open_lobby([1, 2], ["#e05a47", "#3d8bd9"])
+        hub.open_lobby(OFFERS, ["#e05a47", "#3d8bd9"])
         api = hub.lobby_url().replace("/lobby/", "/api/lobby/")
 
         async def phone():
             async with aiohttp.ClientSession() as session:
                 async with session.get(api) as response:
                     data = await response.json()
-                assert [s["seat"] for s in data["seats"]] == [1, 2]
+                assert data == {"seats": OFFERS, "colours": ["#e05a47", "#3d8bd9"]}
                 claim = {"seat": 1, "name": "  Zoë  ", "colour": "#3d8bd9"}
                 async with session.post(api + "/claim", json=claim) as response:
                     assert response.status == 200
                     url = (await response.json())["url"]
-                assert hub.join_url(1).endswith(url)
+                assert hub.join_url(0).endswith(url)  # the first slot no phone holds
                 async with session.post(api + "/claim", json=claim) as response:
-                    assert response.status == 409
-                bad = [{"seat": 2, "name": "", "colour": "#3d8bd9"},
-                       {"seat": 2, "name": "X", "colour": "red"},
-                       {"seat": 2, "name": "X\x00", "colour": "#3d8bd9"},
-                       {"seat": "2", "name": "X", "colour": "#3d8bd9"},
-                       {"seat": 0, "name": "X", "colour": "#3d8bd9"},
+                    assert response.status == 409  # that offer is gone
+                async with session.get(api) as response:
+                    data = await response.json()
+                assert data == {"seats": OFFERS[:1], "colours": ["#e05a47"]}
+                bad = [{"seat": 0, "name": "", "colour": "#e05a47"},
+                       {"seat": 0, "name": "X", "colour": "red"},
+                       {"seat": 0, "name": "X", "colour": "#3d8bd9"},  # taken just now
+                       {"seat": 0, "name": "X\x00", "colour": "#e05a47"},
+                       {"seat": "0", "name": "X", "colour": "#e05a47"},
+                       {"seat": 7, "name": "X", "colour": "#e05a47"},
                        [1, 2]]
                 for body in bad:
                     async with session.post(api + "/claim", json=body) as response:
                         assert response.status in (400, 409), body
-                async with session.ws_connect(ws_url(hub, 1)) as ws:
+                async with session.ws_connect(ws_url(hub, 0)) as ws:
                     state = await receive(ws)
                     assert (state["name"], state["colour"]) == ("Zoë", "#3d8bd9")
+                # the other offer is still there, for the next phone and the next slot
+                own = {"seat": 0, "name": "Mo", "colour": "#e05a47"}
+                async with session.post(api + "/claim", json=own) as response:
+                    assert response.status == 200
+                    assert hub.join_url(1).endswith((await response.json())["url"])
 
         arun(phone())
-        events = wait_for(hub.events, 3)
-        assert events[0] == {"kind": "claim", "seat": 1, "name": "Zoë", "colour": "#3d8bd9"}
+        events = hub.events()
+        claims = [e for e in events if e["kind"] == "claim"]
+        assert claims == [{"kind": "claim", "seat": 0, "offer": 1, "name": "Zoë",
+                           "colour": "#3d8bd9"},
+                          {"kind": "claim", "seat": 1, "offer": 0, "name": "Mo",
+                           "colour": "#e05a47"}]
+
+
+def test_the_short_link_leads_to_the_lobby_only_while_it_offers_seats():
+    with running_hub() as hub:
+        short = hub.short_url()
+        code = short.rsplit("/", 1)[1]
+        assert len(code) == 6 and code.isalnum() and code.upper() == code
+
+        async def phone():
+            async with aiohttp.ClientSession() as session:
+                async with session.get(short, allow_redirects=False) as response:
+                    assert response.status == 403  # no lobby open yet
+                hub.open_lobby(OFFERS, ["#e05a47"])
+                await await_for(lambda: [1] if hub._server.offers else [])
+                for link in (short, short.lower()):
+                    async with session.get(link, allow_redirects=False) as response:
+                        assert response.status == 303
+                        assert response.headers["Location"] == \
+                            hub.lobby_url().removeprefix(hub.base_url)
+                async with session.get(short[:-1] + "Z", allow_redirects=False) as response:
+                    assert response.status == 403
+                hub.close_lobby()
+                await await_for(lambda: [] if hub._server.offers else [1])
+                async with session.get(short, allow_redirects=False) as response:
+                    assert response.status == 403
+
+        arun(phone())
+
+
+def test_a_released_slot_is_told_and_its_old_link_dies():
+    with running_hub() as hub:
+        old = hub.join_url(1)
+
+        async def phone():
+            async with aiohttp.ClientSession() as session:
+                ws = await session.ws_connect(ws_url(hub, 1))
+                await receive(ws)
+                hub.release(1)
+                assert (await receive(ws)) == {"type": "released"}
+                closed = await ws.receive()
+                assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+                assert ws.close_code == 4003
+                async with session.get(old) as response:
+                    assert response.status == 403
+                async with session.get(hub.join_url(1)) as response:
+                    assert response.status == 200
+
+        arun(phone())
 
 
 def test_the_game_thread_never_waits_and_calls_before_start_are_kept():

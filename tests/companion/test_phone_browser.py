@@ -162,10 +162,13 @@ def test_servermania_roll_is_held_then_released(browser, shots):
 
 def test_lobby_join_and_takeover(browser, shots):
     with running_hub() as hub:
-        hub.open_lobby([1, 2], ["#e05a47", "#3d8bd9", "#44b36b", "#f2b631"])
-        hub.publish(2, SF_VIEW)
+        hub.open_lobby([{"seat": 0, "label": "Seat 3 · free", "name": "", "colour": ""},
+                        {"seat": 1, "label": "Seat 1 · Ada (Keyboard): move to this phone",
+                         "name": "Ada", "colour": "#e05a47", "keep_name": True}],
+                       ["#3d8bd9", "#44b36b", "#f2b631"])
+        hub.publish(0, SF_VIEW)
         page = phone_page(browser, hub)
-        page.goto(hub.lobby_url())
+        page.goto(hub.short_url())  # the link the TV writes leads to the lobby
         page.get_by_role("button", name="Seat 3").tap()
         page.fill("#lobby-name", "Mo")
         page.get_by_role("button", name="#f2b631").tap()
@@ -175,10 +178,11 @@ def test_lobby_join_and_takeover(browser, shots):
         expect(page.locator("#name")).to_have_text("Mo")
         expect(page.locator(".card").first).to_contain_text("Headhunter")
         events = wait_for(hub.events, 2)
-        assert events[0] == {"kind": "claim", "seat": 2, "name": "Mo", "colour": "#f2b631"}
+        assert events[0] == {"kind": "claim", "seat": 0, "offer": 0, "name": "Mo",
+                             "colour": "#f2b631"}
 
         second = phone_page(browser, hub)  # the same link on another phone
-        second.goto(hub.join_url(2))
+        second.goto(hub.join_url(0))
         expect(second.locator("#name")).to_have_text("Mo")
         expect(page.locator("#notice")).to_contain_text("another phone")
         second.context.close()

@@ -132,7 +132,7 @@ def test_a_shared_seat_picks_its_name_colour_and_logo_and_each_computer_its_leve
     press(app, "back", "pad:0")
     started = []
     lobby.config = lobby.config.__class__(**{**lobby.config.__dict__,
-                                             "start": lambda a, s, o: started.append(s)})
+                                             "start": lambda a, s, o, hub: started.append(s)})
     press(app, "pause", "pad:0")
     [seats] = started
     assert [(s.name, s.human, s.level) for s in seats][1:] == \

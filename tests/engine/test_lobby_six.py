@@ -24,7 +24,7 @@ SIX = LobbyConfig(game="startupfever", title="Startup Fever", min_seats=2, max_s
                   colours=COLOURS, rgb=lambda c: SEATS[COLOURS.index(c)],
                   names=("Ada", "Linus", "Grace", "Alan", "Radia", "Ken", "Hedy"),
                   tokens=("rocket", "cloud", "bolt"), token_label="Logo", portrait=logo,
-                  start=lambda app, seats, options: started.append((seats, options)),
+                  start=lambda app, seats, options, hub: started.append((seats, options)),
                   default_token=lambda colour: "rocket",
                   options=(LobbyOption("extra_years", "Extra years", ("0", "1", "2")),))
 
