@@ -386,7 +386,9 @@ class LobbyScene(Scene):
         return self._joined(device, cursor, action)
 
     def _unjoined(self, device: DeviceId, action: Action) -> bool:
-        if action.name == "confirm":
+        if action.name == "pause" and any(is_phone(s.device) for s in self.joined):
+            self.start()  # everyone is on a phone: any device at the TV may start
+        elif action.name == "confirm":
             if self.join(device):
                 self.app.audio.play("confirm")
             else:

@@ -11,7 +11,7 @@ The phone server (`game.companion.PhoneHub`, its own thread) offers what a phone
 a free seat, a computer's seat, a shared seat, or a seated person's seat (their hand moves
 to the phone: their pad or keyboard is free again). A phone that claims one becomes a
 seat of the lobby bound to the device `phone:<slot>`, with the name and colour it picked;
-it is asked nothing but may leave the seat from the phone until the game starts.
+until the game starts its phone may start it (as START on the TV does) or leave the seat.
 """
 
 from __future__ import annotations
@@ -30,9 +30,15 @@ if TYPE_CHECKING:
 
 #: The device a phone seat is bound to in the lobby (and at the table: `phone:<seat>`).
 PHONE_PREFIX = "phone:"
-#: The question a seated phone sees until the game starts.
-WAITING = {"prompt": "You're in! The game starts from the TV.", "kind": "choice",
-           "window": False, "options": [{"id": "leave", "label": "Leave this seat"}]}
+
+
+def waiting(note: str = "") -> dict:
+    """The question a seated phone sees until the game starts: start it, or leave."""
+    prompt = note or "You're in! Start when everyone has a seat."
+    return {"prompt": prompt, "kind": "choice", "window": False,
+            "options": [{"id": "start", "label": "Start the game"},
+                        {"id": "leave", "label": "Leave this seat"}]}
+
 
 
 def is_phone(device: str | None) -> bool:
@@ -80,14 +86,27 @@ class LobbyPhones:
     # -- once a frame --------------------------------------------------------------------------
 
     def update(self) -> None:
+        if self.handed:  # the game has the server now
+            return
         for event in self.hub.events():
             if event.get("kind") == "claim":
                 self.claim(event["seat"], event["offer"], event["name"], event["colour"])
         for slot, _ticket, choice in self.hub.answers():
             if choice == "leave":
                 self.leave(slot)
+            elif choice == "start" and self.lobby.can_start():
+                self.lobby.start()
+                return
+            elif choice == "start":
+                lo = self.lobby.config.min_seats
+                self.ask(slot, waiting(f"The game needs {lo} players or more: add a "
+                                       "computer on the TV, or wait for a friend."))
         self.connected = self.hub.connected()
         self.offer()
+
+    def ask(self, slot: int, question: dict) -> None:
+        self.tickets += 1
+        self.hub.ask(slot, self.tickets, question)
 
     def offer(self) -> None:
         """Tell the server what a phone may claim now (only when the seats changed)."""
@@ -153,11 +172,10 @@ class LobbyPhones:
         self._dress(at, name, rgb)
         lobby.flash[at] = 0.0
         lobby.app.audio.play("confirm")
-        self.tickets += 1
         self.hub.set_seat(slot, lobby.joined[at].name, self._rgb(lobby.joined[at].colour))
         self.hub.publish(slot, {"game": lobby.config.game, "status": "In the lobby",
                                 "your_turn": False, "stats": [], "hand": [], "log": []})
-        self.hub.ask(slot, self.tickets, WAITING)
+        self.ask(slot, waiting())
 
     def _dress(self, at: int, name: str, rgb: str) -> None:
         """The phone's name and colour for its seat: a name taken by another seat gets a

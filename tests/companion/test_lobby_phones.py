@@ -17,7 +17,7 @@ from scenes.startupfever.setup import NewGameScene as SFLobby
 from scenes.table.phones import PhoneLink
 from tests.scenes_servermania.helpers import READY, press, shoot, step
 
-from .helpers import PATIENCE, arun, receive, receive_until
+from .helpers import PATIENCE, arun, receive, receive_until, ws_url
 
 
 def lobby_app(lobby):
@@ -114,8 +114,8 @@ def test_phones_claim_free_computer_and_person_seats_leave_and_play_the_game(tmp
             assert (seat.name, seat.colour, seat.device) == ("Mo", "purple", "phone:0")
             async with session.ws_connect(hub.base_url + mo.replace("/s/", "/ws/")) as ws:
                 state = await receive(ws)
-                assert state["name"] == "Mo" and state["question"]["options"][0]["id"] \
-                    == "leave"
+                assert state["name"] == "Mo"
+                assert [o["id"] for o in state["question"]["options"]] == ["start", "leave"]
                 # Ada moves her hand to a phone: her pad is free again, her seat is kept
                 listed = await offers(session, url)
                 ada = next(o for o in listed if "Ada" in o["label"])
@@ -185,3 +185,33 @@ def test_a_phone_seat_is_not_offered_again_and_its_name_stays_unique(tmp_path):
     assert all(s is None or s.device != "phone:2" for s in phones.offers.values())
     shoot(app, "lobby_phone_card", tmp_path)
     lobby.exit()
+
+
+def test_a_phone_starts_the_game_when_the_table_is_ready_and_is_told_when_it_is_not():
+    lobby = SFLobby()
+    app = lobby_app(lobby)
+    step(app, READY)
+    lobby.computers = 0
+    phones = lobby.phones
+    phones.offer()
+    phones.claim(0, next(k for k, v in phones.offers.items() if v is None), "Mo", "#000000")
+
+    async def phone() -> None:
+        async with aiohttp.ClientSession() as session, \
+                session.ws_connect(ws_url(phones.hub, 0)) as ws:
+            state = await receive(ws)
+            await ws.send_json({"type": "answer", "ticket": state["ticket"],
+                                "choice": "start"})
+            until(app, lambda: phones.tickets > state["ticket"])  # asked again
+            again = await receive_until(ws, "ask")
+            assert "2 players or more" in again["question"]["prompt"]
+            lobby.computers = 1
+            await ws.send_json({"type": "answer", "ticket": again["ticket"],
+                                "choice": "start"})
+            until(app, lambda: phones.handed)
+            step(app, 40, draw=False)
+            assert type(app.stack.top).__name__ == "TableScene"
+            assert app.stack.top.phones.slot == {0: 0}
+
+    arun(phone())
+    app.stack.reset(app.screens.make("title"), fade=False)
