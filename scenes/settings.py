@@ -28,8 +28,8 @@ PHONE_HOSTS = ("", "0.0.0.0", "127.0.0.1")
 PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this computer only"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
         "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 104, 38, 4
-SAMPLE = pygame.Rect(200, 582, 880, 52)
+TOP, ROW_H, GAP = 100, 41, 3
+SAMPLE = pygame.Rect(200, 604, 880, 46)
 
 
 class SettingsScene(Scene):

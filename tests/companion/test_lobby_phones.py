@@ -215,3 +215,26 @@ def test_a_phone_starts_the_game_when_the_table_is_ready_and_is_told_when_it_is_
 
     arun(phone())
     app.stack.reset(app.screens.make("title"), fade=False)
+
+
+def test_the_phones_setting_cycles_off_and_each_address_and_a_bad_saved_one_is_refused(
+        tmp_path):
+    from scenes.settings import ROWS, SettingsScene, phones_label
+
+    settings = Settings()
+    app = make_app(SettingsScene(), headless=True, seed=1, settings=settings)
+    step(app, READY)
+    scene = app.stack.top
+    row = ROWS.index("Phones")
+    seen = []
+    for _ in range(4):
+        scene._change(row, +1, wrap=True)
+        seen.append((settings.phones, settings.phones_host, phones_label(settings)))
+    assert seen == [(True, "", "On · Wi-Fi :8626"),
+                    (True, "0.0.0.0", "On · all networks :8626"),
+                    (True, "127.0.0.1", "On · this computer only :8626"),
+                    (False, "127.0.0.1", "Off")]
+    path = tmp_path / "settings.json"
+    path.write_text('{"phones": true, "phones_host": "<script>", "phones_port": 70000}')
+    loaded = Settings.load(path)
+    assert (loaded.phones, loaded.phones_host, loaded.phones_port) == (True, "", 8626)
