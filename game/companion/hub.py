@@ -18,6 +18,10 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
     question = {"prompt": "Play a card?", "kind": "choice" | "roll", "window": False,
                 "options": [{"id": "pass", "label": "Pass", "text": "..."}, ...]}
 
+An option may also name its `group` (a heading), a `short` label shown under it and `pin`
+(an end/pass option kept in sight): the page shows a question of more than six options
+by group (views.py fills these for the games).
+
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
 seat's open question and its choice one of that question's option ids; the game still

@@ -127,7 +127,7 @@ def place(action: Any) -> tuple[str, str | None, bool]:
     if name == "Retain":
         return "Retain", str(action).removeprefix("retain "), False
     if name == "MoveResigned":
-        return (f"{kind_name(action.kind)} (vest {action.vest}) resigns to",
+        return (f"{kind_name(action.kind)} (vest {action.vest}) to",
                 action.dest if action.dest is not None else "pile", False)
     if name == "Reassign":
         return (f"Move from {action.src}",

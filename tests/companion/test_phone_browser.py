@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from game import servermania as sm
 from game import startupfever as sf
 from game.companion import views
 
@@ -304,17 +305,54 @@ def test_a_card_window_groups_by_card_with_the_targets_as_a_grid(browser, shots)
         page.context.close()
 
 
-def test_a_short_question_stays_one_plain_list(browser, shots):
-    legal = [sf.Defend(True), sf.Defend(False)]
-    question = views.decision("startupfever", "defense", legal, window="adoption")
+@pytest.mark.parametrize(("stage", "least"), [("attrition", 16), ("reassign", 20),
+                                           ("order_choose", 10)])
+def test_other_long_questions_are_grouped_within_reach(browser, shots, stage, least):
+    legal, question = real_question(stage, least)
+    groups = groups_of(question)
+    with running_hub() as hub:
+        hub.publish(0, SF_VIEW)
+        page = phone_page(browser, hub)
+        page.goto(hub.join_url(0))
+        hub.ask(0, 8, question)
+        expect(page.locator("details.group")).to_have_count(len(groups))
+        opened = [n for n, members in groups.items() if len(members) <= 6 or len(groups) == 1]
+        expect(page.locator("details.group[open] > summary .name")).to_have_text(opened)
+        assert_touch_targets(page)
+        shoot(page, shots, f"phone_{stage}.png")
+        last = list(groups)[-1]
+        group = page.locator("details.group", has=page.locator(".name", has_text=last))
+        if last not in opened:
+            group.locator("summary").tap()
+        target = groups[last][0]
+        group.get_by_role("button", name=target["label"], exact=True).tap()
+        assert wait_for(hub.answers) == [(0, 8, target["id"])]
+        page.context.close()
+
+
+def test_short_questions_stay_one_plain_list(browser, shots):
+    sf_question = views.decision("startupfever", "defense",
+                                 [sf.Defend(True), sf.Defend(False)], window="adoption")
+    sm_question = views.decision("servermania", "maintenance",
+                                 [sm.PayMaintenance(), sm.SkipMaintenance()])
     with running_hub() as hub:
         hub.publish(0, SM_VIEW)
         page = phone_page(browser, hub)
         page.goto(hub.join_url(0))
-        hub.ask(0, 6, question)
+        hub.ask(0, 6, sf_question)
         expect(page.get_by_role("button", name="No Defense")).to_be_visible()
         expect(page.locator("details.group")).to_have_count(0)
         expect(page.locator("#options > button")).to_have_count(2)
         page.get_by_role("button", name="No Defense").tap()
         assert wait_for(hub.answers) == [(0, 6, 1)]
+
+        hub.ask(0, 7, sm_question)
+        expect(page.locator("#prompt")).to_have_text("Maintenance: pay or skip?")
+        expect(page.locator("#options > button")).to_have_text(
+            ["Pay maintenance", "Skip maintenance"])
+        expect(page.locator("details.group")).to_have_count(0)
+        assert_touch_targets(page)
+        shoot(page, shots, "phone_servermania_maintenance.png")
+        page.get_by_role("button", name="Skip maintenance").tap()
+        assert wait_for(hub.answers) == [(0, 7, 1)]
         page.context.close()

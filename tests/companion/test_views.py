@@ -89,8 +89,8 @@ def test_year_end_questions_group_by_worker_source_and_target():
         sf.MoveResigned("nerd", 2, "A"), sf.MoveResigned("nerd", 2, None),
         sf.MoveResigned("suit", 4, "B")])["options"]
     assert [(o["group"], o["short"]) for o in attrition] == [
-        ("Nerd (vest 2) resigns to", "A"), ("Nerd (vest 2) resigns to", "Pile"),
-        ("Suit (vest 4) resigns to", "B")]
+        ("Nerd (vest 2) to", "A"), ("Nerd (vest 2) to", "Pile"),
+        ("Suit (vest 4) to", "B")]
     reassign = views.decision("startupfever", "reassign", [
         sf.Reassign("A", "C", "nerd", 3), sf.Reassign("B", "A", "suit", 0)])["options"]
     assert [(o["group"], o["short"]) for o in reassign] == [
