@@ -80,14 +80,63 @@ function renderQuestion(ticket, q) {
     $("roll").hidden = $("roll-hint").hidden = false;
     $("roll").disabled = false;
   } else {
-    for (const option of q.options || []) {
-      const button = el("button");
-      button.type = "button";
-      button.append(el("span", "label", option.label));
-      if (option.text) button.append(el("span", "text", option.text));
-      button.addEventListener("click", () => answer(option.id, button));
-      $("options").append(button);
-    }
+    renderChoices(q.options || []);
+  }
+}
+
+// A long question (Startup Fever's manage step lists up to ~50 actions) is shown by
+// group: a heading per group, tapped to open or close; a group of at most OPEN_MAX
+// options (or the only group) starts open. The options that end a step or decline
+// ("pin") come last, kept in sight at the bottom of the screen. Short questions stay
+// one plain list. Whatever is shown, a tap answers with the option's own id.
+// Three or more targets of at most GRID_LABEL letters ("A", "12") make a grid.
+const FLAT_MAX = 6, OPEN_MAX = 6, GRID_LABEL = 4, GRID_LEAST = 3;
+
+function optionButton(option, text, withText) {
+  const button = el("button");
+  button.type = "button";
+  button.append(el("span", "label", text));
+  if (text !== option.label) button.setAttribute("aria-label", option.label);
+  if (withText && option.text) button.append(el("span", "text", option.text));
+  button.addEventListener("click", () => answer(option.id, button));
+  return button;
+}
+
+function renderChoices(options) {
+  const box = $("options");
+  box.classList.remove("grouped");
+  if (options.length <= FLAT_MAX || !options.some((o) => o.group)) {
+    for (const option of options) box.append(optionButton(option, option.label, true));
+    return;
+  }
+  box.classList.add("grouped");
+  const groups = new Map(), pinned = [];
+  for (const option of options) {
+    if (option.pin) { pinned.push(option); continue; }
+    const name = String(option.group || "Other");
+    if (!groups.has(name)) groups.set(name, []);
+    groups.get(name).push(option);
+  }
+  for (const [name, members] of groups) {
+    const group = el("details", "group");
+    group.open = groups.size === 1 || members.length <= OPEN_MAX;
+    const heading = el("summary");
+    heading.append(el("span", "name", name), el("span", "count", members.length));
+    group.append(heading);
+    const texts = new Set(members.map((o) => o.text || ""));
+    const shared = texts.size === 1 ? [...texts][0] : "";  // a card's effect, said once
+    if (shared) group.append(el("p", "note", shared));
+    const grid = members.length >= GRID_LEAST &&
+      members.every((o) => o.short && String(o.short).length <= GRID_LABEL);
+    const list = el("div", grid ? "grid" : "list");
+    for (const o of members) list.append(optionButton(o, o.short || o.label, !shared));
+    group.append(list);
+    box.append(group);
+  }
+  if (pinned.length) {
+    const bar = el("div", "pinned");
+    for (const option of pinned) bar.append(optionButton(option, option.label, true));
+    box.append(bar);
   }
 }
 

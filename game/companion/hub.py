@@ -18,6 +18,10 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
     question = {"prompt": "Play a card?", "kind": "choice" | "roll", "window": False,
                 "options": [{"id": "pass", "label": "Pass", "text": "..."}, ...]}
 
+An option may also name its `group` (a heading), a `short` label shown under it and `pin`
+(an end/pass option kept in sight): the page shows a question of more than six options
+by group (views.py fills these for the games).
+
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
 seat's open question and its choice one of that question's option ids; the game still
@@ -54,12 +58,17 @@ class SeatInfo:
 
 
 class PhoneHub:
-    """A local HTTP + WebSocket server for phone seats, driven from the game thread."""
+    """A local HTTP + WebSocket server for phone seats, driven from the game thread.
+
+    `rate`/`burst`: each connection's message limit (a token bucket), 20 a second with
+    bursts of 60 by default: room for a fast tapper plus pings and resyncs; a phone past
+    it is cut off (close code 1008) and may reconnect.
+    """
 
     def __init__(self, host: str | None = None, port: int = DEFAULT_PORT, *,
                  seats: list[SeatInfo], static_dir: Path = PHONE_DIR,
                  idle_timeout: float = 60.0, heartbeat: float = 15.0,
-                 rate: float = 10.0, burst: int = 30) -> None:
+                 rate: float = 20.0, burst: int = 60) -> None:
         self.host = lan_address() if host is None else host
         self.port = port
         self._answers: queue.SimpleQueue = queue.SimpleQueue()

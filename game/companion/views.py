@@ -9,13 +9,19 @@ state itself), so a phone can show nothing the rules would not tell that seat:
 
 A question's option ids are the indexes of the legal actions; labels are the actions'
 own words (`str(action)`), and an option that plays an Event Card carries the card's
-effect text.
+effect text. Each option also names its `group` (a heading: "Hire", "Poach", "Play
+Attrition", ...) and, when it differs from the label, a `short` label to show under that
+heading ("Nerd (vest 2) from F for 3", "A"); the options that end a step or decline
+("End manage employees", "Pass", "No Defense") carry `pin`: the page keeps them in sight
+below the groups. A long question (Startup Fever's manage step lists up to ~50 actions)
+is thus read group by group; ids stay the indexes whatever the page shows.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS, WINDOW_TITLES
 
 #: Public log lines a phone keeps.
@@ -33,6 +39,8 @@ SF_PROMPTS = {
     "marketing": "Sealed marketing",
     "order_choose": "Choose your place in the turn order",
 }
+#: Actions that end a step or decline: always in sight on the phone.
+PINNED = frozenset({"Pass", "EndManage", "EndUserLoss", "EndReassign", "EndMarketing"})
 SM_PROMPTS = {"maintenance": "Maintenance: pay or skip?", "stuck": "STUCK: pay or roll?"}
 
 
@@ -97,19 +105,78 @@ def label(action: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
+def place(action: Any) -> tuple[str, str | None, bool]:
+    """Where an option goes on the phone: (group heading, short label or None, pinned).
+
+    Named from the action's class; the short label leaves out what the heading says
+    (and the product being managed, which the prompt names)."""
+    name = type(action).__name__
+    if name in PINNED or (name == "Defend" and not action.use):
+        return "Done", None, True
+    if name == "PlayCard":
+        kind = CARDS.get(action.card)
+        where = (action.slot if action.slot is not None
+                 else "no effect" if action.seat is None else f"company {action.seat}")
+        return f"Play {kind.name if kind else action.card}", where, False
+    if name == "Hire":
+        return "Hire", kind_name(action.kind), False
+    if name == "Poach":
+        where = action.slot if action.slot is not None else f"company {action.seat}"
+        return "Poach", (f"{kind_name(action.kind)} (vest {action.vest}) from {where} "
+                         f"for {action.offer}"), False
+    if name == "Retain":
+        return "Retain", str(action).removeprefix("retain "), False
+    if name == "MoveResigned":
+        return (f"{kind_name(action.kind)} (vest {action.vest}) to",
+                action.dest if action.dest is not None else "pile", False)
+    if name == "Reassign":
+        return (f"Move from {action.src}",
+                f"{kind_name(action.kind)} (vest {action.vest}) to {action.dest}", False)
+    if name == "LosePip":
+        return "User loss on", action.slot, False
+    if name == "Market":
+        return "Market", action.slot, False
+    if name == "ChoosePosition":
+        return "Take position", str(action.position + 1), False
+    if name == "PlaceChip":
+        return "Place a chip", f"{action.category} on {action.slot}", False
+    words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
+    return words[:1].upper() + words[1:], None, False
+
+
+def managed(legal: list) -> str | None:
+    """The product a manage step is for, as its actions name it (None if none does)."""
+    for action in legal:
+        name = type(action).__name__
+        slot = (action.slot if name in ("Hire", "Retain")
+                else action.to if name == "Poach" else None)
+        if slot is not None:
+            return slot
+    return None
+
+
 def decision(game: str, stage: str, legal: list, window: str | None = None) -> dict:
-    """The question for a decision: one option per legal action (id = its index)."""
+    """The question for a decision: one option per legal action (id = its index), each
+    with its group (and short label, pin) for the page to show long lists grouped."""
     options = []
     for n, action in enumerate(legal):
         option: dict[str, Any] = {"id": n, "label": label(action)}
         card = getattr(action, "card", None)
         if type(action).__name__ == "PlayCard" and card in CARDS:
             option["text"] = CARDS[card].text
+        group, short, pin = place(action)
+        option["group"] = group
+        if short is not None:
+            option["short"] = short[:1].upper() + short[1:]
+        if pin:
+            option["pin"] = True
         options.append(option)
     if game == "startupfever":
         prompt = SF_PROMPTS.get(stage, "Your move")
         if stage == "window" and window:
             prompt = f"Play a card {WINDOW_TITLES.get(window, window)}?"
+        if stage == "manage" and (product := managed(legal)):
+            prompt = f"Manage employees on {product}"
     else:
         prompt = SM_PROMPTS.get(stage, "Your move")
     return {"prompt": prompt, "kind": "choice",

@@ -12,10 +12,16 @@ Without /usr/bin/chromium these tests skip, except under CI (CI=true), where the
 from __future__ import annotations
 
 import os
+import random
+import shutil
 import time
 from pathlib import Path
 
 import pytest
+
+from game import servermania as sm
+from game import startupfever as sf
+from game.companion import views
 
 from .helpers import PATIENCE, running_hub, wait_for
 
@@ -89,9 +95,9 @@ def phone_page(browser, hub) -> Page:
 
 
 def assert_touch_targets(page: Page) -> None:
-    """Every visible button is at least 44 x 44 CSS pixels."""
+    """Every visible button and group heading is at least 44 x 44 CSS pixels."""
     for box in page.eval_on_selector_all(
-            "button", "els => els.filter(e => e.offsetParent !== null)"
+            "button, summary", "els => els.filter(e => e.offsetParent !== null)"
                       ".map(e => { const r = e.getBoundingClientRect();"
                       " return [e.textContent, r.width, r.height]; })"):
         assert box[1] >= 44 and box[2] >= 44, box
@@ -186,4 +192,171 @@ def test_lobby_join_and_takeover(browser, shots):
         expect(second.locator("#name")).to_have_text("Mo")
         expect(page.locator("#notice")).to_contain_text("another phone")
         second.context.close()
+        page.context.close()
+
+
+# --- long Startup Fever questions, by group ----------------------------------------------
+
+#: Screenshots of the grouped questions are also copied here (for a person to look at).
+SHOTS_COPY = Path(os.environ.get("PHONE_SHOTS_COPY", "/tmp/shots-page"))
+
+
+def real_question(stage: str, least: int, seed: int = 0) -> tuple[list, dict]:
+    """The first decision at `stage` with at least `least` legal actions met in random
+    Startup Fever games (seeded: always the same), as views.decision asks it."""
+    for game in range(seed, seed + 200):
+        rng = random.Random(game)
+        state = sf.new_game(4, seed=game)
+        while not state.is_terminal():
+            if state.current_player == sf.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if state.stage == stage and len(legal) >= least:
+                return legal, views.decision("startupfever", state.stage, legal,
+                                             window=state.window)
+            state.apply(rng.choice(legal))
+    raise AssertionError(f"no {stage} decision with {least} options")
+
+
+def shoot(page: Page, shots: Path, name: str, **kwargs) -> None:
+    path = shots / name
+    page.screenshot(path=str(path), **kwargs)
+    SHOTS_COPY.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, SHOTS_COPY / name)
+
+
+def groups_of(question: dict) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for option in question["options"]:
+        if not option.get("pin"):
+            out.setdefault(option["group"], []).append(option)
+    return out
+
+
+def test_a_long_manage_question_is_grouped_and_a_closed_group_opens_on_tap(browser, shots):
+    legal, question = real_question("manage", 30)
+    groups = groups_of(question)
+    big = [name for name, members in groups.items() if len(members) > 6]
+    small = [name for name, members in groups.items() if len(members) <= 6]
+    assert "Poach" in big and "Hire" in small, groups  # what this test is about
+    with running_hub() as hub:
+        hub.publish(0, SF_VIEW)
+        page = phone_page(browser, hub)
+        page.goto(hub.join_url(0))
+        hub.ask(0, 4, question)
+        expect(page.locator("#prompt")).to_have_text(question["prompt"])
+        headings = page.locator("details.group > summary .name")
+        expect(headings).to_have_text(list(groups))
+        for name in groups:
+            group = page.locator("details.group", has=page.locator(".name", has_text=name))
+            if name in big:
+                expect(group).not_to_have_attribute("open", "")
+                expect(group.locator("button").first).to_be_hidden()
+            else:
+                expect(group).to_have_attribute("open", "")
+                expect(group.locator("button").first).to_be_visible()
+        end = page.get_by_role("button", name="End manage employees")
+        expect(end).to_be_visible()
+        expect(end).to_be_in_viewport()
+        assert_touch_targets(page)
+        shoot(page, shots, "phone_manage_collapsed.png")
+
+        poach = page.locator("details.group", has=page.locator(".name", has_text="Poach"))
+        poach.locator("summary").tap()
+        expect(poach).to_have_attribute("open", "")
+        picked = groups["Poach"][len(groups["Poach"]) // 2]
+        button = page.get_by_role("button", name=picked["label"], exact=True)
+        expect(button).to_be_visible()
+        expect(button).to_have_text(picked["short"])
+        assert_touch_targets(page)
+        shoot(page, shots, "phone_manage_open.png")
+        button.scroll_into_view_if_needed()
+        expect(end).to_be_in_viewport()  # the way out stays in sight
+        shoot(page, shots, "phone_manage_open_scrolled.png")
+        button.tap()
+        assert wait_for(hub.answers) == [(0, 4, picked["id"])]
+        assert legal[picked["id"]].__class__.__name__ == "Poach"
+        expect(page.locator("#question")).to_be_hidden()
+        page.context.close()
+
+
+def test_a_card_window_groups_by_card_with_the_targets_as_a_grid(browser, shots):
+    legal, question = real_question("window", 14)
+    groups = groups_of(question)
+    assert all(name.startswith("Play ") for name in groups), groups
+    with running_hub() as hub:
+        hub.publish(0, SF_VIEW)
+        page = phone_page(browser, hub)
+        page.goto(hub.join_url(0))
+        hub.ask(0, 5, question)
+        expect(page.locator("#window-tag")).to_be_visible()
+        expect(page.locator("details.group")).to_have_count(len(groups))
+        name, members = next((n, m) for n, m in groups.items() if len(m) > 6)
+        group = page.locator("details.group", has=page.locator(".name", has_text=name))
+        expect(group).not_to_have_attribute("open", "")
+        shoot(page, shots, "phone_window_collapsed.png")
+        group.locator("summary").tap()
+        expect(group.locator(".grid")).to_be_visible()
+        expect(group.locator(".note")).to_have_text(members[0]["text"])  # said once
+        expect(group.locator("button .text")).to_have_count(0)
+        assert_touch_targets(page)
+        shoot(page, shots, "phone_window_open.png")
+        target = members[-1]
+        group.get_by_role("button", name=target["label"], exact=True).tap()
+        assert wait_for(hub.answers) == [(0, 5, target["id"])]
+        assert str(legal[target["id"]]).endswith(f"on {target['short']}")
+        page.context.close()
+
+
+@pytest.mark.parametrize(("stage", "least"), [("attrition", 16), ("reassign", 20),
+                                           ("order_choose", 10)])
+def test_other_long_questions_are_grouped_within_reach(browser, shots, stage, least):
+    legal, question = real_question(stage, least)
+    groups = groups_of(question)
+    with running_hub() as hub:
+        hub.publish(0, SF_VIEW)
+        page = phone_page(browser, hub)
+        page.goto(hub.join_url(0))
+        hub.ask(0, 8, question)
+        expect(page.locator("details.group")).to_have_count(len(groups))
+        opened = [n for n, members in groups.items() if len(members) <= 6 or len(groups) == 1]
+        expect(page.locator("details.group[open] > summary .name")).to_have_text(opened)
+        assert_touch_targets(page)
+        shoot(page, shots, f"phone_{stage}.png")
+        last = list(groups)[-1]
+        group = page.locator("details.group", has=page.locator(".name", has_text=last))
+        if last not in opened:
+            group.locator("summary").tap()
+        target = groups[last][0]
+        group.get_by_role("button", name=target["label"], exact=True).tap()
+        assert wait_for(hub.answers) == [(0, 8, target["id"])]
+        page.context.close()
+
+
+def test_short_questions_stay_one_plain_list(browser, shots):
+    sf_question = views.decision("startupfever", "defense",
+                                 [sf.Defend(True), sf.Defend(False)], window="adoption")
+    sm_question = views.decision("servermania", "maintenance",
+                                 [sm.PayMaintenance(), sm.SkipMaintenance()])
+    with running_hub() as hub:
+        hub.publish(0, SM_VIEW)
+        page = phone_page(browser, hub)
+        page.goto(hub.join_url(0))
+        hub.ask(0, 6, sf_question)
+        expect(page.get_by_role("button", name="No Defense")).to_be_visible()
+        expect(page.locator("details.group")).to_have_count(0)
+        expect(page.locator("#options > button")).to_have_count(2)
+        page.get_by_role("button", name="No Defense").tap()
+        assert wait_for(hub.answers) == [(0, 6, 1)]
+
+        hub.ask(0, 7, sm_question)
+        expect(page.locator("#prompt")).to_have_text("Maintenance: pay or skip?")
+        expect(page.locator("#options > button")).to_have_text(
+            ["Pay maintenance", "Skip maintenance"])
+        expect(page.locator("details.group")).to_have_count(0)
+        assert_touch_targets(page)
+        shoot(page, shots, "phone_servermania_maintenance.png")
+        page.get_by_role("button", name="Skip maintenance").tap()
+        assert wait_for(hub.answers) == [(0, 7, 1)]
         page.context.close()

@@ -150,7 +150,7 @@ class Phones(threading.Thread):
         if self.taps[seat] >= REAL_INPUT:
             self.taps[seat] += page.evaluate(TAP, r)
             return
-        buttons = page.locator("#options button:enabled")
+        buttons = page.locator("#options button:enabled:visible")  # not in a closed group
         count = buttons.count()
         if not count:
             return

@@ -393,6 +393,42 @@ def test_flooding_past_the_rate_limit_closes_the_connection():
         honest_phone_works(hub)
 
 
+def test_the_default_limit_lets_a_fast_tapper_through_and_still_cuts_a_flood():
+    with running_hub() as hub:  # the hub's own defaults: 20 a second, bursts of 60
+        assert (hub._server.rate, hub._server.burst) == (20.0, 60)
+        hub.ask(0, 1, QUESTION)
+
+        async def tapper():  # 50 messages at once (taps, pings): all answered, still open
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(ws_url(hub, 0)) as ws:
+                await receive(ws)
+                for n in range(50):
+                    await ws.send_json({"type": "ping"} if n % 2 else
+                                       {"type": "answer", "ticket": 99, "choice": "pass"})
+                for _ in range(50):
+                    assert (await receive(ws))["type"] in ("pong", "refused")
+                await ws.send_json({"type": "answer", "ticket": 1, "choice": "pass"})
+                assert (await receive_until(ws, "accepted"))["ticket"] == 1
+
+        async def flood():  # 600 at once: cut long before the end
+            async with aiohttp.ClientSession() as session, \
+                    session.ws_connect(ws_url(hub, 1)) as ws:
+                await receive(ws)
+                for _ in range(600):
+                    await ws.send_json({"type": "ping"})
+                replies = 0
+                while (msg := await ws.receive(timeout=PATIENCE)).type == \
+                        aiohttp.WSMsgType.TEXT:
+                    replies += 1
+                assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 1008
+                assert replies < 300  # the burst of 60, and the rate refills the rest
+
+        arun(tapper())
+        assert wait_for(hub.answers) == [(0, 1, "pass")]
+        arun(flood())
+        honest_phone_works(hub, seat=1)
+
+
 def test_an_idle_connection_times_out():
     with running_hub(idle_timeout=0.3) as hub:
 
