@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pygame
 
 from scenes.engine.input import Action
+from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu
 from scenes.howto import HowToPlayScene
 from scenes.menu import resolve
@@ -20,6 +21,7 @@ from scenes.overlays import ConfirmOverlay, MenuOverlay, back_to_title
 from scenes.settings import SettingsScene
 
 ROW_H, ROW_GAP, WIDTH = 58, 12, 480
+BOTTOM = 632  # the last row ends above the prompt bar (with the panel's margin)
 
 
 class PauseMenu(MenuOverlay):
@@ -27,24 +29,30 @@ class PauseMenu(MenuOverlay):
 
     reference: (label, "module:Class") of the game's reference screen, built with no
     arguments. save: writes the game now and says whether it worked (None: nothing to
-    save, the last entry just quits).
+    save, the last entry just quits). phone_codes: the "Phone codes" overlay of a game
+    with phone seats (each seat's QR code, to rejoin or move to another phone).
     """
 
     def __init__(self, game: str, reference: tuple[str, str] | None = None,
-                 save: Callable[[], bool] | None = None, message: str = "") -> None:
+                 save: Callable[[], bool] | None = None, message: str = "",
+                 phone_codes: Callable[[], Scene] | None = None) -> None:
         self.game = game
         self.save = save
+        self.phone_codes = phone_codes
         self.reference = resolve(reference[1]) if reference else None
         choices: list[tuple[str, Callable[[], None]]] = [
             ("Resume", self._resume), ("Settings", self._settings),
             ("How to play", self._how_to_play)]
         if reference:
             choices.append((reference[0], self._open_reference))
+        if phone_codes is not None:
+            choices.append(("Phone codes", lambda: self.app.stack.push(phone_codes())))
         choices.append(("Save and quit" if save else "Quit to title", self._quit))
         super().__init__("Paused", choices, message)
         top = 250 if message else 200
-        buttons = [Button(label, pygame.Rect(640 - WIDTH // 2, top + i * (ROW_H + ROW_GAP),
-                                             WIDTH, ROW_H)) for i, (label, _) in
+        pitch = min(ROW_H + ROW_GAP, (BOTTOM - top) // len(choices))  # six rows fit too
+        buttons = [Button(label, pygame.Rect(640 - WIDTH // 2, top + i * pitch,
+                                             WIDTH, pitch - ROW_GAP)) for i, (label, _) in
                    enumerate(choices)]
         if reference and self.reference is None:
             buttons[3].enabled, buttons[3].note = False, "COMING SOON"

@@ -1,10 +1,12 @@
 """"Scan to join": the TV shows each phone seat's QR code until its phone is connected.
 
-Pushed over a game with phone seats (`scenes.phone_game`, in a window): one card per
-phone seat with its name in its colour, the QR code of its join link (drawn by
-`scenes.phone_qr`, no network service) and the address beneath. A card turns into
-"Connected" once that seat's phone is on; when every phone is, the overlay goes by itself
-(confirm or back leaves at once: the game waits for the phones anyway).
+Pushed over a game with phone seats (`scenes.phone_game`, in a window), and from the
+pause menu's "Phone codes" (a phone whose battery died: another phone scans the seat's
+code and takes the seat over): one card per phone seat with its name in its colour, the
+QR code of its join link (drawn by `scenes.phone_qr`, no network service) and the address
+beneath. A card turns into "Connected" once that seat's phone is on; when every phone is,
+the start-of-game overlay goes by itself (confirm or back leaves at once: the game waits
+for the phones anyway).
 """
 
 from __future__ import annotations
@@ -27,13 +29,16 @@ QR_SIDE = 250
 
 
 class PhoneJoinOverlay(Scene):
-    """seats: (seat, name, colour) of each phone seat; hub: the running `PhoneHub`."""
+    """seats: (hub slot, name, colour) of each phone seat; hub: the running `PhoneHub`;
+    stay: stay up when every phone is connected (opened from the pause menu)."""
 
     opaque = False
 
-    def __init__(self, hub: Any, seats: list[tuple[int, str, Color]]) -> None:
+    def __init__(self, hub: Any, seats: list[tuple[int, str, Color]],
+                 stay: bool = False) -> None:
         self.hub = hub
         self.seats = seats
+        self.stay = stay
         first = self.cards()[0]
         side = min(QR_SIDE, first.w - 40, first.h - 130)  # whole pixels per module
         self.codes = {seat: qr_for(hub.join_url(seat), side) for seat, _n, _c in seats}
@@ -41,7 +46,7 @@ class PhoneJoinOverlay(Scene):
 
     def update(self, dt: float) -> None:
         self.connected = self.hub.connected()
-        if all(seat in self.connected for seat, _n, _c in self.seats):
+        if not self.stay and all(seat in self.connected for seat, _n, _c in self.seats):
             self.app.stack.pop(fade=False)
 
     def handle(self, action: Action) -> bool:
@@ -59,11 +64,14 @@ class PhoneJoinOverlay(Scene):
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
-        dim(canvas, 170)
-        draw.text(canvas, fonts.display(44), "Scan to join with your phone", (640, 60),
-                  GOLD, outline=3)
-        draw.text(canvas, fonts.body(24), "Same Wi-Fi as this computer · each code is one "
-                  "seat's private hand", (640, 108), CREAM)
+        dim(canvas, 225 if self.stay else 170)  # over the pause menu: hide it
+        title, line = ("Scan to join with your phone", "Same Wi-Fi as this computer · "
+                       "each code is one seat's private hand")
+        if self.stay:
+            title, line = ("Phone codes", "A phone lost its page, or its battery? Scan your "
+                           "seat's code: the new phone takes the seat")
+        draw.text(canvas, fonts.display(44), title, (640, 60), GOLD, outline=3)
+        draw.text(canvas, fonts.fit("body", 24, line, 1200), line, (640, 108), CREAM)
         for rect, (seat, name, colour) in zip(self.cards(), self.seats, strict=True):
             panel(canvas, fonts, rect)
             pygame.draw.rect(canvas, colour, rect, 6, border_radius=24)
@@ -78,5 +86,5 @@ class PhoneJoinOverlay(Scene):
             address = self.hub.base_url.removeprefix("http://")
             draw.text(canvas, fonts.body(20), address, (rect.centerx, rect.bottom - 30),
                       CREAM)
-        draw.text(canvas, fonts.body(22), "Enter: play on without waiting here",
-                  (640, 580), CREAM, outline=2)
+        hint = "Enter: back" if self.stay else "Enter: play on without waiting here"
+        draw.text(canvas, fonts.body(22), hint, (640, 580), CREAM, outline=2)

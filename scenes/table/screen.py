@@ -239,8 +239,17 @@ class GameScreen:
         if self.roll_call is not None:  # a press cut short by a pause never throws
             self.roll_call.holding = False
         save = None if self.demo else self.save_now
+        codes = self.phone_codes if self.phones is not None else None
         self.app.stack.push(self.app.screens.make("pause", self.GAME, self.PAUSE_PAGE, save,
-                                                  message))
+                                                  message, codes))
+
+    def phone_codes(self) -> Any:
+        """Each phone seat's QR code (the pause menu's "Phone codes")."""
+        from scenes.phone_join import PhoneJoinOverlay
+
+        return PhoneJoinOverlay(self.phones.hub, [
+            (self.phones.slot[seat], self.name(seat), self.colour(seat))
+            for seat in self.phones.seats], stay=True)
 
     def on_device_removed(self, device: DeviceId) -> None:
         """A seat's own pad gone: wait for a device to take the seat; any other: pause."""
