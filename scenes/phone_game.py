@@ -66,9 +66,10 @@ class PhoneGame:
     """One game with phone seats: the seats, the hub, the link and the table screen."""
 
     def __init__(self, screens: Any, game: str, kinds: list[str], host: str, port: int,
-                 seed: int | None = None, pace: float = 1.0, **hub_options: Any) -> None:
-        """hub_options: the `PhoneHub`'s limits (tests' scripted phones answer faster than
-        a person)."""
+                 seed: int | None = None, pace: float = 1.0, state: Any = None,
+                 **hub_options: Any) -> None:
+        """state: a game to start from (tests, figures); hub_options: the `PhoneHub`'s
+        limits (tests' scripted phones answer faster than a person)."""
         seat_type, low, high = seat_class(game)
         if not low <= len(kinds) <= high:
             raise ValueError(f"{game} seats {low}-{high} players, not {len(kinds)}")
@@ -85,8 +86,9 @@ class PhoneGame:
             elif kind == "pad":
                 self.devices.bind(i, pad_id(pads))
                 pads += 1
+        extra = {} if state is None else {"state": state}
         self.scene = screens.make(game, self.seats, seed=seed, pace=pace,
-                                  devices=self.devices)
+                                  devices=self.devices, **extra)
         self.hub = PhoneHub(host, port, seats=[
             SeatInfo(seat.name, hex_colour(self.scene.colour(i)))
             for i, seat in enumerate(self.seats)], **hub_options)

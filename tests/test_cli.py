@@ -46,6 +46,12 @@ FIGURES = {
     "demo_peak_rss": {"servermania": {"peak_rss_mb": 120.4, "seconds": 50.0, "pace": 8.0,
                                       "exit": 0}},
     "ai_decision": {},
+    "phones": {"phones": 6, "connected": 6, "questions": 29, "views": 660, "seconds": 9.5,
+               "tv": {**FRAMES, "median_ms": 1.18, "p99_ms": 3.25},
+               "tv_cpu": {**FRAMES, "median_ms": 1.1, "p99_ms": 2.5},
+               "latency": {"phones": 6, "changes": 240, "hz": 60.0, "messages": 1440,
+                           "latency_p50": 0.71, "latency_p99": 3.14, "latency_max": 4.19,
+                           "frame_p50": 0.05, "frame_p99": 0.1, "seconds": 4.7}},
 }
 
 
@@ -58,6 +64,32 @@ def test_bench_report_names_every_figure():
     assert "median 812 ms of 5 fresh processes" in text
     assert "peak RSS of one servermania demo game: 120 MB" in text
     assert "no AI levels yet" in text
+    assert "6 of 6 phones on loopback: TV frame median 1.18 ms, p99 3.25 ms" in text
+    assert "CPU of the game thread: median 1.10 ms, p99 2.50 ms" in text
+    assert "state change -> phone p50 0.71 ms, p99 3.14 ms" in text
+
+
+def test_bench_json_carries_the_phone_figures(monkeypatch, capsys):
+    """`main.py bench --json`: the six phones' TV frames and latency, as plain data."""
+    monkeypatch.setattr(bench, "collect", lambda: FIGURES)
+    assert bench.run_bench(as_json=True) == 0
+    phones = json.loads(capsys.readouterr().out)["phones"]
+    assert phones["tv"]["p99_ms"] == 3.25 and phones["latency"]["latency_p99"] == 3.14
+
+
+def test_the_phone_bench_plays_a_table_on_six_real_phones():
+    """A short run of the real thing: six phones connect, the table asks them and
+    publishes their views; the figures have their documented shape (no speed asserted)."""
+    from scenes.app import use_dummy_drivers
+    from scenes.tools import bench_phones
+
+    use_dummy_drivers()
+    figures = bench_phones.measure_tv(frames=120)
+    assert figures["connected"] == 6 and figures["questions"] > 0 and figures["views"] >= 6
+    assert figures["tv"]["frames"] == figures["tv_cpu"]["frames"] == 120
+    assert 0 < figures["tv"]["median_ms"] <= figures["tv"]["p99_ms"]
+    lines = bench_phones.report({**figures, "latency": FIGURES["phones"]["latency"]})
+    assert len(lines) == 2 and lines[0].startswith("phones: 6-seat Startup Fever table")
 
 
 def test_bench_names_the_engine_and_how_to_compile_a_plain_one():
@@ -85,7 +117,9 @@ def test_bench_collects_every_figure_from_every_table(monkeypatch):
                                                                  "p99_ms": 1.0}})
     monkeypatch.setattr(bench, "startup_figures", lambda: FIGURES["startup"])
     monkeypatch.setattr(bench, "demo_peak_rss", lambda game: {"game": game})
+    monkeypatch.setattr(bench, "phone_figures", lambda: FIGURES["phones"])
     figures = bench.collect(frames=5)
+    assert figures["phones"] == FIGURES["phones"]
     assert set(figures["sims"]["servermania"]) == {"one_process", "all_cores"}
     assert figures["frames"]["title"]["all"]["frames"] == 5
     assert figures["frames"]["a_board"] == {"moving": FRAMES}

@@ -12,6 +12,9 @@ whatever the hands hold:
   seat has answered (X: "all pass", one press for the table), or when the countdown
   runs out (no answer = pass). The countdown waits while a curtain is open. Rows show
   only "answered", never which answer.
+- A phone seat's row (`ctx.phones`) is answered on its phone alone (`PhoneLink`): no
+  device at the TV selects it, answers it or opens its curtain, and "all pass" skips it.
+  Until the phone answers, the row says "on the phone", whatever the hand holds.
 - One question per product turn: the beat at a product turn's first window (adoption)
   asks about the whole turn. A seat that passes there passes silently in the turn's
   later windows (revenue, manage, user loss); only the seats that said "I'll play" get
@@ -68,6 +71,7 @@ MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on P
 ROW = 62
 WIDTH = 640
 FOREIGN = -1  # a device bound to a seat that is not asked in this beat
+PHONE_WAIT = "on the phone…"  # a phone seat's row until its phone answers
 
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
@@ -93,7 +97,8 @@ class Beat:
         self.ctx, self.seats, self.title, self.how = ctx, seats, title, how
         self.answers: dict[int, bool] = {}  # seat -> wants to play / to defend
         self.left = BEAT_SECONDS
-        self.selected = 0
+        tv = [i for i, seat in enumerate(seats) if not self.on_phone(seat)]
+        self.selected = tv[0] if tv else 0  # a row the TV answers, when there is one
         self.choice = 0  # behind the curtain: 0 = play / defend, 1 = pass / let it be
         self.curtain = Curtain()
         self.device = KEYBOARD
@@ -113,11 +118,16 @@ class Beat:
     def seat(self) -> int:
         return self.seats[self.selected]
 
+    def on_phone(self, seat: int) -> bool:
+        """A phone seat: its phone answers its row, never a device at the TV."""
+        return seat in self.ctx.phones
+
     def answer(self, seat: int, play: bool) -> None:
         self.answers[seat] = play
         self.record(seat, play)
         self.curtain.close()
-        undecided = [i for i, s in enumerate(self.seats) if s not in self.answers]
+        undecided = [i for i, s in enumerate(self.seats)
+                     if s not in self.answers and not self.on_phone(s)]
         if undecided:
             self.selected = undecided[0]
 
@@ -128,6 +138,12 @@ class Beat:
         """Time is up: every seat that did not answer passes."""
         for seat in self.seats:
             if seat not in self.answers:
+                self.answer(seat, False)
+
+    def all_pass(self) -> None:
+        """X at the TV: every row the TV answers passes; phone seats answer on their phones."""
+        for seat in self.seats:
+            if seat not in self.answers and not self.on_phone(seat):
                 self.answer(seat, False)
 
     def can_play(self, seat: int) -> bool:
@@ -176,7 +192,8 @@ class Beat:
             return
         if action.name == POINT and action.pos is not None:
             for i, (row, _look, _skip) in enumerate(self.rows):
-                if row.collidepoint(action.pos) and own is None:
+                if row.collidepoint(action.pos) and own is None and \
+                        self._may(self.seats[i], action.device):
                     self.selected = i
             return
         if not action.pressed and action.name != "y":
@@ -190,7 +207,7 @@ class Beat:
         elif action.name == "confirm" and self.seat not in self.answers:
             self.answer(self.seat, False)
         elif action.name == "x" and action.pressed and own is None:
-            self.finish()  # "all pass": the table agrees out loud, one press goes on
+            self.all_pass()  # the table agrees out loud: one press, the phones still asked
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
@@ -205,7 +222,10 @@ class Beat:
         return self.seats.index(seat) if seat in self.seats else FOREIGN
 
     def _may(self, seat: int, device: str) -> bool:
-        """A shared device answers the seats no pad is bound to."""
+        """A shared device answers the seats no pad is bound to; no device at the TV
+        answers a phone seat."""
+        if self.on_phone(seat):
+            return False
         devices = self.ctx.devices
         return devices is None or devices.may_answer(seat, device)
 
@@ -256,11 +276,14 @@ class Beat:
             return PromptBar([("y", "Keep holding"), ("updown", "Choose"),
                               ("confirm" if self.device == KEYBOARD else "rshoulder",
                                "Answer")])
+        tv = [seat for seat in self.seats if not self.on_phone(seat)]
+        if not tv:  # every row is answered on a phone
+            return PromptBar([("pause", "Pause")])
         items = [("confirm", "Pass"), ("y", "Hold: look at your hand")]
-        if len(self.seats) > 1:
+        if len(tv) > 1:
             items[:0] = [("updown", "Who")]
-            if self._own_row(self.device) is None:  # only a device with no seat may
-                items.append(("x", "All pass"))
+        if len(self.seats) > 1 and self._own_row(self.device) is None:
+            items.append(("x", "All pass"))  # only a device with no seat may
         return PromptBar(items)
 
     def draw(self, canvas: pygame.Surface) -> None:
@@ -306,7 +329,8 @@ class Beat:
 
     def _draw_row(self, canvas: pygame.Surface, i: int, seat: int, row: pygame.Rect) -> None:
         fonts, px = self.ctx.fonts, self.ctx.fonts.scaled
-        selected = i == self.selected and seat not in self.answers
+        phone = self.on_phone(seat)
+        selected = i == self.selected and seat not in self.answers and not phone
         draw.box(canvas, row, PANEL_LIGHT if not selected else (110, 92, 176),
                  outline=WHITE if selected else INK, radius=14, shadow=3)
         pygame.draw.circle(canvas, INK, (row.x + 26, row.centery), 14)
@@ -322,6 +346,10 @@ class Beat:
         if seat in self.answers:
             draw.text(canvas, fonts.ui(26), "answered", (row.right - 20, row.centery),
                       MINT, anchor="midright")
+            return
+        if phone:  # answered on the phone alone; the same words whatever it holds
+            draw.text(canvas, fonts.fit("body", px(24), PHONE_WAIT, skip.right - look.x),
+                      PHONE_WAIT, (row.right - 20, row.centery), CREAM, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)

@@ -254,6 +254,7 @@ class TableScene(Autosaving, GameScreen, Scene):
                            self.app.fonts, style_of=self.app.input.style_of,
                            devices=self.devices)
         self.ctx.model = self.model
+        self.ctx.phones = frozenset(i for i in range(len(self.seats)) if self.is_phone(i))
         return self.ctx
 
     def record_history(self) -> None:

@@ -9,7 +9,9 @@
   alternated with 5 bare pygame-ce windows: the ratio of the two medians;
 - demo peak RSS: the peak resident memory of a fresh process playing one whole demo game
   of each game in `scenes.demo.AVAILABLE` (`main.py soak GAME --games 1`);
-- AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`).
+- AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`);
+- phones: TV frame times of a 6-seat Startup Fever table played on six phones over a
+  real loopback hub, and the state change -> phone latency (`bench_phones`).
 
 Another board scene or AI level is one more entry in its table. Figures for people and
 PERFORMANCE.md; nothing here asserts a speed.
@@ -113,6 +115,13 @@ def sim_figures(game: str, games: int) -> dict[str, Any]:
     return out
 
 
+def phone_figures() -> dict[str, Any]:
+    """Six phones on loopback: the TV's frames and the phones' latency (bench_phones)."""
+    from scenes.tools.bench_phones import measure
+
+    return measure()
+
+
 #: a bare pygame-ce window: the yardstick of start-up (same interpreter, same drivers)
 BARE_WINDOW = ("import time, pygame; pygame.display.init(); "
                "screen = pygame.display.set_mode((1280, 720)); "
@@ -182,6 +191,7 @@ def collect(frames: int = 1800) -> dict[str, Any]:
     figures["startup"] = startup_figures()
     figures["demo_peak_rss"] = {game: demo_peak_rss(game) for game in AVAILABLE}
     figures["ai_decision"] = {name: measure() for name, measure in AI_LEVELS.items()}
+    figures["phones"] = phone_figures()
     return figures
 
 
@@ -214,6 +224,10 @@ def report(figures: dict[str, Any]) -> str:
                          f"over {ai['decisions']} decisions")
     else:
         lines.append("AI decision time per level: no AI levels yet")
+    if "phones" in figures:
+        from scenes.tools.bench_phones import report as report_phones
+
+        lines.extend(report_phones(figures["phones"]))
     return "\n".join(lines)
 
 
