@@ -117,11 +117,7 @@ class PhoneGame:
 
     def finish(self) -> None:
         """The phones hear the game is over (their last view), then the server stops."""
-        if getattr(self.scene, "state", None) is not None:
-            self.link.published = None
-            self.link.tend(self.scene)
-            time.sleep(0.2)  # the last views leave before the connections close
-        self.hub.stop()
+        self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
 
     def run_headless(self, app: Any, on_step: Callable[[Any], None] | None = None,
                      draw_every: int = 10) -> int:
@@ -134,6 +130,7 @@ class PhoneGame:
                 on_step(app)
             if app.updates % draw_every == 0:
                 app.render(1.0)
+            app.end_frame()
             if self.over:
                 after += 1
             elif self.link.waiting:

@@ -88,8 +88,12 @@ def test_the_phone_bench_plays_a_table_on_six_real_phones():
     assert figures["connected"] == 6 and figures["questions"] > 0 and figures["views"] >= 6
     assert figures["tv"]["frames"] == figures["tv_cpu"]["frames"] == 120
     assert 0 < figures["tv"]["median_ms"] <= figures["tv"]["p99_ms"]
+    reach = figures["reach"]  # every change reached every phone, two views a frame
+    assert reach["changes"] > 0 and reach["pairs"] == 6 * reach["changes"]
+    assert 0 < reach["p50_ms"] <= reach["p99_ms"] <= reach["max_ms"]
     lines = bench_phones.report({**figures, "latency": FIGURES["phones"]["latency"]})
-    assert len(lines) == 2 and lines[0].startswith("phones: 6-seat Startup Fever table")
+    assert len(lines) == 3 and lines[0].startswith("phones: 6-seat Startup Fever table")
+    assert lines[1].startswith("phones: state change on the TV -> each phone holds it")
 
 
 def test_bench_names_the_engine_and_how_to_compile_a_plain_one():

@@ -17,7 +17,9 @@ import contextlib
 import json
 import multiprocessing
 import threading
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 import aiohttp
 
@@ -42,13 +44,18 @@ def ws_url(join_url: str) -> str:
 
 async def phone(session: aiohttp.ClientSession, url: str,
                 pick: Callable[[dict], str | int] = choose,
-                inbox: list[dict] | None = None) -> None:
-    """One phone: answer every question until the server closes the connection."""
+                inbox: list[dict] | None = None,
+                arrivals: list[tuple[int, float]] | None = None) -> None:
+    """One phone: answer every question until the server closes the connection.
+    arrivals: (the view's "rev", time.monotonic()) of each view as it arrives."""
     async with session.ws_connect(ws_url(url)) as ws:
         async for message in ws:
             if message.type != aiohttp.WSMsgType.TEXT:
                 return
             data = json.loads(message.data)
+            view = data.get("view")
+            if arrivals is not None and isinstance(view, dict) and "rev" in view:
+                arrivals.append((view["rev"], time.monotonic()))
             if inbox is not None:
                 inbox.append(data)
             question = data.get("question")
@@ -58,16 +65,24 @@ async def phone(session: aiohttp.ClientSession, url: str,
 
 
 async def phones(urls: list[str], pick: Callable[[dict], str | int] = choose,
-                 inboxes: list[list[dict]] | None = None) -> None:
+                 inboxes: list[list[dict]] | None = None,
+                 arrivals: list[list[tuple[int, float]]] | None = None) -> None:
     async with aiohttp.ClientSession() as session:
-        await asyncio.gather(*(phone(session, url, pick, inboxes[n] if inboxes else None)
+        await asyncio.gather(*(phone(session, url, pick, inboxes[n] if inboxes else None,
+                                     arrivals[n] if arrivals is not None else None)
                                for n, url in enumerate(urls)))
 
 
 def _run(urls: list[str], pick: Callable[[dict], str | int] = choose,
-         inboxes: list[list[dict]] | None = None) -> None:
-    with contextlib.suppress(TimeoutError, aiohttp.ClientError):  # the table went away
-        asyncio.run(asyncio.wait_for(phones(urls, pick, inboxes), LIFETIME))
+         inboxes: list[list[dict]] | None = None, record: str | None = None) -> None:
+    arrivals: list[list[tuple[int, float]]] = [[] for _ in urls]
+    try:
+        with contextlib.suppress(TimeoutError, aiohttp.ClientError):  # the table went away
+            asyncio.run(asyncio.wait_for(
+                phones(urls, pick, inboxes, arrivals if record else None), LIFETIME))
+    finally:
+        if record:  # for the figure: each phone's view arrivals, as JSON
+            Path(record).write_text(json.dumps(arrivals))
 
 
 def start_thread(urls: list[str], pick: Callable[[dict], str | int] = choose,
@@ -79,11 +94,14 @@ def start_thread(urls: list[str], pick: Callable[[dict], str | int] = choose,
     return thread
 
 
-def start_process(urls: list[str]) -> multiprocessing.process.BaseProcess:
+def start_process(urls: list[str], record: str | None = None,
+                  ) -> multiprocessing.process.BaseProcess:
     """The phones in a child process (as real phones are other devices, they do not
-    share the game's interpreter lock); they answer with `choose`."""
-    child = multiprocessing.get_context("spawn").Process(target=_run, args=(urls,),
-                                                         daemon=True)
+    share the game's interpreter lock); they answer with `choose`. record: a file the
+    phones write their views' arrivals to when they end ([[rev, monotonic time], ...]
+    per phone; the clock is the machine's, shared by both processes)."""
+    child = multiprocessing.get_context("spawn").Process(
+        target=_run, args=(urls, choose, None, record), daemon=True)
     child.start()
     return child
 

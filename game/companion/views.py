@@ -50,8 +50,11 @@ def money(amount: int) -> str:
 
 
 def seat_view(game: str, obs: dict, names: list[str], log: list[str],
-              over: bool = False) -> dict:
-    """The view a phone seat shows: status, stats, its own hand with effect texts, log."""
+              over: bool = False, with_obs: bool = False) -> dict:
+    """The view a phone seat shows: status, stats, its own hand with effect texts, log.
+    with_obs: the observation itself rides along (tests read it to prove what a phone
+    could ever learn; the page does not need it, and leaving it out keeps each message
+    about a tenth as long)."""
     seat = obs["seat"]
     me = obs["players"][seat]
     actor = obs.get("current_player")
@@ -86,7 +89,8 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
         status = "Watch the TV"
     return {"game": game, "status": status, "your_turn": mine, "stats": stats,
             "hand": hand, "show_empty_hand": game == "startupfever",
-            "log": list(log[-LOG_LINES:]), "over": over, "obs": obs}
+            "log": list(log[-LOG_LINES:]), "over": over, "seat": seat,
+            **({"obs": obs} if with_obs else {})}
 
 
 def card_face(card: str) -> dict:

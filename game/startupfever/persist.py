@@ -58,9 +58,12 @@ class SaveError(ValueError):
 class SaveRules(YearEndRules):
     """to_json / observation for the State; `load` is the heart of `from_json`."""
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, rng: bool = True) -> dict[str, Any]:
+        """The state as plain data (`to_json` writes it); rng=False leaves the RNG out."""
         data: dict[str, Any] = {"format": FORMAT, "version": VERSION}
         for key in FIELDS:  # every field but `_events`, in the order `State` sets them
+            if key == "rng" and not rng:
+                continue
             try:
                 value = getattr(self, key)
             except AttributeError:  # a determinization has no seed and no RNG
@@ -94,25 +97,38 @@ class SaveRules(YearEndRules):
         """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
     marketing (F14: their money still holds it) are hidden, and so is which seats hold a
     card for the open window (`public_window_seats`)."""
-        data = self.to_dict()
+        return self.observations([seat])[0]
+
+    def observations(self, seats: list[int]) -> list[dict[str, Any]]:
+        """`observation(seat)` of each seat, the state encoded once for them all (six
+        phones' views after each change)."""
+        data = self.to_dict(rng=False)
         for key in ("rng", "seed", "format", "version"):
             data.pop(key, None)
-        data = json.loads(json.dumps(data))  # a deep copy (the RNG left out: 2/3 of the cost)
+        text = json.dumps(data)  # each seat's copy is decoded from it (the RNG left out)
+        shared = {"deck": sum(self.deck.values()),  # only the size of the draw pile
+                  "window_seats": self.public_window_seats(),
+                  "current_player": self.current_player, "current_slot": self.current_slot}
+        sealed = [self.sealed_marketing(i) for i in range(len(self.players))]
+        return [self._observed(json.loads(text), seat, shared, sealed) for seat in seats]
+
+    def _observed(self, data: dict[str, Any], seat: int, shared: dict[str, Any],
+                  sealed: list[int]) -> dict[str, Any]:
         for i, pl in enumerate(data["players"]):
             if i != seat:
                 pl["hand"] = len(pl["hand"])  # only the number of cards
-                pl["money"] += self.sealed_marketing(i)  # F14: tokens still sealed
+                pl["money"] += sealed[i]  # F14: tokens still sealed
         mine = self.players[seat].slots
         data["marketing_pending"] = {s: k for s, k in self.marketing_pending.items()
                                      if s in mine}
         for p in data["products"].values():
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
-        data["deck"] = sum(self.deck.values())  # only the size of the draw pile
-        data["window_seats"] = self.public_window_seats()
+        data["deck"] = shared["deck"]
+        data["window_seats"] = list(shared["window_seats"])
         data["seat"] = seat
-        data["current_player"] = self.current_player
-        data["current_slot"] = self.current_slot
+        data["current_player"] = shared["current_player"]
+        data["current_slot"] = shared["current_slot"]
         data["legal_actions"] = [str(a) for a in cast(Any, self).legal_actions()] \
             if self.current_player == seat else []
         return data

@@ -113,6 +113,8 @@ class App:
         #: heap's tuning (importing ctypes would delay that frame; big pictures are given
         #: back when freed), and what the entry point adds (`scenes.app.run`)
         self.on_first_frame: list[Callable[[], object]] = [tune_heap]
+        #: Called once each frame is on screen (the phones' server gets its work then).
+        self.after_frame: list[Callable[[], object]] = []
         self._script = sorted(script, key=lambda item: item[0])
         self.stack.push(first, fade=False)
         self.stack.fade_in()
@@ -174,6 +176,7 @@ class App:
                 self.mark_first_frame = False
             while self.on_first_frame:
                 self.on_first_frame.pop(0)()
+            self.end_frame()
             if not self.headless:
                 limiter.tick(FPS_CAP)
         if self.screenshot_path:
@@ -201,6 +204,12 @@ class App:
             return
         for action in self.input.handle(event):
             self._dispatch(action)
+
+    def end_frame(self) -> None:
+        """The frame is shown: what waits for that runs now (`after_frame`). Headless
+        loops that draw call it after `render`."""
+        for fn in list(self.after_frame):
+            fn()
 
     def render(self, alpha: float) -> None:
         """Draw the scene stack and toasts onto the logical canvas (not presented)."""

@@ -22,6 +22,7 @@ so no device at the TV answers for it or opens its curtain.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,10 @@ from scenes.lobby_phones import is_phone, slot_of
 
 #: The device a phone seat is bound to in `SeatDevices` (none at the TV may answer for it).
 PHONE_DEVICE = "phone:{}"
+#: Phone views built per update after a change (the seat to move first): six seats' views
+#: in one frame cost the TV ~1.3 ms at p99 (`main.py bench`); two a frame, 0.4 ms, and
+#: the last seat's view is two frames (33 ms) later.
+VIEWS_PER_UPDATE = 2
 
 
 class PhoneSource:
@@ -104,6 +109,12 @@ class PhoneLink:
         self.beat_asked: dict[int, int] = {}  # seat -> ticket, for the beat open now
         self.beat_of: Any = None  # that beat
         self.sent = 0  # views published so far (tests and figures)
+        self.with_obs = False  # views carry the observation itself (tests prove with it)
+        self.stale: list[int] = []  # seats whose view is out of date, next to publish first
+        self.rev = 0  # changes so far; each view carries the one it shows ("rev")
+        self.changed_at: dict[int, float] | None = None  # rev -> clock, when a figure asks
+        self._scene: Any = None  # the table tended last (a question publishes a stale view)
+        self._app: Any = None  # the app whose frames flush the hub (`after_frame`)
 
     def bind(self, devices: Any) -> None:
         """Bind each phone seat to its own device in the table's `SeatDevices`."""
@@ -117,6 +128,8 @@ class PhoneLink:
     # -- questions ---------------------------------------------------------------------------
 
     def ask(self, seat: int, question: dict) -> int:
+        if seat in self.stale and self._scene is not None:
+            self._publish(self._scene, only=seat)  # the view first, then the question
         self.tickets += 1
         self.open[seat] = self.tickets
         self.hub.ask(self.slot[seat], self.tickets, question)
@@ -144,6 +157,13 @@ class PhoneLink:
     # -- once an update ----------------------------------------------------------------------
 
     def tend(self, scene: Any) -> None:
+        app = getattr(scene, "app", None)
+        if app is not self._app and hasattr(app, "after_frame") and hasattr(self.hub, "flush"):
+            app.after_frame.append(self.flush)  # the server works once the frame is shown
+            self._app, self.hub.deferred = app, True
+        self.flush()  # what a loop that never ends its frames left held
+        self._scene = scene
+        self._changed(scene)
         for slot, ticket, choice in self.hub.answers():
             seat = self.seat_of.get(slot)
             if seat is not None and self.open.get(seat) == ticket:  # a stale one is dropped
@@ -152,31 +172,59 @@ class PhoneLink:
         self._beat(scene)
         self._publish(scene)
 
-    def _publish(self, scene: Any) -> None:
+    def _changed(self, scene: Any) -> None:
+        """Mark every seat's view stale after a change (an action applied, a log line);
+        the seat to move comes first."""
         entries = scene.log_panel.entries
         key = (getattr(scene, "played", 0), len(entries), id(entries[-1]) if entries else 0)
         if key == self.published:
             return
         self.published = key
+        self.rev += 1
+        if self.changed_at is not None:
+            self.changed_at[self.rev] = time.monotonic()
+        mover = getattr(scene.state, "current_player", None)
+        self.stale = sorted(self.seats, key=lambda seat: seat != mover)
+
+    def _publish(self, scene: Any, budget: int = VIEWS_PER_UPDATE,
+                 only: int | None = None) -> None:
+        """Send up to `budget` stale seats their own view (or just seat `only`)."""
+        seats = [only] if only is not None else self.stale[:budget]
+        self.stale = [seat for seat in self.stale if seat not in seats]
+        if not seats:
+            return
         state = scene.state
         names = [seat.name for seat in scene.seats]
-        log = [text for text, _colour in entries[-views.LOG_LINES:]]
+        log = [text for text, _colour in scene.log_panel.entries[-views.LOG_LINES:]]
         over = state.is_terminal()
-        for seat in self.seats:
-            obs = state.observation(seat)
+        several = getattr(state, "observations", None)  # one encoding for them all
+        seen = several(seats) if several is not None else \
+            [state.observation(seat) for seat in seats]
+        out = {}
+        for seat, obs in zip(seats, seen, strict=True):
             if scene.GAME == "servermania":
                 obs.pop("board", None)  # the same for everyone, and large
-            self.hub.publish(self.slot[seat],
-                             views.seat_view(scene.GAME, obs, names, log, over))
+            out[self.slot[seat]] = views.seat_view(scene.GAME, obs, names, log, over,
+                                                   with_obs=self.with_obs) | {"rev": self.rev}
             self.sent += 1
+        self.hub.publish_many(out)  # one wake-up of the server's thread for them all
 
-    def close(self, scene: Any) -> None:
+    def flush(self) -> None:
+        """Hand the phones' server what this frame posted (called once it is shown)."""
+        flush = getattr(self.hub, "flush", None)
+        if flush is not None:
+            flush()
+
+    def close(self, scene: Any, wait: float = 0.0) -> None:
         """The game is over or left: each phone gets its last view, then the server stops
-        (the phones are told the game has ended)."""
+        (the phones are told the game has ended); `wait`: seconds to wait for it."""
+        if self._app is not None and self.flush in self._app.after_frame:
+            self._app.after_frame.remove(self.flush)
         if getattr(scene, "state", None) is not None:
             self.published = None
-            self._publish(scene)
-        self.hub.stop(timeout=0)  # the server thread finishes on its own: no frame waits
+            self._changed(scene)
+            self._publish(scene, budget=len(self.seats))
+        self.hub.stop(timeout=wait)  # by default no frame waits: it finishes on its own
 
     def _roll(self, scene: Any) -> None:
         """A phone seat's own die: asked on its phone; the phone's roll throws it."""

@@ -12,8 +12,12 @@ phone latency comes from `game.companion.latency`. Figures for people, quoted by
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+import tempfile
 import time
+from pathlib import Path
 from typing import Any
 
 PHONES = 6
@@ -22,24 +26,29 @@ WARM_UP = 30  # the first frames build the caches once
 CONNECT_WAIT = 30.0  # seconds the phones may take to connect (a spawned process starts)
 
 
-def measure_tv(frames: int = 420, seed: int = 3, pace: float = 4.0) -> dict[str, Any]:
-    """Wall and CPU milliseconds of each TV frame (update + draw) with six phones."""
+def measure_tv(frames: int = 420, seed: int = 3, pace: float = 4.0,
+               kind: str = "phone") -> dict[str, Any]:
+    """Wall and CPU milliseconds of each TV frame (update + draw) with six phones; with
+    kind="normal", the same table played by six computers (what the phones add)."""
     from game.companion import autophones
     from scenes.app import SCREENS, frame_stats, make_app
     from scenes.engine.screens import Screens
     from scenes.phone_game import PhoneGame
 
     began = time.monotonic()
-    table = PhoneGame(Screens(SCREENS), "startupfever", ["phone"] * PHONES, "127.0.0.1", 0,
+    table = PhoneGame(Screens(SCREENS), "startupfever", [kind] * PHONES, "127.0.0.1", 0,
                       seed=seed, pace=pace, rate=10_000, burst=10_000)  # machine-fast phones
     urls: list[str] = []
     table.start(lambda line: urls.append(line.split()[2]))
-    phones = autophones.start_process(urls)
+    handle, record = tempfile.mkstemp(suffix=".json")  # the phones' arrivals, when they end
+    os.close(handle)
+    table.link.changed_at = {}
+    phones = autophones.start_process(urls, record)
     wall: list[float] = []
     cpu: list[float] = []
     try:
         deadline = time.monotonic() + CONNECT_WAIT
-        while len(table.hub.connected()) < PHONES and time.monotonic() < deadline \
+        while len(table.hub.connected()) < len(urls) and time.monotonic() < deadline \
                 and phones.is_alive():
             time.sleep(0.01)
         connected = len(table.hub.connected())
@@ -49,6 +58,7 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 4.0) -> dict[str,
             app.step()
             app.render(1.0)
             end, end_cpu = time.perf_counter(), time.thread_time()
+            app.end_frame()  # as the real loop does once the frame is shown
             if frame >= WARM_UP:
                 wall.append((end - start) * 1000)
                 cpu.append((end_cpu - start_cpu) * 1000)
@@ -59,9 +69,38 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 4.0) -> dict[str,
         phones.join(10)
         if phones.is_alive():
             phones.kill()
+        arrivals = _read(record)
     return {"phones": PHONES, "connected": connected, "questions": asked, "views": sent,
             "seconds": time.monotonic() - began, "tv": frame_stats(wall),
-            "tv_cpu": frame_stats(cpu)}
+            "tv_cpu": frame_stats(cpu),
+            "reach": reach(table.link.changed_at or {}, arrivals)}
+
+
+def _read(path: str) -> list[list[list[float]]]:
+    try:
+        return json.loads(Path(path).read_text() or "[]")
+    except (OSError, ValueError):
+        return []
+    finally:
+        Path(path).unlink(missing_ok=True)
+
+
+def reach(changed_at: dict[int, float], arrivals: list[list[list[float]]]) -> dict[str, Any]:
+    """Milliseconds from each state change on the TV to each phone holding a view at
+    least that new (a view skipped for a newer one counts when the newer one arrives)."""
+    delays = []
+    for phone in arrivals:
+        seen = sorted((int(rev), at) for rev, at in phone)
+        for rev, changed in changed_at.items():
+            first = next((at for got, at in seen if got >= rev), None)
+            if first is not None:
+                delays.append((first - changed) * 1000)
+    if not delays:
+        return {"changes": 0}
+    delays.sort()
+    return {"changes": len(changed_at), "pairs": len(delays),
+            "p50_ms": delays[len(delays) // 2], "p99_ms": delays[int(len(delays) * 0.99)],
+            "max_ms": delays[-1]}
 
 
 def measure_latency(changes: int = 240) -> dict[str, float]:
@@ -75,8 +114,11 @@ def measure_latency(changes: int = 240) -> dict[str, float]:
 
 
 def measure(frames: int = 420) -> dict[str, Any]:
-    """Both figures: the TV's frames with six phones, and the phones' latency."""
-    return {**measure_tv(frames), "latency": measure_latency()}
+    """The TV's frames with six phones, the same table with six computers instead, and
+    the phones' latency."""
+    alone = measure_tv(frames, kind="normal")
+    return {**measure_tv(frames), "without": {"tv": alone["tv"], "tv_cpu": alone["tv_cpu"]},
+            "latency": measure_latency()}
 
 
 def report(figures: dict[str, Any]) -> list[str]:
@@ -91,6 +133,19 @@ def report(figures: dict[str, Any]) -> list[str]:
             f"median {cpu['median_ms']:.2f} ms, p99 {cpu['p99_ms']:.2f} ms; "
             f"{tv['frames']} frames at {HZ:g} Hz, {figures['questions']} questions, "
             f"{figures['views']} views, {figures['seconds']:.1f} s)")
+        got = figures.get("reach") or {}
+        if got.get("pairs"):
+            lines.append(
+                f"phones: state change on the TV -> each phone holds it: p50 "
+                f"{got['p50_ms']:.1f} ms, p99 {got['p99_ms']:.1f} ms, max "
+                f"{got['max_ms']:.1f} ms ({got['changes']} changes x {figures['connected']} "
+                "phones, the views built two a frame, sent once the frame is shown)")
+        alone = figures.get("without")
+        if alone and alone["tv"].get("frames"):
+            lines.append(
+                f"phones: the same table with six computers instead: TV frame median "
+                f"{alone['tv']['median_ms']:.2f} ms, p99 {alone['tv']['p99_ms']:.2f} ms "
+                f"(CPU p99 {alone['tv_cpu']['p99_ms']:.2f} ms)")
     lines.append(f"phones: state change -> phone p50 {lat['latency_p50']:.2f} ms, "
                  f"p99 {lat['latency_p99']:.2f} ms, max {lat['latency_max']:.2f} ms "
                  f"({lat['phones']} phones, {lat['messages']} views at {lat['hz']:g} Hz, "

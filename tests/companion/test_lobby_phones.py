@@ -152,7 +152,7 @@ def test_phones_claim_free_computer_and_person_seats_leave_and_play_the_game(tmp
                     await _yield()
                 assert set(table.phones.open) <= {0, 1} and table.phones.open
                 message = await receive_until(ws, "view")
-                assert message["view"]["obs"]["seat"] == 1  # Mo's own observation
+                assert message["view"]["seat"] == 1  # Mo's own view
 
     arun(phones())
     assert hub.running

@@ -43,6 +43,10 @@ class FakeHub:
     def withdraw(self, seat, ticket=None):
         self.withdrawn.append((seat, ticket))
 
+    def publish_many(self, views):
+        for seat, view in views.items():
+            self.publish(seat, view)
+
     def publish(self, seat, view):
         self.views.append((seat, view))
 
@@ -105,6 +109,7 @@ def test_views_are_published_only_on_a_change_and_only_the_seats_own():
     state = sf.new_game(["Ada", "Bo", "Cy"], seed=4)
     hub = FakeHub()
     link = PhoneLink(hub, {0, 2})
+    link.with_obs = True
     scene = FakeScene(state)
     link.tend(scene)
     assert [seat for seat, _ in hub.views] == [0, 2]
@@ -117,6 +122,12 @@ def test_views_are_published_only_on_a_change_and_only_the_seats_own():
     for seat, view in hub.views:
         assert view["obs"]["seat"] == seat
         assert view["obs"] == state.observation(seat)
+    # as sent to a real phone: the same view without the observation riding along
+    plain = PhoneLink(FakeHub(), {0, 2})
+    plain.tend(scene)
+    for (_seat, view), (_s, full) in zip(plain.hub.views, hub.views[-2:], strict=True):
+        assert "obs" not in view
+        assert view == {k: v for k, v in full.items() if k != "obs"} | {"rev": 1}
 
 
 def test_phone_seats_are_bound_to_a_device_no_one_at_the_tv_holds():
@@ -173,6 +184,7 @@ def play_phone_game(game: str, kinds: list[str], seed: int, on_step=None):
 
     table = PhoneGame(Screens(SCREENS), game, kinds, "127.0.0.1", 0, seed=seed, pace=8,
                       rate=10_000, burst=10_000)
+    table.link.with_obs = True  # the views carry the observation: what a phone could learn
     urls: dict[int, str] = {}
     table.start(lambda line: urls.__setitem__(int(line.split()[1]), line.split()[2]))
     inbox: dict[int, list[dict]] = {seat: [] for seat in urls}
