@@ -61,6 +61,7 @@ function renderView(view) {
     if (card.text) box.append(el("div", "text", card.text));
     return box;
   }));
+  if (!hand.length) $("hand").append(el("p", "hint", "No cards yet: you draw them in the game."));
 
   const log = view.log || [];
   $("log-box").hidden = log.length === 0;

@@ -23,6 +23,7 @@ from typing import Any
 
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS, WINDOW_TITLES
+from game.startupfever.usertrack import victory_points
 
 #: Public log lines a phone keeps.
 LOG_LINES = 30
@@ -60,11 +61,11 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     actor = obs.get("current_player")
     mine = actor == seat
     if game == "startupfever":
+        vp = sum(victory_points(p["field"]) for p in obs["products"].values()
+                 if p["owner"] == seat)
         stats = [{"label": "Money", "value": money(me["money"])},
-                 {"label": "Year", "value": str(obs["year"])},
-                 {"label": "Launched", "value": str(sum(
-                     1 for p in obs["products"].values()
-                     if p["owner"] == seat and p["launched"]))}]
+                 {"label": "VP", "value": str(vp)},
+                 {"label": "Year", "value": str(obs["year"]) if obs["year"] else "Set-up"}]
         secret = [f"{slot}: {p['category']}" for slot, p in sorted(obs["products"].items())
                   if p["owner"] == seat and p["category"] and not p["launched"]]
         if secret:

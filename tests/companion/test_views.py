@@ -107,3 +107,25 @@ def test_servermania_questions_are_named_from_the_action_class():
     assert [(o["group"], o["label"]) for o in question["options"]] == [
         ("Pay maintenance", "Pay maintenance"), ("Skip maintenance", "Skip maintenance")]
     assert not any("short" in o or "pin" in o for o in question["options"])
+
+
+def test_a_startup_fever_phone_shows_its_own_money_and_victory_points_as_the_rules_count():
+    import random
+
+    from game import startupfever as sf
+    from game.companion.views import money, seat_view
+
+    state, rng, checked = sf.new_game(4, seed=11), random.Random(11), 0
+    while not state.is_terminal():
+        if state.current_player == sf.CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        for seat in range(4):
+            stats = {s["label"]: s["value"] for s in
+                     seat_view("startupfever", state.observation(seat), list("ABCD"), [])["stats"]}
+            assert stats["VP"] == str(state.scores()[seat])
+            assert stats["Money"] == money(state.players[seat].money)
+            assert stats["Year"] == (str(state.year) if state.year else "Set-up")
+            checked += 1
+        state.apply(rng.choice(state.legal_actions()))
+    assert checked > 100
