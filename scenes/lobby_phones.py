@@ -21,15 +21,14 @@ from typing import TYPE_CHECKING, Any
 
 from game.companion import PhoneHub, SeatInfo
 from game.companion.address import lan_address
+from scenes.engine.palette import rgb_hex
 from scenes.phone_qr import qr_for
-from scenes.seating import device_label
+from scenes.seating import PHONE_PREFIX, device_label
 
 if TYPE_CHECKING:
     from scenes.engine.settings import Settings
     from scenes.lobby import LobbyScene, LobbySeat
 
-#: The device a phone seat is bound to in the lobby (and at the table: `phone:<seat>`).
-PHONE_PREFIX = "phone:"
 
 
 def waiting(note: str = "") -> dict:
@@ -47,11 +46,6 @@ def is_phone(device: str | None) -> bool:
 
 def slot_of(device: str) -> int:
     return int(device.removeprefix(PHONE_PREFIX))
-
-
-def hex_colour(rgb: Any) -> str:
-    r, g, b = tuple(rgb)[:3]
-    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 class LobbyPhones:
@@ -140,7 +134,7 @@ class LobbyPhones:
         self.hub.open_lobby(listed, free)
 
     def _rgb(self, colour: str) -> str:
-        return hex_colour(self.lobby.config.rgb(colour))
+        return rgb_hex(self.lobby.config.rgb(colour))
 
     def _colour_named(self, rgb: str) -> str | None:
         return next((c for c in self.lobby.config.colours if self._rgb(c) == rgb), None)

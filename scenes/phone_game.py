@@ -20,6 +20,7 @@ from typing import Any
 
 from game.companion import PhoneHub, SeatInfo
 from scenes.engine.input import KEYBOARD, pad_id
+from scenes.engine.palette import rgb_hex
 from scenes.seating import SeatDevices
 from scenes.table.look import COLOURS
 from scenes.table.phones import PhoneLink
@@ -56,12 +57,6 @@ def seat_class(game: str) -> tuple[Any, int, int]:
     return seats.Seat, seats.MIN_SEATS, seats.MAX_SEATS
 
 
-def hex_colour(colour: Any) -> str:
-    """(r, g, b) -> "#rrggbb", as the phone page takes a seat's colour."""
-    r, g, b = tuple(colour)[:3]
-    return f"#{r:02x}{g:02x}{b:02x}"
-
-
 class PhoneGame:
     """One game with phone seats: the seats, the hub, the link and the table screen."""
 
@@ -90,7 +85,7 @@ class PhoneGame:
         self.scene = screens.make(game, self.seats, seed=seed, pace=pace,
                                   devices=self.devices, **extra)
         self.hub = PhoneHub(host, port, seats=[
-            SeatInfo(seat.name, hex_colour(self.scene.colour(i)))
+            SeatInfo(seat.name, rgb_hex(self.scene.colour(i)))
             for i, seat in enumerate(self.seats)], **hub_options)
         self.link = PhoneLink(self.hub, phones)
         self.link.bind(self.devices)

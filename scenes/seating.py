@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from scenes.engine.app import App
 
 
+#: A seat played on a phone is bound to the device "phone:<n>" (no device at the TV).
+PHONE_PREFIX = "phone:"
+
+
 def device_label(device: DeviceId | None) -> str:
     """"Keyboard", "Mouse", "Pad 2", "Phone" or "Shared": short enough for a seat card."""
     if device is None:
@@ -41,7 +45,7 @@ def device_label(device: DeviceId | None) -> str:
         return "Keyboard"
     if device == MOUSE:
         return "Mouse"
-    if device.startswith("phone:"):
+    if device.startswith(PHONE_PREFIX):
         return "Phone"
     number = device.partition(":")[2]
     return f"Pad {int(number) + 1}" if number.isdigit() else device

@@ -7,7 +7,7 @@ Seat colours come with a letter shape elsewhere so colour-blind players can tell
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 
 from scenes.engine.paths import ASSETS
@@ -64,6 +64,12 @@ def hex_colour(code: str) -> Color:
     """"#FF5CAA" -> (255, 92, 170)."""
     code = code.lstrip("#")
     return (int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16))
+
+
+def rgb_hex(colour: Sequence[int]) -> str:
+    """(255, 92, 170) -> "#ff5caa" (as the phone page takes a seat's colour)."""
+    r, g, b = tuple(colour)[:3]
+    return f"#{r:02x}{g:02x}{b:02x}"
 
 
 # The player colours by colour name, as painted into the pawn sprites: the `player_colours`

@@ -28,9 +28,10 @@ from typing import Any
 
 from game.companion import views
 from scenes.lobby_phones import is_phone, slot_of
+from scenes.seating import PHONE_PREFIX
 
 #: The device a phone seat is bound to in `SeatDevices` (none at the TV may answer for it).
-PHONE_DEVICE = "phone:{}"
+PHONE_DEVICE = PHONE_PREFIX + "{}"
 #: Phone views built per update after a change (the seat to move first): six seats' views
 #: in one frame cost the TV ~1.3 ms at p99 (`main.py bench`); two a frame, 0.4 ms, and
 #: the last seat's view is two frames (33 ms) later.
