@@ -675,7 +675,10 @@ class LobbyScene(Scene):
             draw.text(canvas, font, line, (box.centerx, box.y + 284 + 26 * k), WHITE)
         seated = sum(1 for s in self.joined if is_phone(s.device))
         text = "same Wi-Fi as the TV" if not seated else _phones(seated)
-        draw.text(canvas, fonts.body(20), text, (box.centerx, box.bottom - 28), HINT)
+        if self.phones.local_only and not seated:  # a phone cannot reach 127.0.0.1
+            text = "no network for phones"
+        draw.text(canvas, fitted(fonts, "body", 20, text, box.w - 12), text,
+                  (box.centerx, box.bottom - 28), HINT)
 
     def _draw_card(self, canvas: pygame.Surface, i: int, card: pygame.Rect,
                    seat: LobbySeat | None) -> None:

@@ -226,6 +226,12 @@ class LobbyPhones:
             self.hub.stop()
 
     @property
+    def local_only(self) -> bool:
+        """The server listens on this computer alone (no network found, or the setting
+        says so): no phone can reach it."""
+        return self.hub.host.startswith("127.") or self.hub.host == "::1"
+
+    @property
     def address(self) -> str:
         """The short link without "http://", as the TV writes it."""
         return self.hub.short_url().removeprefix("http://")

@@ -68,6 +68,7 @@ def test_the_setting_opens_the_server_and_the_lobby_shows_its_code_and_link(tmp_
             for y in range(box.y + 80, box.y + 250, 3)}
     assert (255, 255, 255) in inks and len(inks) > 3
     assert lobby.phones.address == hub.short_url().removeprefix("http://")
+    assert lobby.phones.local_only  # 127.0.0.1: the column says no phone can reach it
     press(app, "back")  # nobody seated: back to the title
     step(app, 60)
     deadline = time.monotonic() + PATIENCE
