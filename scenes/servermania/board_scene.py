@@ -634,6 +634,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
         Ada"); otherwise in the words of the device used last (mouse: click)."""
         if self.demo:
             return self.BAR_DEMO
+        if self.phone_deciding() is not None:  # "Ada answers on the phone"
+            return self.whose(self.phone_deciding(), self.BAR_PLAY)
         seat = self.asked()
         if self.bar_look(seat)[1]:
             bar = self.BAR_MOUSE_PROMPT if self.prompt else (

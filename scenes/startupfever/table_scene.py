@@ -636,6 +636,8 @@ class TableScene(Autosaving, GameScreen, Scene):
             return self.BAR_COACH
         if self.decision is not None:
             return self.whose(self.decision.seat, self.decision.bar)
+        if self.phone_deciding() is not None:  # "Ada answers on the phone"
+            return self.whose(self.phone_deciding(), self.BAR_PLAY)
         if self.beat is not None and getattr(self.beat, "bar", None) is not None:
             return self.beat.bar
         if self.roll_call is not None:

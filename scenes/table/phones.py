@@ -64,6 +64,7 @@ class PhoneSource:
         question = views.decision(self.game, stage, self.legal,
                                   window=getattr(state, "window", None))
         self.ticket = self.link.ask(seat, question)
+        self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
     def poll(self) -> Any:
         if self._answer is not None:
@@ -75,12 +76,14 @@ class PhoneSource:
         if isinstance(choice, int) and not isinstance(choice, bool) \
                 and 0 <= choice < len(self.legal):
             self.ticket = None
+            self.link.deciding = None
             return self.legal[choice]
         return None
 
     def cancel(self) -> None:
         if self.seat is not None and self.ticket is not None:
             self.link.withdraw(self.seat, self.ticket)
+            self.link.deciding = None
         self.ticket = None
         self._answer = None
 
@@ -110,6 +113,7 @@ class PhoneLink:
         self.beat_asked: dict[int, int] = {}  # seat -> ticket, for the beat open now
         self.beat_of: Any = None  # that beat
         self.sent = 0  # views published so far (tests and figures)
+        self.deciding: int | None = None  # the seat whose decision is open on its phone
         self.with_obs = False  # views carry the observation itself (tests prove with it)
         self.stale: list[int] = []  # seats whose view is out of date, next to publish first
         self.rev = 0  # changes so far; each view carries the one it shows ("rev")

@@ -128,13 +128,25 @@ class GameScreen:
         worker thread when `in_thread` says so); a phone seat's from its phone; a person's
         from the local devices."""
         if self.is_phone(seat):
-            if getattr(self.state, "stage", None) not in ("window", "defense"):
+            if not self.silent():
                 self.active = seat  # whose move it is glows (a card window stays silent)
             return self.phones.source(self.GAME, self.phone_ready)
         agent = self.agents.get(seat)
         if agent is None:
             return DeviceSource(self.ask_person)
         return ComputerSource(agent, self.thinker, self.in_thread)
+
+    def silent(self) -> bool:
+        """A card window or a Defense: who decides is not shown (F11: it would tell who
+        holds a card)."""
+        return getattr(self.state, "stage", None) in ("window", "defense")
+
+    def phone_deciding(self) -> int | None:
+        """The phone seat whose decision is open on its phone (the bar names it), never in
+        a card window or a Defense."""
+        if self.phones is None or self.silent():
+            return None
+        return self.phones.deciding
 
     def is_phone(self, seat: int) -> bool:
         """A seat played on a phone: the TV never asks it nor shows its secrets."""
@@ -183,7 +195,8 @@ class GameScreen:
         if device is None or device == KEYBOARD:
             return bar
         if self.is_phone(seat):
-            return PromptBar([("Phone", f"{self.name(seat)} answers on the phone")])
+            return PromptBar([("Phone", f"{self.name(seat)} answers on the phone"),
+                              ("pause", "Pause")])
         return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
     def bar_look(self, seat: int | None) -> tuple[str, bool]:

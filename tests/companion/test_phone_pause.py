@@ -44,3 +44,33 @@ def test_a_game_without_phones_has_no_phone_codes():
     step(app, 20)
     labels = [label for label, _ in app.stack.top.choices]
     assert labels[-1] == "Save and quit" and "Phone codes" not in labels
+
+
+def test_the_bar_names_the_phone_that_decides_but_never_in_a_card_window():
+    """Whose decision is open on a phone shows on the TV ("Ada answers on the phone"),
+    as a pad's seat is named; in a card window or a Defense nothing says who decides (F11:
+    it would tell who holds a card), so the bar is the one nobody's decision shows."""
+    from game import startupfever as sf
+    from scenes.seating import SeatDevices
+    from scenes.startupfever.seats import default_seats
+    from scenes.startupfever.table_scene import TableScene
+    from scenes.table.phones import PhoneLink
+    from tests.companion.test_phone_seats import FakeHub
+
+    devices = SeatDevices()
+    scene = TableScene(default_seats(3, humans=3), seed=1, devices=devices)
+    scene.phones = PhoneLink(FakeHub(), {0})
+    scene.phones.bind(devices)
+    make_app(scene, headless=True, seed=1)
+    quiet = scene._bar()
+    source = scene.phones.source("startupfever")
+    state = scene.state
+    source.begin(0, state, state.legal_actions())
+    assert state.stage not in ("window", "defense")
+    assert scene._bar().items[0] == ("Phone", f"{scene.name(0)} answers on the phone")
+    for stage in (sf.Stage.WINDOW, sf.Stage.DEFENSE):
+        state.stage = stage  # the same open phone question, now in a card window
+        assert scene.phone_deciding() is None and scene._bar() == quiet
+    state.stage = sf.Stage.CHIPS
+    source.cancel()
+    assert scene.phone_deciding() is None and scene._bar() == quiet
