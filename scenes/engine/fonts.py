@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.engine.missing import say_once
 from scenes.engine.paths import FONTS
 
 FILES = {
@@ -59,9 +60,20 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             path = FILES.get(face)
-            font = pygame.font.Font(path if path and path.exists() else None, px)
+            try:
+                font = pygame.font.Font(path if path and path.exists() else None, px)
+            except OSError as exc:  # cannot be opened now: pygame's own font this time
+                say_once(path or "the default font", exc, "using pygame's own font for now")
+                return self._fallback(px)
             self._cache[key] = font
         return font
+
+    def _fallback(self, px: int) -> pygame.font.Font:
+        """pygame's built-in font at `px`, kept once opened (the last resort)."""
+        key = ("fallback", px)
+        if key not in self._cache:
+            self._cache[key] = pygame.font.Font(None, px)
+        return self._cache[key]
 
     def display(self, size: int | str = "title") -> pygame.font.Font:
         return self.get("display", size)
