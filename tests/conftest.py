@@ -12,6 +12,8 @@ from hypothesis import settings
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL would turn SIGTERM into a quit event nobody reads: `timeout` could not stop a run
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI", "").lower() in ("1", "true", "yes"):

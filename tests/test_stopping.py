@@ -172,3 +172,27 @@ def test_a_worker_takes_the_default_action_for_every_stop_signal():
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=60).stdout
     assert out.strip() == "True" and signal.SIGHUP in stopping.SIGNALS
+
+
+def test_sigterm_stops_a_test_run_with_a_window_open(tmp_path):
+    """`timeout` (SIGTERM) ends a test run even once SDL is up (tests/conftest.py)."""
+    sleeper = tmp_path / "test_sleeper.py"
+    sleeper.write_text("import time\nimport pygame\n\n\ndef test_sleep():\n"
+                       "    pygame.display.init()\n    pygame.display.set_mode((8, 8))\n"
+                       "    print('window up', flush=True)\n    time.sleep(60)\n")
+    env = {k: v for k, v in os.environ.items() if k != "SDL_NO_SIGNAL_HANDLERS"}
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-s", "-p",
+                             "no:cacheprovider", "-p", "tests.conftest", str(sleeper)],
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while "window up" not in proc.stdout.readline():
+            assert time.monotonic() < deadline and proc.poll() is None
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+            pytest.fail("SIGTERM did not stop the test run")
+    assert proc.returncode == -signal.SIGTERM
