@@ -264,6 +264,7 @@ class Slots:
     def discard(self, game: str) -> None:
         """The game ended: its slot is emptied (results are not something to continue)."""
         self.flush()
+        self._kept.pop(game, None)
         path = self.path(game)
         if path is None:
             self.memory.pop(game, None)

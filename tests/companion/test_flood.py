@@ -16,7 +16,6 @@ from pathlib import Path
 import pytest
 
 from game.companion import autophones, flood
-from game.companion.limits import connection_cap, quiet_accept_errors, raise_file_limit
 from tests.companion.helpers import PATIENCE, running_hub
 from tests.companion.test_security import honest_phone_works
 
@@ -114,6 +113,8 @@ def test_300_slowloris_requests_are_closed_by_the_header_timeout():
 
 
 def test_the_header_timeout_is_short_by_default():
+    from game.companion.limits import connection_cap, raise_file_limit
+
     with running_hub() as hub:
         assert hub._header_timeout == 10.0
         assert hub.max_connections == connection_cap(raise_file_limit()) <= 256
@@ -121,6 +122,8 @@ def test_the_header_timeout_is_short_by_default():
 
 def test_accept_errors_are_one_line_now_and_then_never_a_traceback():
     import asyncio
+
+    from game.companion.limits import quiet_accept_errors
 
     lines: list[str] = []
     loop = asyncio.new_event_loop()

@@ -15,7 +15,7 @@ PLAY = [sys.executable, "main.py", "play", "servermania", "--phones", "127.0.0.1
         "--headless"]
 
 
-def play(*args: str, timeout: float = 120) -> subprocess.CompletedProcess:
+def play(*args: str, timeout: float = 60) -> subprocess.CompletedProcess:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     return subprocess.run([*PLAY, *args], cwd=ROOT, env=env, capture_output=True, text=True,
                           timeout=timeout)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.engine import missing
 from scenes.engine.audio import Audio
 from scenes.engine.fonts import Fonts
 from scenes.table import look
@@ -25,9 +24,11 @@ def no_descriptor(*_args, **_kwargs):
 
 @pytest.fixture(autouse=True)
 def _forget_what_was_said():
-    missing._said.clear()
+    said = getattr(__import__("scenes.engine", fromlist=["missing"]), "missing", None)
+    said = getattr(said, "_said", set())
+    said.clear()
     yield
-    missing._said.clear()
+    said.clear()
 
 
 def test_a_sound_that_cannot_be_opened_is_skipped_said_once_and_tried_again(
@@ -71,7 +72,15 @@ def test_a_font_that_cannot_be_read_is_drawn_in_a_size_already_made(monkeypatch,
 def test_a_new_font_size_needs_no_file(monkeypatch):
     fonts = Fonts()
     fonts.get("body", 30)
-    monkeypatch.setattr(Path, "read_bytes", no_descriptor)  # the face is in memory
+    real = pygame.font.Font
+
+    def no_files(source, size):  # every file open fails; the face is in memory
+        if isinstance(source, str | os.PathLike):
+            no_descriptor()
+        return real(source, size)
+
+    monkeypatch.setattr(pygame.font, "Font", no_files)
+    monkeypatch.setattr(Path, "read_bytes", no_descriptor)
     assert fonts.get("body", 33).get_height() > fonts.get("body", 30).get_height()
 
 
