@@ -151,7 +151,6 @@ def wrap(font: pygame.font.Font, string: str, width: int, indent: str = "") -> l
 VEIL_BAND = 90  # rows of the veil: a band laid over the canvas again and again
 
 
-@lru_cache(maxsize=4)
 def wrap_paths(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """`wrap`, but a word too long for a line (a file path) is broken after a '/'."""
     pieces: list[tuple[str, str]] = []  # (text, what joins it to the previous piece)
@@ -175,6 +174,7 @@ def wrap_paths(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=4)
 def _veil(size: tuple[int, int]) -> pygame.Surface:
     """A band of ink as wide as a canvas of `size` (a full-screen one took milliseconds
     to make at start-up, 3.7 MB; the band blends each pixel just the same)."""

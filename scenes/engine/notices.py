@@ -33,6 +33,7 @@ class Notices:
     def __init__(self) -> None:
         self.queue: list[str] = []
         self.age = 0.0  # seconds the first notice has been up
+        self._laid_out: tuple[str, str, list[str]] | None = None  # the one on screen
 
     def show(self, message: str) -> None:
         if message not in self.queue:
@@ -63,7 +64,9 @@ class Notices:
         message = self.current
         if message is None:
             return
-        head, body = self.lines(fonts, message)
+        if self._laid_out is None or self._laid_out[0] != message:  # wrapped once, not per frame
+            self._laid_out = (message, *self.lines(fonts, message))
+        _, head, body = self._laid_out
         height = 22 + HEAD_PX + 10 + LINE * len(body) + 16
         rise = min(1.0, self.age / 0.25, max(0.0, (SECONDS - self.age) / 0.25))
         rect = pygame.Rect((1280 - WIDTH) // 2, BOTTOM - height, WIDTH, height)
