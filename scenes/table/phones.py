@@ -60,9 +60,7 @@ class PhoneSource:
         self._answer = self.ready(seat, state, legal) if self.ready is not None else None
         if self._answer is not None:
             return
-        stage = getattr(state, "stage", None) or _sm_stage(state)
-        question = views.decision(self.game, stage, self.legal,
-                                  window=getattr(state, "window", None))
+        question = views.question(self.game, state, self.legal)
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -86,12 +84,6 @@ class PhoneSource:
             self.link.deciding = None
         self.ticket = None
         self._answer = None
-
-
-def _sm_stage(state: Any) -> str:
-    legal = state.legal_actions()
-    return "maintenance" if any(type(a).__name__ == "PayMaintenance" for a in legal) \
-        else "stuck"
 
 
 class PhoneLink:
@@ -206,9 +198,10 @@ class PhoneLink:
         seen = several(seats) if several is not None else \
             [state.observation(seat) for seat in seats]
         out = {}
+        drop = views.adapter(scene.GAME).DROP
         for seat, obs in zip(seats, seen, strict=True):
-            if scene.GAME == "servermania":
-                obs.pop("board", None)  # the same for everyone, and large
+            for key in drop:  # the same for everyone, and large (the board)
+                obs.pop(key, None)
             out[self.slot[seat]] = views.seat_view(scene.GAME, obs, names, log, over,
                                                    with_obs=self.with_obs) | {"rev": self.rev}
             self.sent += 1
