@@ -57,7 +57,8 @@ class GameInfo:
       that also check to_json/from_json and clone;
     - turn_completed(events): whether one `apply`'s events finished a turn worth an
       autosave; progress(state): the Continue line's "turn 12";
-    - save_bytes: a typical save's size (the slots refuse anything far bigger).
+    - bench_games: four-player games `main.py bench` simulates; bench_level_games: whole
+      four-player games it times each computer level over.
     """
 
     id: str
@@ -72,7 +73,8 @@ class GameInfo:
     sim_options: tuple[str, ...] = ()
     checker: Callable[[Any], Checker] = _no_check
     round_trip: float = 0.01
-    save_bytes: int = 20_000
+    bench_games: int = 300
+    bench_level_games: int = 1
 
     def rules_module(self) -> RulesModule:
         return importlib.import_module(self.rules)  # type: ignore[return-value]

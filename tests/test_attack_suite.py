@@ -52,7 +52,7 @@ def cases(seed: int):
 
 def envelope(game: str, state_text: str) -> dict:
     slots = Slots(None)
-    api = autosave._loaders()[game][1]
+    api = autosave.loader(game)
     state = api(state_text)
     seats = [SeatRecord(f"P{i}", "pink", i == 0) for i in range(len(state.players))]
     slots.save(game, state, seats, autosave.progress(game, state))

@@ -26,4 +26,4 @@ INFO = register(GameInfo(
     id="servermania", title="SERVERMANIA", players=(2, 4),
     rules="game.servermania", levels="game.servermania.levels", sim="game.servermania.sim",
     phone="game.servermania.phone", turn_completed=turn_completed, progress=progress,
-    checker=checker, round_trip=0.03, save_bytes=3_000))
+    checker=checker, round_trip=0.03, bench_games=2000, bench_level_games=3))

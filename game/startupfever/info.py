@@ -33,4 +33,4 @@ INFO = register(GameInfo(
     rules="game.startupfever", levels="game.startupfever.levels", sim="game.startupfever.sim",
     sim_options=("rule_only",), phone="game.startupfever.phone",
     turn_completed=turn_completed, progress=progress, checker=checker, round_trip=0.003,
-    save_bytes=20_000))
+    bench_games=300, bench_level_games=1))

@@ -31,7 +31,7 @@ from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
 
 class GameScreen:
-    GAME = ""  # "servermania" or "startupfever": the slot, the music, the rules pages
+    GAME = ""  # the game's id (game/registry.py): the slot, the music, the rules pages
     PAUSE_PAGE: tuple[str, str] | None = None  # the game's own page in the pause menu
     SEAT: Any = None  # the seat type the lobby and the saves give this screen
     app: Any
