@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import autosave
+from game import autosave, registry
 from game.autosave import SaveProblem, SeatRecord, Slots
 from game.tiled import MapError
 from tests.save_mutations import mutate, plays_on, real_saves
@@ -68,7 +68,7 @@ def damaged(text: str, rng: random.Random) -> str:
     return text[:start] + junk + text[start + len(junk):]
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_save_fuzzer(game, capsys):
     saves = [envelope(game, t) for t in real_saves(game)[::4]]
     counts: Counter = Counter()

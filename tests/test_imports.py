@@ -22,9 +22,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from scenes import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game"}
-GAMES = ("servermania", "startupfever")
+GAMES = registry.ids()  # each game's screens package: layer 5
 def module_name(path: Path, root: Path = ROOT) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
