@@ -77,7 +77,8 @@ class GameInfo:
     bench_level_games: int = 1
 
     def rules_module(self) -> RulesModule:
-        return importlib.import_module(self.rules)  # type: ignore[return-value]
+        module: RulesModule = importlib.import_module(self.rules)
+        return module
 
     def new_game(self, players: Any, seed: int | None = None) -> RulesState:
         return self.rules_module().new_game(players, seed=seed)

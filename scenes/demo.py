@@ -12,12 +12,13 @@ without screens is refused with a clear message (`DemoUnavailable`).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 
 from scenes import registry
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
 from scenes.engine.loop import STEP
-from scenes.engine.scene import Scene
+from scenes.engine.scene import Host, Scene
 
 
 class DemoUnavailable(ValueError):
@@ -67,6 +68,9 @@ class Attract:
     rng: random.Random
     ended: float
     leaving: bool
+    app: Host  # the table's, as the rest below
+    pace: float
+    _to_title: Callable[[], None]
 
     def handle(self, action: Action) -> bool:
         if action.pressed and action.name not in (DEVICE_ADDED, DEVICE_REMOVED):

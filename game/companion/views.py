@@ -21,7 +21,6 @@ is thus read group by group; ids stay the indexes whatever the page shows.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any, Protocol
 
 from game import registry
@@ -73,8 +72,8 @@ class PhoneAdapter(Protocol):
 
 
 def adapter(game: str) -> PhoneAdapter:
-    module: ModuleType = registry.get(game).phone_adapter()
-    return module  # type: ignore[return-value]
+    """The phone words of `game` (the module its `GameInfo.phone` names)."""
+    return registry.get(game).phone_adapter()
 
 
 def money(amount: int) -> str:

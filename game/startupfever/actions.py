@@ -286,7 +286,7 @@ Action = (
 _TYPES = {"int": (int,), "str": (str,), "bool": (bool,), "str | None": (str, type(None)),
           "int | None": (int, type(None))}
 FIELD_TYPES: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {
-    cls: tuple((f.name, _TYPES[f.type]) for f in fields(cls)) for cls in get_args(Action)
+    cls: tuple((f.name, _TYPES[str(f.type)]) for f in fields(cls)) for cls in get_args(Action)
 }
 
 

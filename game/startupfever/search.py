@@ -125,6 +125,7 @@ class HardPlayer:
         """The actions worth comparing: the default (HardRules) choice first, then the stage's main
         alternatives (capped at MAX_CANDIDATES, so each gets enough samples)."""
         stage = obs["stage"]
+        pool: list[Any]
         if stage == "manage":  # hires stay the rules' (see the module notes)
             money = obs["players"][obs["seat"]]["money"]
             ends = [a for a in legal if type(a) is EndManage]

@@ -154,8 +154,8 @@ class PhoneLink:
     # -- once an update ----------------------------------------------------------------------
 
     def tend(self, scene: Any) -> None:
-        app = getattr(scene, "app", None)
-        if app is not self._app and hasattr(app, "after_frame") and hasattr(self.hub, "flush"):
+        app = getattr(scene, "app", None)  # none before the scene is pushed
+        if app is not None and app is not self._app and hasattr(self.hub, "flush"):
             app.after_frame.append(self.flush)  # the server works once the frame is shown
             self._app, self.hub.deferred = app, True
         self.flush()  # what a loop that never ends its frames left held
