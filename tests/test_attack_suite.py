@@ -1,4 +1,4 @@
-"""The attack suite (issue 23, item 5): seeded fuzzers of every file the game reads.
+"""The attack suite: seeded fuzzers of every file the game reads.
 
 Saves (both games, the whole autosave file: mutated fields, cut or flipped bytes),
 settings, Tiled maps and `--script` files. Each case must be refused in one line of the
@@ -6,7 +6,7 @@ file's own error type, or accepted and then used: a save plays 400 random steps,
 builds a board that plays a game, a script drives the title. Each fuzzer tries a few
 hundred cases within a small time budget (it stops early past it, never fails for it),
 and prints what it tried, refused and accepted-and-played (`pytest -s` shows them; the
-counts are in the issue 23 note of the README).
+counts are printed there).
 """
 
 from __future__ import annotations

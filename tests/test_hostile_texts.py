@@ -1,4 +1,4 @@
-"""Names and texts from saves are data, not trusted (issue 23, item 1).
+"""Names and texts from saves are data, not trusted.
 
 A NUL or a lone surrogate in a seat name or the progress line used to crash the title's
 save summary on every start, and a long name froze it (cut one character at a time and

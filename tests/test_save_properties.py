@@ -1,4 +1,4 @@
-"""A loaded save always plays on (issue 23, item 3).
+"""A loaded save always plays on.
 
 Startup Fever's `from_json` accepted 6 of 20,000 mutated saves that then broke: a
 competition die owed by a product not asked for it (IndexError at the roll, on every

@@ -1,4 +1,4 @@
-"""Would playing this card change anything now? (issue 22: no wasted cards)
+"""Would playing this card change anything now? (no wasted cards)
 
 `has_effect(view, play)` answers from what every seat sees (a `SeatView` or an
 observation view, F13), for a `PlayCard` in an open window. A card whose effect is nil

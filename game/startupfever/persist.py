@@ -437,7 +437,7 @@ def _check_flow(state: SaveRules, slots: list[str]) -> None:
 def _check_setup_and_competition(state: SaveRules, stage: str, slot_set: set[str]) -> None:
     """What play relies on later: every chip placed once set-up is over, the first
     turn order's pool holding exactly the products not yet picked, and a competition's
-    dice owed by exactly the products in it (issue 23: saves breaking these loaded and
+    dice owed by exactly the products in it (saves breaking these loaded and
     then crashed, or played into states this check refuses)."""
     products = state.products
     if stage != "chips":  # F2: chips are placed first, before anything else happens

@@ -113,7 +113,7 @@ class SceneStack:
                 # while the screen is dark: free what the scenes just left. A game's
                 # scenes hold each other in cycles, so without this their pictures stay
                 # until Python's rare full collection while the next game allocates its
-                # own: resident memory crept up game after game (issue 13's soak).
+                # own: resident memory crept up game after game (seen in the demo soak).
                 gc.collect()
                 heap.release()  # and hand the C heap's freed pages back to the system
         elif self._fade > 0:

@@ -9,6 +9,8 @@ the servers lost) get a big banner with the name and the amount, a sound and par
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
 from game.servermania import events as ev
@@ -21,7 +23,7 @@ from scenes.table import look
 from scenes.table.cards import CardFlip
 from scenes.table.die import DieRoll
 from scenes.table.director import Director as TableDirector
-from scenes.table.director import Step
+from scenes.table.director import Step, event_handlers
 from scenes.table.effects import Flyer
 
 if TYPE_CHECKING:  # none of these imports this module
@@ -108,7 +110,8 @@ SAID_ELSEWHERE = frozenset({"maintenance fee", "STUCK fee", "CEO BONUS"})
 
 
 class Director(TableDirector):
-    """Plays SERVERMANIA's events; `steps_for` looks up `_<EventName>`."""
+    """Plays SERVERMANIA's events; `steps_for` finds the method `_<EventName>` of the
+    event's class (`scenes.table.director.event_handlers`)."""
 
     def __init__(self, stage: Board) -> None:
         super().__init__(stage)
@@ -120,10 +123,10 @@ class Director(TableDirector):
     # -- one method per event kind --------------------------------------------------------
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = getattr(self, f"_{type(event).__name__}", None)
+        handler = _handlers().get(type(event))
         if handler is None:  # an event kind this screen does not know: still log it
             return [Step(type(event).__name__, 0.3, lambda: self.stage.log(str(event)))]
-        return handler(event)
+        return handler(self, event)
 
     def _Rolled(self, e: ev.Rolled) -> list[Step]:
         s = self.stage
@@ -500,3 +503,8 @@ def winners_line(names: list[str]) -> str:
     if not names:
         return "nobody wins"
     return f"{names[0]} wins!" if len(names) == 1 else " & ".join(names) + " win!"
+
+
+@cache
+def _handlers() -> dict[type, Callable[..., list[Step]]]:
+    return event_handlers(Director, ev, "_")

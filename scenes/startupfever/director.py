@@ -11,7 +11,9 @@ a gate but never through it. With the queue empty, `skip()` re-syncs the model w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.startupfever import events as ev
@@ -24,6 +26,7 @@ from scenes.table import look
 from scenes.table.die import FLIGHT, HOLD, DieRoll
 from scenes.table.director import Director as QueueDirector
 from scenes.table.director import Step as QueueStep
+from scenes.table.director import event_handlers
 from scenes.table.effects import Flyer
 
 if TYPE_CHECKING:  # none of these imports this module
@@ -100,7 +103,8 @@ class Step(QueueStep):
 
 
 class Director(QueueDirector):
-    """Plays SF events; `steps_for` looks up `on_<EventName>`."""
+    """Plays SF events; `steps_for` finds the method `on_<EventName>` of the event's class
+    (`scenes.table.director.event_handlers`)."""
 
     def __init__(self, stage: Table) -> None:
         super().__init__(stage)
@@ -110,11 +114,11 @@ class Director(QueueDirector):
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = getattr(self, f"on_{type(event).__name__}", None)
+        handler = _handlers().get(type(event))
         if handler is None:  # an event this screen has no picture for: still log it
             steps = [Step(type(event).__name__, 0.3, lambda: self.stage.log_event(event))]
         else:
-            steps = handler(event)
+            steps = handler(self, event)
         coach = self.stage.coach
         if coach is not None:  # the coach hears of the event as the table shows it
             steps.insert(0, Step("coach", 0.0, lambda: coach.saw(event, self.stage)))
@@ -318,8 +322,7 @@ class Director(QueueDirector):
         s = self.stage
         if e.purpose in ("competition", "tie re-roll"):
             return self.year_end_card() + [
-                Step("showdown die", 0.0, lambda: s.showdown.roll(e.slot, e.value,
-                                                                 e.purpose != "competition"),
+                Step("showdown die", 0.0, lambda: s.showdown.roll(e.slot, e.value),
                      until=lambda: s.showdown.settled)]
         seat = s.model.products[e.slot].owner if e.slot else None
         caption = f"{e.slot}: {e.purpose}" if e.slot else e.purpose
@@ -673,3 +676,7 @@ class Director(QueueDirector):
             self._log(e)
         return [Step("game over", 2.2, begin)]
 
+
+@cache
+def _handlers() -> dict[type, Callable[..., list[Step]]]:
+    return event_handlers(Director, ev, "on_")

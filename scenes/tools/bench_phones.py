@@ -7,7 +7,7 @@ other devices they do not share the game's interpreter lock). The table runs hea
 at 60 Hz (update + draw, then rest until the next frame, when the hub's thread does its
 work, as on a real screen); each frame's update + draw is timed. The state change ->
 phone latency comes from `game.companion.latency`. Figures for people, quoted by
-`main.py bench`; nothing asserts a speed. Budget: p99 <= 4 ms (issue 26).
+`main.py bench`; nothing asserts a speed. Budget: p99 <= 4 ms.
 """
 
 from __future__ import annotations

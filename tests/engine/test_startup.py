@@ -1,6 +1,6 @@
 """Start-up: the title's first frame needs neither rules engine nor any game screen, and
 reads the saves' headers only; Continue checks the whole save when it is chosen. What the
-first frame does not need is imported when it is used (issue 25 item 8: `main.py bench
+first frame does not need is imported when it is used (`main.py bench
 --startup` measures the time; these tests keep the imports from creeping back)."""
 
 from __future__ import annotations

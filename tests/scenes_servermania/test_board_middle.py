@@ -1,4 +1,4 @@
-"""The SERVERMANIA board at couch distance (issue 25): square titles of at least 20 px that
+"""The SERVERMANIA board at couch distance: square titles of at least 20 px that
 are never narrowed below 85% of their width, plain squares the log names by number, the
 roll prompt, banners, toasts and the decision prompts in the board's empty middle (never
 over the track or a pawn; a toast with no free place waits, never over the bar of keys),

@@ -41,7 +41,7 @@ def with_text(scene, size: int):
 @pytest.mark.parametrize("size", [100, 125, 150])
 @pytest.mark.parametrize("make", [maintenance_prompt, stuck_prompt])
 def test_prompt_text_stays_inside_the_prompt_at_every_text_size(size, make):
-    """On the board a decision prompt is laid out to fit the empty middle (issue 25): it
+    """On the board a decision prompt is laid out to fit the empty middle: it
     keeps its 100 % sizes there at every text size (the middle has no room for bigger
     text without covering the track), never smaller: facts at 24 px, option labels at 24,
     their consequences at 20."""

@@ -1,4 +1,4 @@
-"""How to play Startup Fever (issue 24 item 5): every topic a newcomer needs, pictures of
+"""How to play Startup Fever: every topic a newcomer needs, pictures of
 the real table, and text that stays large enough at 1280×720."""
 
 from __future__ import annotations

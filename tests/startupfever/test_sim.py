@@ -1,5 +1,5 @@
-"""The Startup Fever simulator: figures, invariant checks that can fail, reproducibility
-(issue 4 item 8). Speed is measured by `main.py sim`, never asserted here."""
+"""The Startup Fever simulator: figures, invariant checks that can fail, reproducibility.
+Speed is measured by `main.py sim`, never asserted here."""
 
 from __future__ import annotations
 
