@@ -9,7 +9,6 @@ the servers lost) get a big banner with the name and the amount, a sound and par
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
@@ -123,10 +122,11 @@ class Director(TableDirector):
     # -- one method per event kind --------------------------------------------------------
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = _handlers().get(type(event))
+        name = _handlers().get(type(event))
+        handler = getattr(self, name) if name is not None else None
         if handler is None:  # an event kind this screen does not know: still log it
             return [Step(type(event).__name__, 0.3, lambda: self.stage.log(str(event)))]
-        return handler(self, event)
+        return handler(event)
 
     def _Rolled(self, e: ev.Rolled) -> list[Step]:
         s = self.stage
@@ -506,5 +506,5 @@ def winners_line(names: list[str]) -> str:
 
 
 @cache
-def _handlers() -> dict[type, Callable[..., list[Step]]]:
+def _handlers() -> dict[type, str]:
     return event_handlers(Director, ev, "_")

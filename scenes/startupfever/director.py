@@ -11,7 +11,6 @@ a gate but never through it. With the queue empty, `skip()` re-syncs the model w
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol
@@ -114,11 +113,12 @@ class Director(QueueDirector):
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = _handlers().get(type(event))
+        name = _handlers().get(type(event))
+        handler = getattr(self, name) if name is not None else None
         if handler is None:  # an event this screen has no picture for: still log it
             steps = [Step(type(event).__name__, 0.3, lambda: self.stage.log_event(event))]
         else:
-            steps = handler(self, event)
+            steps = handler(event)
         coach = self.stage.coach
         if coach is not None:  # the coach hears of the event as the table shows it
             steps.insert(0, Step("coach", 0.0, lambda: coach.saw(event, self.stage)))
@@ -678,5 +678,5 @@ class Director(QueueDirector):
 
 
 @cache
-def _handlers() -> dict[type, Callable[..., list[Step]]]:
+def _handlers() -> dict[type, str]:
     return event_handlers(Director, ev, "on_")

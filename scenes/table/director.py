@@ -36,13 +36,12 @@ class Step:
         return self.elapsed >= self.duration and (self.until is None or self.until())
 
 
-def event_handlers(director: type, events: ModuleType, prefix: str
-                   ) -> dict[type, Callable[..., list[Step]]]:
-    """Event class -> the method of `director` that shows it: for each class of the module
-    `events`, the method named `prefix` + the class's name, if there is one. A director
-    looks its handler up by the event's class (an event of another game, or of the same
-    name elsewhere, finds none)."""
-    return {kind: getattr(director, prefix + name) for name, kind in vars(events).items()
+def event_handlers(director: type, events: ModuleType, prefix: str) -> dict[type, str]:
+    """Event class -> the name of the method of `director` that shows it: for each class
+    of the module `events`, the method named `prefix` + the class's name, if there is one.
+    A director looks its handler up by the event's class (an event of another game, or of
+    the same name elsewhere, finds none)."""
+    return {kind: prefix + name for name, kind in vars(events).items()
             if isinstance(kind, type) and kind.__module__ == events.__name__
             and hasattr(director, prefix + name)}
 
