@@ -36,7 +36,7 @@ PACKAGE = "game.startupfever"
 #: simulator (the actions, events and the search stay plain Python: compiled, an action
 #: would refuse a wrongly typed field when built, not when applied as `apply` promises)
 MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
-           "persist", "rules", "views", "players", "sim")
+           "persist", "observe", "rules", "views", "players", "sim")
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "game" / "startupfever"
 HOME = ROOT / ".engine"
