@@ -78,20 +78,21 @@ def check_players(game: str, players: int) -> None:
     registry.get(game).check_players(players)
 
 
-def simulate(game: str, *, games: int, players: int, seed: int, **options: Any
-             ) -> dict[str, Any]:
-    """Run `games` whole games of `game` and return the figures; `options` go to that
-    game's simulator as they are (those its `GameInfo.sim_options` names)."""
+def simulate(game: str, *, games: int, players: int, seed: int, workers: int | None = None,
+             **options: Any) -> dict[str, Any]:
+    """Run `games` whole games of `game` (on `workers` processes; None: as many as help)
+    and return the figures; `options` go to that game's simulator as they are (those its
+    `GameInfo.sim_options` names)."""
     info = registry.get(game)
     info.check_players(players)
     unknown = sorted(set(options) - set(info.sim_options))
     if unknown:
         raise ValueError(f"{info.title} has no simulator option {', '.join(unknown)}")
     if not info.sim:
-        return simulate_levels(game, games=games, players=players, seed=seed)
+        return simulate_levels(game, games=games, players=players, seed=seed, workers=workers)
     module = importlib.import_module(info.sim)
     figures: dict[str, Any] = module.simulate(games=games, players=players, seed=seed,
-                                              **options)
+                                              workers=workers, **options)
     return figures
 
 

@@ -52,6 +52,10 @@ def test_sim_plays_it_through_the_shared_simulator(capsys):
     assert json.loads(capsys.readouterr().out)["games"] == 5
     with pytest.raises(ValueError, match="Tiny Pig is for 2-3 players, not 4"):
         simulate(GAME, games=1, players=4, seed=1)
+    assert simulate(GAME, games=30, players=3, seed=4, workers=1)["wins_by_seat"] == \
+        figures["wins_by_seat"]  # the same games on one process
+    with pytest.raises(ValueError, match="Tiny Pig has no simulator option rule_only"):
+        simulate(GAME, games=1, players=2, seed=1, rule_only=True)
 
 
 def test_stress_finds_no_broken_invariant_and_catches_one(monkeypatch):
