@@ -53,6 +53,7 @@ def run(host: str, port: int, idle: int = 0, slowloris: int = 0, seconds: float 
     opened, closed = len(socks), 0
     open_socks = dict(socks)
     watch = selectors.DefaultSelector()  # epoll/kqueue: no limit on descriptor numbers
+    open_by_fd = {sock.fileno(): sock for sock in open_socks}
     for sock in open_socks:
         watch.register(sock, selectors.EVENT_READ)
 
@@ -67,7 +68,7 @@ def run(host: str, port: int, idle: int = 0, slowloris: int = 0, seconds: float 
     next_trickle = time.monotonic() + trickle
     while open_socks and time.monotonic() < deadline:
         for key, _ in watch.select(0.2):  # the server closed it (or answered, then closes)
-            sock = key.fileobj
+            sock = open_by_fd[key.fd]
             try:
                 data = sock.recv(4096)
             except BlockingIOError:
@@ -96,7 +97,8 @@ def _child(host: str, port: int, options: dict[str, Any], record: str) -> None:
     Path(record).write_text(json.dumps(run(host, port, **options)))
 
 
-def start(host: str, port: int, **options: Any) -> tuple[multiprocessing.Process, str]:
+def start(host: str, port: int, **options: Any,
+          ) -> tuple[multiprocessing.process.BaseProcess, str]:
     """`run` in a spawned process; (the process, where its report will be)."""
     handle, record = tempfile.mkstemp(suffix=".json")
     os.close(handle)
@@ -106,7 +108,7 @@ def start(host: str, port: int, **options: Any) -> tuple[multiprocessing.Process
     return process, record
 
 
-def finish(flood: tuple[multiprocessing.Process, str], timeout: float = LIFETIME,
+def finish(flood: tuple[multiprocessing.process.BaseProcess, str], timeout: float = LIFETIME,
            ) -> dict[str, Any]:
     """Wait for a started flood; its report ({} if it did not end in time)."""
     process, record = flood
