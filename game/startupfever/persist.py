@@ -78,25 +78,15 @@ class SaveRules(YearEndRules):
             data[key] = value
         return data
 
-    def public_window_seats(self) -> list[int]:
-        """The open window's seats as every seat may know them: the seat in the window now
-        and every later seat in the window's order, whatever their hands hold (the state
-        keeps only the seats holding a card for the window, which would tell who holds
-        one, F11/F13). Empty while no window is open."""
-        seats = self.window_seats
-        if self.window is None or not seats:
-            return []
-        order = self._seats_from(self.turn_seat)
-        return list(order[order.index(seats[0]):])
-
     def to_json(self) -> str:
         """The whole state, including RNG state and the deck, as versioned JSON."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
 
     def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
-    marketing (F14: their money still holds it) are hidden, and so is which seats hold a
-    card for the open window (`public_window_seats`)."""
+        """What `seat` may see: other hands (their sizes stay), face-down chips, the deck and
+    the others' sealed marketing (F14: their money still holds it) are hidden. Everything
+    else is public, who is asked in a card window or for Defense included (F11: it
+    depends on hand sizes alone)."""
         return self.observations([seat])[0]
 
     def observations(self, seats: list[int]) -> list[dict[str, Any]]:
@@ -107,7 +97,6 @@ class SaveRules(YearEndRules):
             data.pop(key, None)
         text = json.dumps(data)  # each seat's copy is decoded from it (the RNG left out)
         shared = {"deck": sum(self.deck.values()),  # only the size of the draw pile
-                  "window_seats": self.public_window_seats(),
                   "current_player": self.current_player, "current_slot": self.current_slot}
         sealed = [self.sealed_marketing(i) for i in range(len(self.players))]
         return [self._observed(json.loads(text), seat, shared, sealed) for seat in seats]
@@ -125,7 +114,6 @@ class SaveRules(YearEndRules):
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
         data["deck"] = shared["deck"]
-        data["window_seats"] = list(shared["window_seats"])
         data["seat"] = seat
         data["current_player"] = shared["current_player"]
         data["current_slot"] = shared["current_slot"]
@@ -487,8 +475,8 @@ def _check_stage(state: SaveRules, seats: range, slot_set: set[str]) -> None:
         _need(state.actor == state.turn_seat, f"{stage} asks the wrong seat")
     pc = state.pending_card
     if stage == "defense":
-        _need(pc is not None and "defense" in state.players[state.actor].hand,
-              "defense without a card to answer or a Defense card")
+        _need(pc is not None and bool(state.players[state.actor].hand),
+              "defense without a card to answer or a card in hand")
         target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner  # type: ignore[index]
         _need(state.actor == target, "Defense asked of a company the card does not target")
     if pc is not None:
