@@ -1,7 +1,8 @@
 """Issue 22: whole-table secrets. Frames are pixel-identical whatever a person or a Hard
 computer holds (F11, with Hard computers searching in a threaded thinker, at 2 and 3
 people); a continued game resumes the same way wherever the save stood; every seat in
-the sealed marketing is announced alike; one person alone is asked only with a card."""
+the sealed marketing is announced alike; one person alone sees a card decision only with
+a playable card."""
 
 from __future__ import annotations
 

@@ -6,8 +6,8 @@ cannot see dealt anew, the rest forming the draw pile), other companies' face-do
 swapped among their unlaunched products, and their sealed marketing moved among their
 products (same totals). Both worlds then play on alike (`tests/twins.py`): until their
 public histories part, `me`'s observation, its phone view (status line and log included)
-and its phone questions are identical. Before every card holder came to answer each
-card window, the twin holding a playable card was asked and the other was not.
+and its phone questions are identical. (When the rules asked only the seats holding a
+playable card, the twin holding one was asked and the other was not: this failed.)
 """
 
 from __future__ import annotations
