@@ -54,6 +54,7 @@ from typing import Any
 import pygame
 
 from game.startupfever import cardhelp
+from game.startupfever import events as ev
 from game.startupfever.actions import Defend, Pass
 from game.startupfever.cards import (
     ADOPTION,
@@ -545,12 +546,11 @@ def answered(state: Any, ctx: Ctx, legal: list) -> object | None:
 
 def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     """The beat the scene holds for `event` before going on, or None."""
-    name = type(event).__name__
-    if name == "Resumed":
+    if isinstance(event, Resumed):
         return ResumeBeat(state, ctx)
-    if name == "WindowOpened":
+    if isinstance(event, ev.WindowOpened):
         return WindowBeat(event, state, ctx)
-    if name == "CardPlayed" and not ask_only_when_playable(ctx):
+    if isinstance(event, ev.CardPlayed) and not ask_only_when_playable(ctx):
         target = state.current_player
         # the rules ask the target about this card whenever it holds any card; without a
         # Suit its one answer is "no Defense" (public), given at once (`answered`)
