@@ -33,16 +33,11 @@ def twin_game(players: int) -> TwinGame:
         obs = {k: v for k, v in obs.items() if k != "board"}  # as the phones get it
         return views.seat_view("servermania", obs, names, log, over)
 
-    def question(state: sm.State) -> dict:
-        legal = state.legal_actions()
-        stage = "maintenance" if sm.PAY_MAINTENANCE in legal else "stuck"
-        return views.decision("servermania", stage, legal)
-
     return TwinGame(
         chance=sm.CHANCE, decide=lambda s: player.decide(s, s.legal_actions()),
         outcome=lambda a, b, out_a, out_b, me: out_a if out_a == out_b else None,
         public=lambda events: list(events), log=lambda events: [str(e) for e in events],
-        view=view, question=question)
+        view=view, question=lambda s: views.question("servermania", s, s.legal_actions()))
 
 
 @SETTINGS

@@ -21,8 +21,8 @@ from game import startupfever as sf
 from game.companion import views
 from game.startupfever import events as ev
 from game.startupfever.actions import Draw
+from game.startupfever.hard_rules import HardRules
 from game.startupfever.normal import NormalPlayer
-from game.startupfever.showdown import HardRules
 from scenes.startupfever.words import describe
 from tests.twins import TwinGame, play_twins
 
@@ -95,8 +95,7 @@ def twin_game(players: int) -> TwinGame:
         chance=sf.CHANCE, decide=decide, outcome=outcome, public=public,
         log=lambda events: [line for e in events if (line := describe(e, names))],
         view=lambda obs, log, over: views.seat_view("startupfever", obs, names, log, over),
-        question=lambda s: views.decision("startupfever", s.stage, s.legal_actions(),
-                                          window=s.window))
+        question=lambda s: views.question("startupfever", s, s.legal_actions()))
 
 
 def advance(state: sf.State, game: TwinGame, steps: int) -> None:
