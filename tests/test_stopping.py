@@ -187,9 +187,12 @@ def test_sigterm_stops_a_test_run_with_a_window_open(tmp_path):
     sleeper.write_text("import time\nimport pygame\n\n\ndef test_sleep():\n"
                        "    pygame.display.init()\n    pygame.display.set_mode((8, 8))\n"
                        "    print('window up', flush=True)\n    time.sleep(60)\n")
+    (tmp_path / "conftest.py").write_text("import tests.conftest  # the suite's environment\n")
+    (tmp_path / "pytest.ini").write_text("[pytest]\n")
     env = {k: v for k, v in os.environ.items() if k != "SDL_NO_SIGNAL_HANDLERS"}
     proc = subprocess.Popen([sys.executable, "-m", "pytest", "-q", "-s", "-p",
-                             "no:cacheprovider", "-p", "tests.conftest", str(sleeper)],
+                             "no:cacheprovider", "-c", str(tmp_path / "pytest.ini"),
+                             str(sleeper)],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
     try:
         deadline = time.monotonic() + 60
