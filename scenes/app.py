@@ -26,6 +26,7 @@ import pygame
 from game import autosave
 from game.autosave import Slots
 from game.files import FileProblem, read_text
+from game.stopping import exit_code
 from scenes import registry
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
@@ -172,24 +173,24 @@ def run(args: argparse.Namespace | SimpleNamespace,
               f"`python assets/make_art.py`.", file=sys.stderr)
         return 1
     headless = getattr(args, "headless", False)
+    try:
+        script = load_script(args.script) if getattr(args, "script", None) else None
+    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
+        print(f"script: {exc}", file=sys.stderr)
+        return 2
     if getattr(args, "seats", None):  # play GAME --seats ...: phone seats, no lobby
         from scenes.phone_game import play
 
         try:
-            return play(args, make_app, Screens(SCREENS))
-        except KeyboardInterrupt:
-            return 130
+            return play(args, make_app, Screens(SCREENS), script=script)
+        except KeyboardInterrupt as stop:  # a stop signal (`game.stopping`) or Ctrl+C
+            return exit_code(stop)
         finally:
             pygame.quit()
     first = None
     if getattr(args, "command", None) == "demo":
         first = Screens(SCREENS).make("demo", game=args.game, players=args.players,
                                       pace=getattr(args, "speed", None))
-    try:
-        script = load_script(args.script) if getattr(args, "script", None) else None
-    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
-        print(f"script: {exc}", file=sys.stderr)
-        return 2
     settings = Settings() if headless else Settings.load(default_path())
     saves = Slots(None if headless else autosave.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
@@ -198,7 +199,8 @@ def run(args: argparse.Namespace | SimpleNamespace,
     app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()
-    except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry
-        return 130
+    except KeyboardInterrupt as stop:  # a stop signal or Ctrl+C: as quietly as Quit
+        return exit_code(stop)
     finally:
+        app.close()
         pygame.quit()

@@ -34,6 +34,9 @@ KINDS = LEVELS + PEOPLE
 RESULTS_UPDATES = 90
 #: Seconds a headless TV rests per update while a phone's answer is awaited (no busy spin).
 REST = 0.004
+#: Updates a headless TV waits, its script used up, with nothing played and no phone
+#: awaited (so a keyboard or pad seat is to move, and nobody can press), before it stops.
+STUCK_UPDATES = 1200
 
 
 def parse_seats(text: str) -> list[str]:
@@ -113,10 +116,14 @@ class PhoneGame:
         self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
 
     def run_headless(self, app: Any, on_step: Callable[[Any], None] | None = None,
-                     draw_every: int = 10) -> int:
-        """Run the game to its results (kept a moment on the TV), resting while a phone
-        is awaited; `on_step(app)` after each update (tests: a scripted keyboard)."""
-        after = 0
+                     draw_every: int = 10, err: Callable[[str], None] | None = None) -> int:
+        """Run the game to its results (kept a moment on the TV) or `--frames`, resting
+        while a phone is awaited; `on_step(app)` after each update (tests: a scripted
+        keyboard). A keyboard or pad seat plays what the script presses; once the script
+        is used up and such a seat is to move (nothing played for `STUCK_UPDATES`, no
+        phone awaited), the run ends with status 1, saying so, rather than wait forever."""
+        after, played, still = 0, -1, 0
+        local = [i for i, kind in enumerate(self.kinds) if kind in ("keyboard", "pad")]
         while app.running and after < RESULTS_UPDATES:
             app.step()
             if on_step is not None:
@@ -128,15 +135,30 @@ class PhoneGame:
                 after += 1
             elif self.link.waiting:
                 time.sleep(REST)
+            now = getattr(self.scene, "played", 0)
+            still = 0 if now != played or self.link.waiting or app.scripted() else still + 1
+            played = now
+            if local and on_step is None and still >= STUCK_UPDATES:
+                seats = ", ".join(f"{self.seats[i].name} ({self.kinds[i]})" for i in local)
+                (err or _say_err)(f"play: stopped at update {app.updates}: the script is "
+                                  f"used up and a seat played from this computer ({seats}) "
+                                  "is to move, which a headless run cannot press")
+                return 1
         app.render(1.0)
         if app.screenshot_path:
             app.screenshot(app.screenshot_path)
         return 0
 
 
+def _say_err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def play(args: Any, make_app: Callable[..., Any], screens: Any,
-         out: Callable[[str], None] | None = None) -> int:
-    """`main.py play GAME --seats ... --phones HOST:PORT`; returns the exit status."""
+         out: Callable[[str], None] | None = None,
+         script: list[Any] | None = None) -> int:
+    """`main.py play GAME --seats ... --phones HOST:PORT` (with `--frames`, `--script`:
+    the script's rows, already read); returns the exit status."""
     from game.companion.address import DEFAULT_PORT, parse_host_port
 
     def say(line: str) -> None:
@@ -153,8 +175,13 @@ def play(args: Any, make_app: Callable[..., Any], screens: Any,
         print(f"play: {exc}", file=sys.stderr)
         return 2
     headless = getattr(args, "headless", False)
+    if headless and script is None and any(kind in ("keyboard", "pad") for kind in kinds):
+        print("play: a keyboard or pad seat needs the window, or --script FILE to press "
+              "its keys in a headless run", file=sys.stderr)
+        return 2
     app = make_app(game.scene, headless=headless, screenshot=getattr(args, "screenshot", None),
-                   seed=getattr(args, "seed", None))
+                   seed=getattr(args, "seed", None), frames=getattr(args, "frames", None),
+                   script=script)
     game.start(out)
     try:
         if headless:

@@ -112,11 +112,12 @@ class SettingsScene(Scene):
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
+        self.app.settings.save()  # at once: closing the window next must not lose it
         self.app.audio.play("click")
         self._refresh()
 
     def _leave(self) -> None:
-        self.app.settings.save()
+        self.app.settings.save_if_changed()
         self.app.audio.play("back")
         self.app.stack.pop()
 

@@ -31,7 +31,7 @@ from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
 from scenes.menu import Entry, resolve, title_menu
 from scenes.resume import can_resume, resume_scene
-from scenes.save_notice import SaveNotice, damaged_messages, slot_files
+from scenes.save_notice import SaveNotice, damaged_messages, notice_keys, slot_files
 
 ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
@@ -53,7 +53,7 @@ class TitleScene(Scene):
         self.app.audio.music("title")
         before = slot_files(self.app.saves)
         self.saved = self.app.saves.latest_header()  # no rules imported before Continue
-        messages = damaged_messages(self.app.saves, before)
+        messages = damaged_messages(self.app.saves, before, self.app.settings.notices_closed)
         self.notice = SaveNotice(messages) if messages else None
         self.entries = [(e, None) for e in title_menu()]  # screens are imported when chosen
         resumable = self.saved is not None and can_resume(self.saved)
@@ -78,7 +78,9 @@ class TitleScene(Scene):
     def handle(self, action: Action) -> bool:
         self.idle = 0.0
         if self.notice is not None:  # read first, then the menu
-            if self.notice.handle(action):
+            if self.notice.handle(action):  # closed: not shown again for the same file
+                for key in notice_keys(self.app.saves, self.notice.messages):
+                    self.app.settings.close_notice(key)
                 self.notice = None
                 self.app.audio.play("confirm")
             return True
@@ -107,7 +109,8 @@ class TitleScene(Scene):
             saved = self.app.saves.load(self.saved.game)  # now the rules check its state
             resumed = resume_scene(saved) if saved is not None else None
             if resumed is None:  # set aside after all: the title says so, without it
-                messages = damaged_messages(self.app.saves, before)
+                messages = damaged_messages(self.app.saves, before,
+                                            self.app.settings.notices_closed)
                 self.app.audio.play("error")
                 self.enter()
                 if messages:

@@ -33,6 +33,8 @@ RULES = ("startupfever", "test_engine.py", "test_stress.py", "test_save_properti
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL would turn SIGTERM into a quit event nobody reads: `timeout` could not stop a run
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 _HOME = tempfile.mkdtemp(prefix="unicorn-tests-")
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)

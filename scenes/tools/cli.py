@@ -369,6 +369,10 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
                        out=lambda line: print(line, flush=True))
         if args.json:
             print(json.dumps(figures))
+        if figures.get("stopped_by"):  # the summary is out: the exit says why it ended
+            import signal
+
+            return 128 + signal.Signals[figures["stopped_by"]]
         return 0
     from scenes.app import run
 
@@ -376,9 +380,15 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
 
 
 def run_main(collector_paused: bool = False) -> int:
-    """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`)."""
+    """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`),
+    and when SIGTERM, SIGINT or SIGHUP stops it (`game.stopping`: 128 + the signal)."""
+    from game import stopping
+
+    stopping.install()
     try:
         return main(collector_paused=collector_paused)
+    except KeyboardInterrupt as stop:  # `stopping.Stopped` too: no traceback, ever
+        return stopping.quiet_exit(stopping.exit_code(stop))
     except BrokenPipeError:
         # Python would complain again when flushing stdout at exit: point it at devnull.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
