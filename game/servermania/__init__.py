@@ -22,11 +22,12 @@ from game.servermania.rules import IllegalAction
 from game.servermania.saves import SaveError, from_json
 from game.servermania.stages import CHANCE, TERMINAL, Phase
 from game.servermania.state import Player, State, new_game
+from game.servermania.takeback import may_take_back
 
 __all__ = [
     "CHANCE", "DIE_FACES", "PAY_MAINTENANCE", "PAY_TO_LEAVE_STUCK", "ROLL_TO_LEAVE_STUCK",
     "SKIP_MAINTENANCE", "TERMINAL", "Board", "Die", "DrawCard", "IllegalAction",
     "PayMaintenance", "PayToLeaveStuck", "Phase", "Player", "RollToLeaveStuck", "SaveError",
     "SkipMaintenance", "Square", "State", "board_from_kinds", "default_board",
-    "from_json", "load_board", "new_game",
+    "from_json", "load_board", "may_take_back", "new_game",
 ]

@@ -36,9 +36,11 @@ from .actions import (
 from .persist import SaveError
 from .rules import CHANCE, TERMINAL, IllegalAction, State, from_json, new_game
 from .stages import Stage
+from .takeback import may_take_back
 
 __all__ = [
     "CHANCE", "TERMINAL", "IllegalAction", "SaveError", "Stage", "State", "new_game", "from_json",
+    "may_take_back",
     "ChoosePosition", "Counter", "Defend", "Draw", "EndManage", "EndMarketing", "EndReassign",
     "EndUserLoss", "Hire", "LosePip", "Market", "MoveResigned", "Pass", "PickProduct",
     "PlaceChip", "PlayCard", "Poach", "Reassign", "Retain", "Roll",
