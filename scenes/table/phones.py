@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.companion import views
+from game.undo import TAKE_BACK
 from scenes.lobby_phones import is_phone, slot_of
 from scenes.seating import PHONE_PREFIX
 
@@ -48,8 +49,11 @@ class PhoneSource:
     shows_thinking = False
 
     def __init__(self, link: PhoneLink, game: str,
-                 ready: Callable[[int, Any, list], Any] | None = None) -> None:
+                 ready: Callable[[int, Any, list], Any] | None = None,
+                 take_back: Callable[[int], str | None] | None = None) -> None:
         self.link, self.game, self.ready = link, game, ready
+        self.take_back = take_back  # the seat's "Take back: ..." (None: nothing to take back)
+        self.offered = False  # this question offers "Take back"
         self.seat: int | None = None
         self.ticket: int | None = None
         self.legal: list = []
@@ -61,8 +65,10 @@ class PhoneSource:
         if self._answer is not None:
             return
         stage = getattr(state, "stage", None) or _sm_stage(state)
+        label = self.take_back(seat) if self.take_back is not None else None
+        self.offered = label is not None
         question = views.decision(self.game, stage, self.legal,
-                                  window=getattr(state, "window", None))
+                                  window=getattr(state, "window", None), take_back=label)
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -73,6 +79,10 @@ class PhoneSource:
         if self.seat is None or self.ticket is None:
             return None
         choice = self.link.take(self.seat, self.ticket)
+        if choice == views.UNDO and self.offered:
+            self.ticket = None
+            self.link.deciding = None
+            return TAKE_BACK
         if isinstance(choice, int) and not isinstance(choice, bool) \
                 and 0 <= choice < len(self.legal):
             self.ticket = None
@@ -86,6 +96,12 @@ class PhoneSource:
             self.link.deciding = None
         self.ticket = None
         self._answer = None
+
+
+def _take_back_label(scene: Any, seat: int) -> str | None:
+    """The table's "Take back: ..." for `seat` (a table without take-backs: None)."""
+    label = getattr(scene, "take_back_label", None)
+    return label(seat) if label is not None else None
 
 
 def _sm_stage(state: Any) -> str:
@@ -127,8 +143,8 @@ class PhoneLink:
             devices.bind(seat, PHONE_DEVICE.format(seat))
 
     def source(self, game: str, ready: Callable[[int, Any, list], Any] | None = None,
-               ) -> PhoneSource:
-        return PhoneSource(self, game, ready)
+               take_back: Callable[[int], str | None] | None = None) -> PhoneSource:
+        return PhoneSource(self, game, ready, take_back)
 
     # -- questions ---------------------------------------------------------------------------
 
@@ -239,14 +255,20 @@ class PhoneLink:
             if call is None or call.seat != seat:
                 self.withdraw(seat, ticket)  # the table moved on (a pause, a skip)
                 self.roll_ticket = None
-            elif self.take(seat, ticket) == "roll":
-                self.roll_ticket = None
-                scene.roll()
+            else:
+                choice = self.take(seat, ticket)
+                if choice == "roll":
+                    self.roll_ticket = None
+                    scene.roll()
+                elif choice == views.UNDO and _take_back_label(scene, seat) is not None:
+                    self.roll_ticket = None
+                    scene.take_back()  # the choice before the die: asked again
             return
         if call is not None and call.seat in self.seats:
             purpose = getattr(call, "purpose", "adoption")
             call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
-            self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(purpose)))
+            self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(
+                purpose, _take_back_label(scene, call.seat))))
 
     def _beat(self, scene: Any) -> None:
         """Startup Fever's "any cards?" beat: its phone seats answer on their phones."""

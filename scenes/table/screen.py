@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.autosave import Saved
+from game.undo import Step
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, INK, Color
@@ -130,7 +131,7 @@ class GameScreen:
         if self.is_phone(seat):
             if not self.silent():
                 self.active = seat  # whose move it is glows (a card window stays silent)
-            return self.phones.source(self.GAME, self.phone_ready)
+            return self.phones.source(self.GAME, self.phone_ready, self.take_back_label)
         agent = self.agents.get(seat)
         if agent is None:
             return DeviceSource(self.ask_person)
@@ -205,6 +206,53 @@ class GameScreen:
         if seat is None or self.demo:
             return self.app.input.style, self.app.input.last_device == MOUSE
         return seat_style(self.app, self.devices, seat)
+
+    # -- taking back (game.undo: a person's own steps since the last thing shown) -----------
+
+    def take_back_step(self, seat: int | None) -> Step | None:
+        """The step the person at `seat` may take back now (None: nothing, a computer, a
+        demo)."""
+        undo = getattr(self, "undo", None)
+        if seat is None or self.demo or undo is None or not self.is_human(seat):
+            return None
+        return undo.last(seat)
+
+    def take_back_label(self, seat: int | None) -> str | None:
+        """"Take back: hire Nerd for B", for the bar or a phone (None: nothing to take back)."""
+        step = self.take_back_step(seat)
+        return None if step is None else f"Take back: {self.step_words(step)}"
+
+    def step_words(self, step: Step) -> str:
+        """A step in the words a bar shows its own seat (each screen may say it its way)."""
+        return step.label
+
+    def said_taken_back(self, step: Step) -> str | None:
+        """The log line for everyone when `step` is taken back (None: say nothing)."""
+        return f"{self.name(step.seat)} takes back: {self.step_words(step)}"
+
+    def take_back(self) -> bool:
+        """The newest step a person may take back is undone: the rules' state before it
+        (every seat's view, the phones, the autosave and the replay follow), the table
+        shows it (`shown_again`), and that seat is asked again."""
+        undo = getattr(self, "undo", None)
+        step = undo.steps[-1] if undo is not None and undo.steps else None
+        if step is None or self.demo:
+            return False
+        before = self.state
+        self.state = undo.take_back()
+        self.moves[step.mark:] = []
+        self.played += 1
+        self.driver.cancel()
+        self.shown_again(before, step)
+        line = self.said_taken_back(step)
+        if line:
+            self.log_panel.add(line, self.colour(step.seat))
+        self.sound("back")
+        self.save_now(wait=False)
+        return True
+
+    def shown_again(self, before: Any, step: Step) -> None:
+        """Show the table as the taken-back state has it (each screen its own way)."""
 
     # -- pace --------------------------------------------------------------------------------
 
