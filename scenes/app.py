@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import autosave
+from game import autosave, replays
 from game.autosave import Slots
 from game.files import FileProblem, read_text
+from game.replays import Shelf
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
@@ -68,7 +69,8 @@ def use_dummy_drivers() -> None:
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None, saves: Slots | None = None) -> App:
+             settings: Settings | None = None, saves: Slots | None = None,
+             replays: Shelf | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -84,7 +86,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     screens = Screens(SCREENS)
     return App(first or screens.make("title"), headless=headless, frames=frames,
                screenshot=screenshot, seed=seed, script=script or [], settings=settings,
-               saves=saves, screens=screens)
+               saves=saves, screens=screens, replays=replays)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -170,10 +172,13 @@ def run(args: argparse.Namespace | SimpleNamespace,
         return 1
     headless = getattr(args, "headless", False)
     if getattr(args, "seats", None):  # play GAME --seats ...: phone seats, no lobby
+        import functools
+
         from scenes.phone_game import play
 
+        kept = Shelf(replays.default_folder())  # the finished game is kept like any other
         try:
-            return play(args, make_app, Screens(SCREENS))
+            return play(args, functools.partial(make_app, replays=kept), Screens(SCREENS))
         except KeyboardInterrupt:
             return 130
         finally:
@@ -189,9 +194,10 @@ def run(args: argparse.Namespace | SimpleNamespace,
         return 2
     settings = Settings() if headless else Settings.load(default_path())
     saves = Slots(None if headless else autosave.default_folder())
+    shelf = Shelf(None if headless else replays.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings, saves=saves)
+                   script=script, settings=settings, saves=saves, replays=shelf)
     app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()

@@ -1,8 +1,9 @@
 """The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
 
 Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
-(Settings), `saves` (autosave Slots), `fonts` (Fonts), `toasts` (Toasts), `display`
-(Display), `rng` (random.Random seeded by --seed), `seed`, and counters `updates` / `time`.
+(Settings), `saves` (autosave Slots), `replays` (finished games, replays.Shelf), `fonts`
+(Fonts), `toasts` (Toasts), `display` (Display), `rng` (random.Random seeded by --seed),
+`seed`, and counters `updates` / `time`.
 
 One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
 events into actions, run the updates (scripted test actions are delivered just before the
@@ -25,6 +26,7 @@ import pygame
 
 from game.autosave import Slots
 from game.files import write_atomic
+from game.replays import Shelf
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -82,12 +84,13 @@ class App:
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None,
-                 screens: Screens | None = None) -> None:
+                 screens: Screens | None = None, replays: Shelf | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
         self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
+        self.replays = replays or Shelf(None)  # finished games kept; in memory likewise
         self.screens = screens or Screens()  # screens by name (scenes.app fills it)
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)

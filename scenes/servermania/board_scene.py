@@ -133,7 +133,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sm.CHANCE, sm.IllegalAction)  # whose move, who answers
         self.undo = UndoLog(sm.may_take_back)  # what people may take back (game.undo)
-        self.moves = []  # every action played here, in order (the replay)
+        self.begin_replay(seed)  # every action from here is kept for the replay
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about

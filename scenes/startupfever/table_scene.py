@@ -143,7 +143,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sf.CHANCE, sf.IllegalAction)  # whose move, who answers
         self.undo = UndoLog(sf.may_take_back)  # what people may take back (game.undo)
-        self.moves = []  # every action played here, in order (the replay)
+        self.begin_replay(seed)  # every action from here is kept for the replay
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares

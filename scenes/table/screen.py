@@ -335,13 +335,43 @@ class GameScreen:
 
     def finishing(self) -> bool:
         """The game is over: True the first time (the caller shows the results); a
-        finished game is not one to continue, so its autosave goes."""
+        finished game is not one to continue, so its autosave goes, and it is kept as a
+        replay (`game.replays`; never a demo, nor a replay being watched)."""
         if self.leaving:
             return False
         self.leaving = True
         if not self.demo:
             self.app.saves.discard(self.GAME)
+            self.keep_replay()
         return True
+
+    # -- the replay ----------------------------------------------------------------------------
+
+    watching = False  # a replay plays on this table: nothing is recorded
+    replay_id: str | None = None  # the replay this game was kept as
+
+    def begin_replay(self, seed: int) -> None:
+        """Once the state stands (each screen's `enter`): remember where the game began."""
+        self.moves = []
+        self.game_seed = seed
+        self.fresh = self.initial_state is None  # the game `seed` deals: no copy kept
+        self.start = self.state.clone()
+
+    def keep_replay(self) -> None:
+        """The finished game as a replay on the app's shelf (a notice if it failed)."""
+        from game import replays
+
+        if self.watching or getattr(self, "start", None) is None:
+            return
+        seats = [replays.Seat(s.name, s.colour, s.human, getattr(s, "level", "normal"),
+                              getattr(s, "token", "")) for s in self.seats]
+        try:
+            replay = replays.record(self.GAME, self.game_seed, seats, self.start, self.moves,
+                                    self.fresh)
+        except (replays.ReplayProblem, ValueError) as exc:  # a state set up by hand
+            print(f"{self.GAME}: the replay was not kept: {exc}", file=sys.stderr)
+            return
+        self.replay_id = self.app.replays.add(replay)
 
     def cannot_start(self, problem: str, path: str, title: str, what: str) -> None:
         """A broken map: say so on screen (and stderr) and offer the way back to the title."""
