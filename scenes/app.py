@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import autosave, replays
+from game import autosave, records, replays
 from game.autosave import Slots
 from game.files import FileProblem, read_text
+from game.records import Book
 from game.replays import Shelf
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
@@ -70,7 +71,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
              settings: Settings | None = None, saves: Slots | None = None,
-             replays: Shelf | None = None) -> App:
+             replays: Shelf | None = None, records: Book | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -86,7 +87,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     screens = Screens(SCREENS)
     return App(first or screens.make("title"), headless=headless, frames=frames,
                screenshot=screenshot, seed=seed, script=script or [], settings=settings,
-               saves=saves, screens=screens, replays=replays)
+               saves=saves, screens=screens, replays=replays, records=records)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -178,7 +179,9 @@ def run(args: argparse.Namespace | SimpleNamespace,
 
         kept = Shelf(replays.default_folder())  # the finished game is kept like any other
         try:
-            return play(args, functools.partial(make_app, replays=kept), Screens(SCREENS))
+            return play(args, functools.partial(make_app, replays=kept,
+                                                records=Book(records.default_folder())),
+                        Screens(SCREENS))
         except KeyboardInterrupt:
             return 130
         finally:
@@ -195,9 +198,10 @@ def run(args: argparse.Namespace | SimpleNamespace,
     settings = Settings() if headless else Settings.load(default_path())
     saves = Slots(None if headless else autosave.default_folder())
     shelf = Shelf(None if headless else replays.default_folder())
+    book = Book(None if headless else records.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings, saves=saves, replays=shelf)
+                   script=script, settings=settings, saves=saves, replays=shelf, records=book)
     app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()

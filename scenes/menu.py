@@ -28,9 +28,14 @@ TITLE_MENU: tuple[Entry, ...] = (
     Entry("Learn Startup Fever", "scenes.startupfever.guided:GuidedGame"),
     Entry("How to play", "scenes.howto:HowToPlayScene"),
     Entry("Demo", "scenes.demo:DemoScene"),
+    Entry("Past games", "scenes.past_games:PastGamesScene"),
     Entry("Settings", "scenes.settings:SettingsScene"),
     Entry("Quit", None),
 )
+
+
+#: Entries that share one row of the title's menu, side by side (left, right).
+PAIRED: tuple[str, str] = ("Past games", "Settings")
 
 
 def resolve(target: str) -> type[Scene] | None:

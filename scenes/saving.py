@@ -25,6 +25,7 @@ class Autosaving:
     undo: UndoLog | None = None  # the steps people may take back (set by each screen)
     join_next = False  # the next action belongs to the answer before it (a queued step)
     moves: list[Any]  # every action played so far, in order (what a replay holds)
+    script_next: Any = None  # a replay being watched: gives each action in turn instead
 
     is_human: Any  # GameScreen's: a seat no computer plays
 
@@ -34,6 +35,8 @@ class Autosaving:
         when they may still take it back."""
         state, join = self.state, self.join_next
         self.join_next = False
+        if self.script_next is not None:  # a replay: its own action, chance steps too
+            action = self.script_next()
         if self.undo is None:
             events = state.apply(action)
         else:

@@ -37,3 +37,8 @@ def start(names: list[str], seed: int, options: dict[str, Any]) -> State:
     if options:
         raise ValueError(f"unknown SERVERMANIA options {sorted(options)}")
     return new_game(names, seed=seed)
+
+
+def hidden_at_end(state: State) -> list[tuple[int, str]]:
+    """Nothing at a SERVERMANIA table is hidden from anyone: no lines."""
+    return []

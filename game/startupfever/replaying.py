@@ -41,3 +41,18 @@ def start(names: list[str], seed: int, options: dict[str, Any]) -> State:
     if type(extra) is not int or set(options) - {"extra_years"}:
         raise ValueError(f"unknown Startup Fever options {sorted(options)}")
     return new_game(names, seed=seed, extra_years=extra)
+
+
+def hidden_at_end(state: State) -> list[tuple[int, str]]:
+    """What the table never showed, per seat, once the game is over: the hand and the
+    chips of products that never launched (a replay's "show hands" after its end)."""
+    from .cards import CARDS
+
+    lines = []
+    for seat, player in enumerate(state.players):
+        hand = ", ".join(CARDS[c].name if c in CARDS else c for c in player.hand) or "no cards"
+        chips = [f"{s} {state.products[s].category}" for s in player.slots
+                 if not state.products[s].launched and state.products[s].category]
+        lines.append((seat, f"hand: {hand}" + (f"; face down: {', '.join(chips)}"
+                                                if chips else "")))
+    return lines

@@ -586,13 +586,13 @@ class BoardScene(Autosaving, GameScreen, Scene):
             self.effects.coins(self.hud.cash_anchor(step.seat))  # the fee comes back
 
     def show_results(self) -> None:
-        if not self.finishing():
+        if self.watched_end() or not self.finishing():
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices))
+                                            devices=self.devices).kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 

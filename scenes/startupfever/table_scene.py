@@ -574,11 +574,11 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.ctx.model = self.model
 
     def show_results(self) -> None:
-        if not self.finishing():
+        if self.watched_end() or not self.finishing():
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices))
+                                            devices=self.devices).kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -87,7 +87,7 @@ class GameScreen:
         return self.seats[seat].name
 
     def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
+        return not self.watching and seat not in self.agents
 
     def colour(self, seat: int) -> Color:
         return THEME.player_rgb(self.seats[seat].colour)
@@ -333,6 +333,12 @@ class GameScreen:
         self.thinker.cancel()
         back_to_title(self.app)
 
+    def watched_end(self) -> bool:
+        """A replay at its end: the table stays (True) and no results open."""
+        if self.watching:
+            self.watched_to_end = True
+        return self.watching
+
     def finishing(self) -> bool:
         """The game is over: True the first time (the caller shows the results); a
         finished game is not one to continue, so its autosave goes, and it is kept as a
@@ -342,13 +348,37 @@ class GameScreen:
         self.leaving = True
         if not self.demo:
             self.app.saves.discard(self.GAME)
-            self.keep_replay()
+        self.keep_game()
         return True
 
     # -- the replay ----------------------------------------------------------------------------
 
-    watching = False  # a replay plays on this table: nothing is recorded
+    watching = False  # a replay plays on this table: nothing is recorded, nobody asked
+    watched_to_end = False  # ... and it has reached its end (the viewer stays on the table)
     replay_id: str | None = None  # the replay this game was kept as
+    kept: tuple[list[Any], list[str], str | None] = ([], [], None)  # for the results
+
+    def keep_game(self) -> None:
+        """The game is over: its awards (`game.awards`), and unless it is a demo or a
+        replay, its replay and its people's records (`game.records`). `kept` holds what
+        the results show of them."""
+        from game import awards
+
+        if self.watching:
+            return
+        found: list[Any] = []
+        if getattr(self, "start", None) is not None:
+            try:
+                found = awards.of_game(self.GAME, self.start, self.moves)
+            except ValueError as exc:  # a state set up by hand: no awards, no crash
+                print(f"{self.GAME}: no awards: {exc}", file=sys.stderr)
+        lines: list[str] = []
+        if not self.demo and not self.watching:
+            self.keep_replay()
+            lines = self.app.records.add(self.GAME, [s.name for s in self.seats],
+                                         [s.human for s in self.seats],
+                                         list(self.state.scores()), list(self.state.winners()))
+        self.kept = (found, lines, self.replay_id)
 
     def begin_replay(self, seed: int) -> None:
         """Once the state stands (each screen's `enter`): remember where the game began."""
