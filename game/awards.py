@@ -4,7 +4,8 @@ computed from the game's own events (each game's `awards.py` says which).
     for award in awards.of_game("startupfever", start, moves):
         print(award.title, award.figure, [names[s] for s in award.seats])
 
-The events are those the rules gave while the game was played: the game is played again
+(`Award` itself is in `game/award.py`, which the games' rules import.) The events are
+those the rules gave while the game was played: the game is played again
 from its start (`start`, a state nobody plays on) with its actions (`moves`), as a replay
 is, so the screens keep no log of their own for this.
 """
@@ -12,30 +13,10 @@ is, so the screens keep no log of their own for this.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Any
 
 from game.autosave import TITLES
-
-
-@dataclass(frozen=True)
-class Award:
-    """One title: what for, the figure it was won with, the seats that share it."""
-
-    title: str  # "Head hunter"
-    figure: str  # "3 employees poached"
-    seats: tuple[int, ...]
-    detail: str = ""  # "a 6 took B from 10 to 1K users"
-
-
-def leaders(totals: dict[int, int], least: int = 1) -> tuple[tuple[int, ...], int]:
-    """The seats sharing the highest total (at least `least`), and that total."""
-    if not totals:
-        return (), 0
-    best = max(totals.values())
-    if best < least:
-        return (), best
-    return tuple(sorted(s for s, v in totals.items() if v == best)), best
+from game.award import Award
 
 
 def of_game(game: str, start: Any, moves: list[Any]) -> list[Award]:

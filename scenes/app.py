@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -206,6 +206,24 @@ def run(args: argparse.Namespace | SimpleNamespace,
     try:
         return app.run()
     except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry
+        return 130
+    finally:
+        pygame.quit()
+
+
+def run_replay_window(replay: Any) -> int:
+    """`main.py replay ID` without --headless: the game window opens on the replay (its
+    real table), and leaving it goes to the title."""
+    from scenes.replay_view import ReplayViewer
+
+    app = make_app(ReplayViewer(replay, back="title"),
+                   settings=Settings.load(default_path()),
+                   saves=Slots(autosave.default_folder()),
+                   replays=Shelf(replays.default_folder()),
+                   records=Book(records.default_folder()))
+    try:
+        return app.run()
+    except KeyboardInterrupt:
         return 130
     finally:
         pygame.quit()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.awards import Award, leaders
+from game.award import Award, leaders
 
 from . import events as ev
 
