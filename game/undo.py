@@ -78,6 +78,9 @@ class UndoLog:
             self.steps.clear()
             return events
         last = self.steps[-1] if self.steps else None
+        if last is not None and last.seat != seat:  # another seat's steps never stay below
+            self.steps.clear()
+            last = None
         if join and last is not None and last.seat == seat:
             last.actions.append(action)
             return events

@@ -50,6 +50,8 @@ SCREENS = {
     "pause": "scenes.pause:PauseMenu",
     "servermania": "scenes.servermania.board_scene:BoardScene",
     "startupfever": "scenes.startupfever.table_scene:TableScene",
+    "past": "scenes.past_games:PastGamesScene",
+    "replay": "scenes.replay_view:ReplayViewer",
 }
 
 

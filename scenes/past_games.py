@@ -74,7 +74,7 @@ class PastGamesScene(Scene):
             self.top = min(max(self.top, self.selected - ROWS + 1), self.selected)
             self.app.audio.play("move")
         elif name in ("confirm", CLICK) and self.page == 0 and self.games:
-            from scenes.replay_view import watch
+            from scenes.table.watching import watch
 
             self.app.audio.play("confirm")
             watch(self.app, self.games[self.selected].id, back="past")

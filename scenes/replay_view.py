@@ -12,7 +12,7 @@ or recorded, and only what the table showed at the time is shown. Around it:
 
 A step back or a jump opens the table afresh at the state after that many actions
 (replayed headless: a whole game takes a few hundredths of a second). A replay recorded
-with other rules refuses in one line before anything opens (`watch`).
+with other rules refuses in one line before anything opens (`scenes.table.watching`).
 """
 
 from __future__ import annotations
@@ -169,9 +169,7 @@ class ReplayViewer(Scene):
         self.close_table()
         self.app.audio.play("back")
         if self.back == "past":
-            from scenes.past_games import PastGamesScene
-
-            self.app.stack.replace(PastGamesScene())
+            self.app.stack.replace(self.app.screens.make("past"))
         else:
             from scenes.overlays import back_to_title
 
@@ -233,16 +231,3 @@ class ReplayViewer(Scene):
     def exit(self) -> None:
         self.close_table()
 
-
-def watch(app: Any, replay_id: str, back: str = "title") -> bool:
-    """Open the replay `replay_id` of the app's shelf on its table; False (and a notice
-    in one line) if it cannot be played: gone, damaged, or from other rules."""
-    try:
-        replay = app.replays.load(replay_id)
-        viewer = ReplayViewer(replay, back)
-    except ReplayProblem as exc:
-        app.toasts.show(str(exc)[:100])
-        app.audio.play("error")
-        return False
-    app.stack.replace(viewer)
-    return True

@@ -30,7 +30,7 @@ PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this c
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
         "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Clear records",
         "Back")
-TOP, ROW_H, GAP = 100, 38, 3
+TOP, ROW_H, GAP = 96, 41, 1
 SAMPLE = pygame.Rect(200, 604, 880, 46)
 
 
@@ -157,7 +157,7 @@ class SettingsScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         canvas.blit(self.background, (0, 0))
         fonts = self.app.fonts
-        bottom = self.menu.buttons[-1].rect.bottom + 20
+        bottom = min(self.menu.buttons[-1].rect.bottom + 20, SAMPLE.top - 4)
         panel(canvas, fonts, pygame.Rect(240, TOP - 44, 800, bottom - TOP + 44), "Settings")
         self.menu.draw(canvas, fonts)
         self._draw_sample(canvas)

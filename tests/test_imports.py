@@ -10,7 +10,8 @@ The layers, lowest first; a module may import its own layer or a lower one:
 3. screen parts any screen may use: overlays, seating, saving, the lobby, settings, ...
 4. `scenes.table` (what both games' tables share); 5. `scenes.servermania`, `scenes.startupfever`
 6. the screens that lead to the games: the title, the demo, the pause menu, How to play,
-   a game with phone seats from the command line (`scenes.phone_game`)
+   a game with phone seats from the command line (`scenes.phone_game`), Past games and
+   the replay viewer
 7. `scenes.app` (start-up: fills the registry); 8. `scenes.tools` (measurements that draw)
 
 A screen above asks for another by name (`app.screens.make("title")`, filled by
@@ -23,7 +24,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game"}
+SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game",
+           "scenes.past_games", "scenes.replay_view"}
 GAMES = ("servermania", "startupfever")
 def module_name(path: Path, root: Path = ROOT) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)

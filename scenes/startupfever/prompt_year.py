@@ -181,7 +181,8 @@ class MarketingDecision(Decision):
 
 
 class SealDecision(Decision):
-    """The placed budget, sealed or changed (its tokens taken back)."""
+    """The placed budget: one row seals it; Back (or X, "Take back") changes it, its
+    tokens taken back. The same for every budget, $0 too (F14)."""
 
     stage = Stage.MARKETING
     secret = True
@@ -193,24 +194,38 @@ class SealDecision(Decision):
         self.budget = budget
         spent = sum(budget.values())
         placed = ", ".join(f"{s} ${k}" for s, k in budget.items()) or "nothing"
-        options = [Option("Change the budget", "take it back and choose again",
-                          action=TAKE_BACK, key="change"),
-                   Option("Seal the budget", f"spend ${spent}, keep "
+        options = [Option("Seal the budget", f"spend ${spent}, keep "
                           f"${state.players[seat].money}", action=EndMarketing(),
                           key="seal")]
-        how = "Sealed until everyone has chosen; then every budget shows at once."
+        how = ("Sealed until everyone has chosen; then every budget shows at once. Back: "
+               "change it.")
         super().__init__(ctx, seat, f"{ctx.name(seat)}: seal the marketing?", how, options,
                          [f"Budget: {placed}"])
 
-    def chosen(self, action: object) -> object | None:
-        """Change: the placed tokens are taken back (none placed: the budget panel again)."""
-        if action is not TAKE_BACK:
-            self.ctx.budgets.pop(self.seat, None)
-            return action
+    @property
+    def bar(self) -> Any:
+        bar = super().bar
+        if self.curtain.open:
+            bar.items.insert(-1 if self.take_back else len(bar.items), ("back", "Change it"))
+        return bar
+
+    def handle(self, action: Any) -> object | None:
+        if action.name == "back" and action.pressed and self.curtain.open:
+            return self.change()
+        got = super().handle(action)
+        return self.change() if got is TAKE_BACK else got
+
+    def change(self) -> object | None:
+        """Back to the budget panel: the placed tokens taken back (none: at once)."""
+        self.curtain.close()
         if not self.budget:
             self.next = MarketingDecision(self.state, self.ctx)
             return None
         return TAKE_BACK
+
+    def chosen(self, action: object) -> object | None:
+        self.ctx.budgets.pop(self.seat, None)
+        return action
 
 
 def marketing_decision(state: Any, ctx: Ctx) -> Decision:

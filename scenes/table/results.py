@@ -145,7 +145,7 @@ class ResultsScene(Scene):
         """The game again on its table (the replay kept of it)."""
         if self.leaving or self.replay_id is None:
             return
-        from scenes.replay_view import watch
+        from scenes.table.watching import watch
 
         if watch(self.app, self.replay_id, back=self.GAME):
             self.leaving = True

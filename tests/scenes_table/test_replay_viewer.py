@@ -95,7 +95,7 @@ def test_a_servermania_replay_jumps_by_turn():
 
 
 def test_a_replay_of_other_rules_refuses_in_one_line(sf_app):
-    from scenes.replay_view import watch
+    from scenes.table.watching import watch
 
     app, scene = sf_app
     text = json.loads(app.replays.memory[scene.replay_id])
