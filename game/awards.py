@@ -1,5 +1,6 @@
 """Awards on the results: a few titles per game, each with its figure and who won it,
-computed from the game's own events (each game's `awards.py` says which).
+computed from the game's own events (the module its `GameInfo.awards` names says which;
+a game that names none has no awards).
 
     for award in awards.of_game("startupfever", start, moves):
         print(award.title, award.figure, [names[s] for s in award.seats])
@@ -15,15 +16,16 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from game.autosave import TITLES
+from game import registry
 from game.award import Award
 
 
 def of_game(game: str, start: Any, moves: list[Any]) -> list[Award]:
     """The awards of a finished game played from `start` with `moves`."""
-    if game not in TITLES:
-        raise ValueError(f"unknown game {game!r}")
-    mine = importlib.import_module(f"game.{game}.awards")
+    info = registry.get(game)  # ValueError for an unknown game
+    if not info.awards:
+        return []
+    mine = importlib.import_module(info.awards)
     state = start.clone()
     events: list[Any] = []
     for action in moves:

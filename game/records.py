@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from game.autosave import TITLES
+from game import registry
 from game.files import FileProblem, move_aside, read_text, write_atomic
 from game.names import NAME_MAX, name_key, text_problem
 
@@ -151,7 +151,7 @@ def parse(text: str) -> dict[str, dict[str, Record]]:
         raise ValueError("no games")
     out: dict[str, dict[str, Record]] = {}
     for game, rows in games.items():
-        if game not in TITLES or not isinstance(rows, list) or len(rows) > MOST:
+        if not registry.known(game) or not isinstance(rows, list) or len(rows) > MOST:
             raise ValueError(f"bad records of {str(game)[:20]!r}")
         book: dict[str, Record] = {}
         for row in rows:

@@ -13,8 +13,9 @@ JSON file each, written atomically, `game.files.write_atomic`); a file that cann
 read is moved aside as `<name>.bad` and named in one line (`problems`), as saves are.
 A folder of None keeps them in memory (tests, headless runs of the title).
 
-Each game's own part lives in its package (`game/<game>/replaying.py`): the version
-digest of its rules, its options and its action classes.
+Each game's own part (`ReplayPart`: the version digest of its rules, its options and its
+action classes) is the module its `GameInfo.replays` names (`game/registry.py`); a game
+that names none keeps no replays (`keeps`).
 """
 
 from __future__ import annotations
@@ -26,19 +27,20 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from game.autosave import TITLES
+from game import registry
 from game.files import FileProblem, move_aside, read_text, remove_stale_temps, write_atomic
 from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
+
+if TYPE_CHECKING:
+    from game.api import RulesModule
 
 FORMAT: Final = "unicorn-arcade-replay"
 VERSION: Final = 1
 KEEP: Final = 100  # replays kept; the oldest go first
 MAX_BYTES: Final = 1024 * 1024  # a Startup Fever replay is a few KB
 MAX_MOVES: Final = 50_000
-GAMES: Final = tuple(TITLES)  # the games (each package holds a replaying module)
 LEVELS: Final = ("easy", "normal", "hard")
 _ID: Final = re.compile(r"^[0-9]{8}-[0-9]{6}-[a-z]+(-[0-9]+)?$")
 
@@ -54,15 +56,47 @@ def default_folder() -> Path:
     return Path(platformdirs.user_data_dir("unicorn-arcade", appauthor=False)) / "replays"
 
 
-def part(game: str) -> ModuleType:
-    """The game's own replay module (`game/<game>/replaying.py`)."""
-    if game not in GAMES:
+class ReplayPart(Protocol):
+    """What a replay needs of one game's rules (`GameInfo.replays` names the module)."""
+
+    ACTIONS: dict[str, type]  # the action classes a replay may name, by class name
+    FIELDS: dict[str, tuple[str, ...]]  # each one's fields, in its constructor's order
+
+    def rules_version(self) -> str:
+        """A short digest of the rules' own text: another digest plays another game."""
+        ...
+
+    def options_of(self, state: Any) -> dict[str, Any]:
+        """The options the game was dealt with (JSON-able; `start` takes them back)."""
+        ...
+
+    def start(self, names: list[str], seed: int, options: dict[str, Any]) -> Any:
+        """The game the seed deals these seats with these options."""
+        ...
+
+    def hidden_at_end(self, state: Any) -> list[tuple[int, str]]:
+        """(seat, words) of what was still hidden when the game ended (hands...)."""
+        ...
+
+
+def keeps(game: str) -> bool:
+    """Whether `game` is a registered game that keeps replays."""
+    return registry.known(game) and bool(registry.get(game).replays)
+
+
+def part(game: str) -> ReplayPart:
+    """The game's own replay module (`GameInfo.replays`)."""
+    if not registry.known(game):
         raise ReplayProblem(f"unknown game {shown(game, 30)}")
-    return importlib.import_module(f"game.{game}.replaying")
+    info = registry.get(game)
+    if not info.replays:
+        raise ReplayProblem(f"{info.title} keeps no replays")
+    module: ReplayPart = importlib.import_module(info.replays)
+    return module
 
 
-def rules_of(game: str) -> ModuleType:
-    return importlib.import_module(f"game.{game}")
+def rules_of(game: str) -> RulesModule:
+    return registry.get(game).rules_module()
 
 
 @dataclass(frozen=True)
@@ -95,7 +129,7 @@ class Replay:
 
     @property
     def title(self) -> str:
-        return TITLES[self.game]
+        return registry.get(self.game).title
 
     def winner_names(self) -> list[str]:
         return [self.seats[i].name for i in self.winners]
@@ -237,7 +271,7 @@ def parse(text: str, where: str = "replay") -> Replay:
 
 def _build(data: dict[str, Any]) -> Replay:
     game = data["game"]
-    if game not in GAMES:
+    if not keeps(game):
         raise ValueError(f"unknown game {shown(game, 30)}")
     for key in ("id", "rules", "finished"):
         if not isinstance(data[key], str) or len(data[key]) > 40:

@@ -12,8 +12,8 @@ import time
 
 import pygame
 
-from game.autosave import TITLES
 from game.replays import Replay, ReplayProblem
+from scenes import registry
 from scenes.engine import draw
 from scenes.engine.input import CLICK, POINT, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LIGHT
@@ -119,7 +119,7 @@ class PastGamesScene(Scene):
             self.rows.append((rect, i))
             mid = rect.centery
             draw.text(canvas, small, replay.finished, (rect.x + 14, mid), MUTED, anchor="midleft")
-            draw.text(canvas, body, TITLES[replay.game], (rect.x + 190, mid), GOLD,
+            draw.text(canvas, body, replay.title, (rect.x + 190, mid), GOLD,
                       anchor="midleft")
             seats = ", ".join(s.name + ("" if s.human else " (CPU)") for s in replay.seats)
             draw.text(canvas, small, draw.clip(small, seats, 500), (rect.x + 380, mid), CREAM,
@@ -135,8 +135,9 @@ class PastGamesScene(Scene):
     def _draw_records(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         body, small = fonts.body(24), fonts.body(20)
-        half = AREA.w // 2
-        for k, (game, title) in enumerate(TITLES.items()):
+        games = registry.games()
+        half = AREA.w // max(1, len(games))  # a column per game
+        for k, (game, title) in enumerate((g.id, g.title) for g in games):
             x = AREA.x + k * half + 24
             draw.text(canvas, fonts.display(28), title, (x + half // 2 - 24, AREA.y + 34), GOLD)
             head = AREA.y + 74

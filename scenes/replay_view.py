@@ -47,6 +47,7 @@ class Timeline:
             if label != self.marks[-1][1] and not player.finished:
                 self.marks.append((player.done, label))
         self.end = player.state
+        self.unit = self.marks[0][1].split(" ")[0].capitalize()  # "Year", "Turn": the jumps
         self.hidden = replays.part(replay.game).hidden_at_end(self.end)
 
     def state_at(self, moves: int) -> Any:
@@ -207,7 +208,7 @@ class ReplayViewer(Scene):
         where = f"{mark.capitalize()} · {self.position}/{len(self.replay.moves)} · {pace}"
         items = [("REPLAY", where), ("confirm", "Play" if self.paused else "Pause"),
                  ("leftright", "Step"), ("updown", "Speed"),
-                 ("lshoulder", "Year" if self.replay.game == "startupfever" else "Turn")]
+                 ("lshoulder", self.timeline.unit)]
         if self.at_end and self.timeline.hidden:
             items.append(("x", "Hide hands" if self.reveal else "Show hands"))
         items.append(("back", "Leave"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import registry
 from scenes.engine import draw
 from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, DUSK, INK, NIGHT, PANEL
@@ -68,7 +69,7 @@ class SettingsScene(Scene):
         if self.clearing:
             return "Press again to clear"
         book = getattr(self.app, "records", None)
-        names = {r.name for game in ("servermania", "startupfever")
+        names = {r.name for game in registry.ids()
                  for r in (book.of(game) if book is not None else [])}
         return f"{len(names)} name{'s' * (len(names) != 1)}" if names else "None yet"
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from game import registry
 from game.undo import UndoLog
 
 
@@ -18,13 +19,15 @@ def observations(state: Any) -> list[dict]:
     return [state.observation(seat) for seat in range(len(state.players))]
 
 
-def play_with_take_backs(rules: Any, state: Any, seed: int, limit: int = 1500,
+def play_with_take_backs(game: str, state: Any, seed: int, limit: int = 1500,
                          chance_of_undo: float = 0.35) -> int:
     """Play `state` on with random choices and random take-backs; return how many steps
     were taken back (each one checked as the module docstring says). At a chance step the
     seat whose turn it is may take back (their own die waits for them)."""
     rng = random.Random(seed)
-    log = UndoLog(rules.may_take_back)
+    info = registry.get(game)
+    rules = info.rules_module()
+    log = UndoLog(info.may_take_back)  # the rule as the tables find it
     history: list[tuple[int, Any, str, list[dict], str]] = []  # seat, action, before, after
     undone = 0
     for _ in range(limit):

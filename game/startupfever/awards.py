@@ -44,18 +44,18 @@ def awards(events: list[Any], state: Any) -> list[Award]:
         found.append(Award("Head hunter", f"{most} poached", seats))
     counters = [e for e in events if type(e) is ev.CounterOffered]
     if counters:
-        best = max(e.amount for e in counters)
-        top = [e for e in counters if e.amount == best]
-        found.append(Award("Loyal staff", f"${best} to keep",
-                           tuple(sorted({e.seat for e in top})),
-                           f"kept a {kind_name(top[0].kind)}"))
+        dearest = max(e.amount for e in counters)
+        kept = [e for e in counters if e.amount == dearest]
+        found.append(Award("Loyal staff", f"${dearest} to keep",
+                           tuple(sorted({e.seat for e in kept})),
+                           f"kept a {kind_name(kept[0].kind)}"))
     rolls = [e for e in events if type(e) is ev.UsersAdopted and e.to_field > e.from_field]
     if rolls:
-        best = max((e.to_field - e.from_field, e.roll) for e in rolls)
-        top = [e for e in rolls if (e.to_field - e.from_field, e.roll) == best]
-        first = top[0]
-        found.append(Award("Lucky roll", f"a {first.roll}: +{best[0]} fields",
-                           tuple(sorted({owner[e.slot] for e in top})),
+        luckiest = max((e.to_field - e.from_field, e.roll) for e in rolls)
+        lucky = [e for e in rolls if (e.to_field - e.from_field, e.roll) == luckiest]
+        first = lucky[0]
+        found.append(Award("Lucky roll", f"a {first.roll}: +{luckiest[0]} fields",
+                           tuple(sorted({owner[e.slot] for e in lucky})),
                            f"{first.slot} from {users(first.from_field)} to "
                            f"{users(first.to_field)}"))
     earned: dict[int, int] = {}

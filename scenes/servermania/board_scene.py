@@ -19,6 +19,7 @@ import math
 import pygame
 import pytweening
 
+from game import registry
 from game import servermania as sm
 from game.levels import make_player
 from game.servermania import board as board_module
@@ -132,7 +133,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         # computer decisions run off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sm.CHANCE, sm.IllegalAction)  # whose move, who answers
-        self.undo = UndoLog(sm.may_take_back)  # what people may take back (game.undo)
+        self.undo = UndoLog(registry.get(self.GAME).may_take_back)  # people's take-backs
         self.begin_replay(seed)  # every action from here is kept for the replay
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press

@@ -32,6 +32,7 @@ from typing import Any
 import pygame
 import pytweening
 
+from game import registry
 from game import startupfever as sf
 from game import undo as take_backs
 from game.levels import make_player
@@ -142,7 +143,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         # a searching player thinks off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sf.CHANCE, sf.IllegalAction)  # whose move, who answers
-        self.undo = UndoLog(sf.may_take_back)  # what people may take back (game.undo)
+        self.undo = UndoLog(registry.get(self.GAME).may_take_back)  # people's take-backs
         self.begin_replay(seed)  # every action from here is kept for the replay
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision

@@ -18,32 +18,37 @@ from typing import Any
 import pygame
 
 from game.autosave import Saved
-from game.undo import Step
+from game.thinker import Thinker
+from game.undo import Step, UndoLog
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
+from scenes.engine.scene import Host
 from scenes.engine.theme import THEME
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
+from scenes.table.director import Director
+from scenes.table.driver import TurnDriver
 from scenes.table.pace import FAST
+from scenes.table.roll_call import RollCall
 from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
 
 class GameScreen:
-    GAME = ""  # "servermania" or "startupfever": the slot, the music, the rules pages
+    GAME = ""  # the game's id (game/registry.py): the slot, the music, the rules pages
     PAUSE_PAGE: tuple[str, str] | None = None  # the game's own page in the pause menu
     SEAT: Any = None  # the seat type the lobby and the saves give this screen
-    app: Any
-    state: Any
-    seats: list[Any]
-    agents: dict[int, Any]
-    director: Any
+    app: Host
+    state: Any  # the rules' state (`game.api.RulesState` and the game's own fields)
+    seats: list[Any]  # the game's `SEAT`s
+    agents: dict[int, Any]  # seat -> its computer player (`game.levels`)
+    director: Director
     devices: SeatDevices
-    thinker: Any
-    driver: Any  # the turn driver (scenes.table.driver)
-    roll_call: Any
+    thinker: Thinker
+    driver: TurnDriver
+    roll_call: RollCall | None  # a person's own die, waiting for their press
     active: int | None  # whose panel or pawn glows
     demo: bool
     pace: float
@@ -53,6 +58,10 @@ class GameScreen:
     play: Any  # from Autosaving
     save_now: Any  # from Autosaving
     phones: Any = None  # phone seats (`scenes.table.phones.PhoneLink`), set before entering
+    undo: UndoLog | None = None  # what people may take back (`game.undo`), set by the screen
+    played: int  # actions applied (or taken back) since the table opened
+    log_panel: Any  # the game's history panel (`add(line, colour)`)
+    moves: list[Any]  # every action since `start` (the replay, the awards)
 
     # What to press, where both games ask alike; each screen adds its own bars.
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
@@ -61,8 +70,9 @@ class GameScreen:
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
-    def __init__(self, seats: list[Any], seed: int | None, demo: bool, pace: float,
-                 state: Any, autoplay: bool, devices: SeatDevices | None) -> None:
+    def __init__(self, seats: list[Any], seed: int | None = None, demo: bool = False,
+                 pace: float = 1.0, state: Any = None, autoplay: bool = True,
+                 devices: SeatDevices | None = None) -> None:
         """What every game screen is given (each screen's docstring says what it means);
         a continued `state` must have one player per seat."""
         if state is not None and len(state.players) != len(seats):
@@ -212,7 +222,7 @@ class GameScreen:
     def take_back_step(self, seat: int | None) -> Step | None:
         """The step the person at `seat` may take back now (None: nothing, a computer, a
         demo)."""
-        undo = getattr(self, "undo", None)
+        undo = self.undo
         if seat is None or self.demo or undo is None or not self.is_human(seat):
             return None
         return undo.last(seat)
@@ -234,9 +244,9 @@ class GameScreen:
         """The newest step a person may take back is undone: the rules' state before it
         (every seat's view, the phones, the autosave and the replay follow), the table
         shows it (`shown_again`), and that seat is asked again."""
-        undo = getattr(self, "undo", None)
+        undo = self.undo
         step = undo.steps[-1] if undo is not None and undo.steps else None
-        if step is None or self.demo:
+        if undo is None or step is None or self.demo:
             return False
         before = self.state
         self.state = undo.take_back()
@@ -274,6 +284,8 @@ class GameScreen:
         if action.name == CLICK:
             self.fast.discard(action.device)
             self.mouse_down_at = None
+        if call is None:  # asked only while a die waits; nothing to throw otherwise
+            return
         if action.pressed:
             if call.press():
                 self.roll()
@@ -391,7 +403,8 @@ class GameScreen:
         """The finished game as a replay on the app's shelf (a notice if it failed)."""
         from game import replays
 
-        if self.watching or getattr(self, "start", None) is None:
+        if self.watching or getattr(self, "start", None) is None \
+                or not replays.keeps(self.GAME):
             return
         seats = [replays.Seat(s.name, s.colour, s.human, getattr(s, "level", "normal"),
                               getattr(s, "token", "")) for s in self.seats]

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import servermania as sm
+from game.servermania.takeback import may_take_back as RULE
 from game.undo import UndoLog
 from tests.servermania.helpers import scenario
 from tests.undo_checks import observations, play_with_take_backs
@@ -14,7 +15,7 @@ from tests.undo_checks import observations, play_with_take_backs
 
 def test_U1_maintenance_is_taken_back_until_the_die_is_thrown():
     state = scenario("S . C . . . . . . F", seat0={"cash": 200_000})
-    log = UndoLog(sm.may_take_back)
+    log = UndoLog(RULE)
     assert sm.PAY_MAINTENANCE in state.legal_actions()
     before = state.to_json()
     seen = observations(state)
@@ -29,7 +30,7 @@ def test_U1_maintenance_is_taken_back_until_the_die_is_thrown():
 
 def test_U1_computers_never_take_back():
     state = scenario("S . C . . . . . . F", seat0={"cash": 200_000})
-    log = UndoLog(sm.may_take_back)
+    log = UndoLog(RULE)
     log.play(state, state.legal_actions()[0], person=False)
     assert log.steps == []
 
@@ -39,8 +40,8 @@ def test_U1_computers_never_take_back():
 def test_U1_take_back_properties(seed, players):
     """Undo gives the game before the step exactly (every seat's view too), redo gives the
     same game again, and no take-back crosses a chance step or another seat's decision."""
-    play_with_take_backs(sm, sm.new_game(players, seed=seed), seed)
+    play_with_take_backs("servermania", sm.new_game(players, seed=seed), seed)
 
 
 def test_U1_take_backs_happen_in_a_whole_game():
-    assert play_with_take_backs(sm, sm.new_game(3, seed=5), 5, limit=5000) > 5
+    assert play_with_take_backs("servermania", sm.new_game(3, seed=5), 5, limit=5000) > 5

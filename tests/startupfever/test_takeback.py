@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game import startupfever as sf
 from game.startupfever.actions import EndManage, EndMarketing, Hire, Market, Pass, Retain
+from game.startupfever.takeback import may_take_back as RULE
 from game.undo import UndoLog
 from tests.undo_checks import observations, play_with_take_backs
 
@@ -32,7 +33,7 @@ def advance_to(state, stage, rng_seed=0):
 def test_U1_a_hire_and_a_retain_are_taken_back():
     state = advance_to(sf.new_game(3, seed=11), "manage")
     seat = state.current_player
-    log = UndoLog(sf.may_take_back)
+    log = UndoLog(RULE)
     hire = next(a for a in state.legal_actions() if type(a) is Hire)
     before, seen = state.to_json(), observations(state)
     log.play(state, hire, person=True)
@@ -50,7 +51,7 @@ def test_U1_a_hire_and_a_retain_are_taken_back():
 def test_U1_sealed_tokens_come_back_but_not_the_seal():
     state = advance_to(sf.new_game(3, seed=4), "marketing")
     seat = state.current_player
-    log = UndoLog(sf.may_take_back)
+    log = UndoLog(RULE)
     market = next(a for a in state.legal_actions() if type(a) is Market)
     before = state.to_json()
     log.play(state, market, person=True)
@@ -66,7 +67,7 @@ def test_U1_sealed_tokens_come_back_but_not_the_seal():
 def test_U1_card_window_answers_are_never_taken_back():
     for seed in range(40):
         state = advance_to(sf.new_game(3, seed=seed), "window")
-        log = UndoLog(sf.may_take_back)
+        log = UndoLog(RULE)
         log.play(state, state.legal_actions()[0], person=True)
         assert log.steps == []
 
@@ -76,8 +77,8 @@ def test_U1_card_window_answers_are_never_taken_back():
 def test_U1_take_back_properties(seed, players):
     """Undo gives the game before the step exactly (every seat's view too), redo gives the
     same game again, and no take-back crosses a chance step or another seat's decision."""
-    play_with_take_backs(sf, sf.new_game(players, seed=seed), seed, limit=700)
+    play_with_take_backs("startupfever", sf.new_game(players, seed=seed), seed, limit=700)
 
 
 def test_U1_take_backs_happen_in_a_whole_game():
-    assert play_with_take_backs(sf, sf.new_game(3, seed=5), 5, limit=4000) > 20
+    assert play_with_take_backs("startupfever", sf.new_game(3, seed=5), 5, limit=4000) > 20
