@@ -8,7 +8,8 @@ seats take the pads plugged in first, in seat order: `pad:0`, `pad:1`, ...; a pr
 play never binds a seat). The phone server starts, one line
 `JOIN <seat> <url>` per phone seat is printed (flushed at once), and the game runs,
 waiting for the phones. When it is over the results show, the phones are told, the
-server stops and (headless) the program ends.
+server stops and (headless) the program ends. Computers only (`--seats normal,hard`)
+start no phone server: the game plays to its results, kept as a replay like any other.
 """
 
 from __future__ import annotations
@@ -45,8 +46,8 @@ def parse_seats(text: str) -> list[str]:
     for kind in kinds:
         if kind not in KINDS:
             raise ValueError(f"unknown seat {kind!r} (seats: {', '.join(KINDS)})")
-    if "phone" not in kinds:
-        raise ValueError("no phone seat in --seats (e.g. phone,phone,normal,normal)")
+    if not kinds:
+        raise ValueError("no seats in --seats (e.g. phone,phone,normal,normal)")
     if kinds.count("keyboard") > 1:
         raise ValueError("one keyboard seat at most")
     return kinds
@@ -85,6 +86,10 @@ class PhoneGame:
         extra = {} if state is None else {"state": state}
         self.scene = screens.make(game, self.seats, seed=seed, pace=pace,
                                   devices=self.devices, **extra)
+        self.hub: PhoneHub | None = None
+        self.link: PhoneLink | None = None
+        if not phones:  # computers (and people at the TV) only: no phone server at all
+            return
         self.hub = PhoneHub(host, port, seats=[
             SeatInfo(seat.name, rgb_hex(self.scene.colour(i)))
             for i, seat in enumerate(self.seats)], **hub_options)
@@ -94,6 +99,8 @@ class PhoneGame:
 
     def start(self, out: Callable[[str], None]) -> None:
         """Start the phone server and say where each phone seat joins."""
+        if self.hub is None or self.link is None:
+            return
         self.hub.start()
         for seat in self.link.seats:
             out(f"JOIN {seat} {self.hub.join_url(seat)}")
@@ -102,6 +109,7 @@ class PhoneGame:
         """The "Scan to join" overlay: each phone seat's QR code on the TV."""
         from scenes.phone_join import PhoneJoinOverlay
 
+        assert self.link is not None, "no phone seats"
         return PhoneJoinOverlay(self.hub, [(seat, self.seats[seat].name,
                                             self.scene.colour(seat))
                                            for seat in self.link.seats])
@@ -113,7 +121,8 @@ class PhoneGame:
 
     def finish(self) -> None:
         """The phones hear the game is over (their last view), then the server stops."""
-        self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
+        if self.link is not None:
+            self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
 
     def run_headless(self, app: Any, on_step: Callable[[Any], None] | None = None,
                      draw_every: int = 10, err: Callable[[str], None] | None = None) -> int:
@@ -133,7 +142,7 @@ class PhoneGame:
             app.end_frame()
             if self.over:
                 after += 1
-            elif self.link.waiting:
+            elif self.link is not None and self.link.waiting:
                 time.sleep(REST)
             now = getattr(self.scene, "played", 0)
             still = 0 if now != played or self.link.waiting or app.scripted() else still + 1
@@ -186,7 +195,8 @@ def play(args: Any, make_app: Callable[..., Any], screens: Any,
     try:
         if headless:
             return game.run_headless(app)
-        app.stack.push(game.join_overlay(), fade=False)  # "Scan to join" until phones are on
+        if game.link is not None:  # "Scan to join" until phones are on
+            app.stack.push(game.join_overlay(), fade=False)
         return app.run()
     finally:
         game.finish()

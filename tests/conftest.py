@@ -1,4 +1,5 @@
-"""Every test runs without a window or a sound card (SDL dummy drivers).
+"""Every test runs without a window or a sound card (SDL dummy drivers), and with a data
+folder of its own (XDG_DATA_HOME: the player's saves and replays are never touched).
 
 Under CI (`CI=true`, as `.ci/run` sets) hypothesis runs derandomized: the examples come
 from a fixed seed, so a red run fails the same way when replayed.

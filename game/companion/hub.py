@@ -20,7 +20,8 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
 
 An option may also name its `group` (a heading), a `short` label shown under it and `pin`
 (an end/pass option kept in sight): the page shows a question of more than six options
-by group (views.py fills these for the games).
+by group (views.py fills these for the games). A question may carry `undo`: {"id":
+"undo", "label": "Take back: hire Nerd for B"}, a button of its own on the page.
 
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
@@ -204,6 +205,9 @@ class PhoneHub:
         if not isinstance(options, list) or not options:
             raise ValueError("a question needs a non-empty list of options")
         choices = frozenset(option["id"] for option in options)
+        undo = question.get("undo")
+        if isinstance(undo, dict):  # "Take back" (views.with_take_back) is an answer too
+            choices |= {undo["id"]}
         self._post(self._server.set_question, seat, int(ticket), json.dumps(question),
                    choices)
 

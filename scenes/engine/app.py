@@ -1,9 +1,10 @@
 """The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
 
 Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
-(Settings), `saves` (autosave Slots), `fonts` (Fonts), `toasts` (Toasts), `notices`
-(Notices: a save or the settings could not be written), `display` (Display), `rng`
-(random.Random seeded by --seed), `seed`, and counters `updates` / `time`.
+(Settings), `saves` (autosave Slots), `replays` (finished games, replays.Shelf),
+`records` (records.Book), `fonts` (Fonts), `toasts` (Toasts), `notices` (Notices: a save
+or the settings could not be written), `display` (Display), `rng` (random.Random seeded by
+--seed), `seed`, and counters `updates` / `time`.
 
 Twice a second the app hands the saves' and the settings' failed writes to `notices` and
 writes the settings if they changed; `close()` (every way out, a stop signal included)
@@ -30,6 +31,8 @@ import pygame
 
 from game.autosave import Slots
 from game.files import write_atomic
+from game.records import Book
+from game.replays import Shelf
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -89,12 +92,15 @@ class App:
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None,
-                 screens: Screens | None = None) -> None:
+                 screens: Screens | None = None, replays: Shelf | None = None,
+                 records: Book | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
         self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
+        self.replays = replays or Shelf(None)  # finished games kept; in memory likewise
+        self.records = records or Book(None)  # each person's record across evenings
         self.screens = screens or Screens()  # screens by name (scenes.app fills it)
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)

@@ -53,7 +53,7 @@ def decision_for(state: Any, ctx: Ctx) -> Decision:
     if stage not in BUILDERS:
         raise ValueError(f"no human decision at stage {stage!r}")
     decision = BUILDERS[stage](state, ctx)
-    decision.ready = _ready(state, ctx, stage, seat)
+    decision.ready, decision.queued = _ready(state, ctx, stage, seat)
     if not decision.secret:
         decision.hand = list(state.players[seat].hand)  # Y held: one's own hand
     if state.current_slot is not None:
@@ -61,8 +61,9 @@ def decision_for(state: Any, ctx: Ctx) -> Decision:
     return decision
 
 
-def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
-    """An answer already given for this step, if it is still legal."""
+def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> tuple[object | None, bool]:
+    """An answer already given for this step, if it is still legal, and whether it was
+    queued by the answer before (one answer given as several steps)."""
     legal = state.legal_actions()
     while ctx.queue:
         q_seat, q_stage, action = ctx.queue[0]
@@ -71,5 +72,5 @@ def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
             break
         ctx.queue.pop(0)
         if action in legal:
-            return action
-    return answered(state, ctx, legal)
+            return action, True
+    return answered(state, ctx, legal), False

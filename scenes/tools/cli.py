@@ -161,6 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds a scripted person takes to answer (default 1.0)")
     pace.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from scenes.tools.replay_cli import add_parsers
+
+    add_parsers(sub)  # replays, replay
+
     monkey = sub.add_parser(
         "random-input", help="drive every screen with seeded random input from the title "
                              "(headless) and print the resident memory as it goes")
@@ -326,6 +330,11 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
         return 1 if figures["violations"] else 0
     if command == "pace":
         return run_pace(args)
+    if command in ("replays", "replay"):
+        from scenes.tools import replay_cli
+
+        return (replay_cli.run_replays if command == "replays" else
+                replay_cli.run_replay)(args)  # a stop signal: the entry point's exit code
     if command == "random-input":
         from scenes.tools.random_input import run_random_input
 
