@@ -10,6 +10,10 @@ const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_R
 const page = {
   ws: null,
   ticket: null,      // the open question's ticket
+  status: "",        // the view's own status line (the header says "Your move" instead
+  yourTurn: false,   //   while a question is open)
+  audio: null,       // the chime's AudioContext, once a tap allowed sound
+  wake: null,        // the screen wake lock, while held
   retry: 0,          // reconnect attempts since the last good connection
   final: false,      // taken over or game over: do not reconnect
   pinger: null,
@@ -40,10 +44,20 @@ function renderSeat(name, colour) {
   setColour(colour);
 }
 
+// The header says "Your move" whenever this phone is asking (a card window, a die of
+// its own), else what the view says ("Bo's move").
+function renderStatus() {
+  const asking = page.ticket !== null;
+  $("status").textContent = asking ? "Your move" : page.status;
+  document.body.classList.toggle("my-turn", asking || page.yourTurn);
+}
+
 function renderView(view) {
   if (!view || typeof view !== "object") return;
-  $("status").textContent = view.status || "";
-  document.body.classList.toggle("my-turn", !!view.your_turn);
+  page.status = view.status || "";
+  page.yourTurn = !!view.your_turn;
+  renderStatus();
+  renderResults(view.results);
 
   const stats = $("stats");
   stats.replaceChildren();
@@ -68,13 +82,30 @@ function renderView(view) {
   $("log").replaceChildren(...log.slice(-30).reverse().map((line) => el("li", "", line)));
 }
 
+// The game's results: the ranking, this seat's line marked.
+function renderResults(results) {
+  $("results").hidden = !results;
+  if (!results) return;
+  $("results-head").textContent = results.headline || "Game over";
+  $("ranking").replaceChildren(...(results.ranking || []).map((row) => {
+    const item = el("li", row.you ? "you" : "");
+    item.append(el("span", "place", row.place), el("span", "who", row.name),
+      el("span", "score", row.score));
+    if (row.detail) item.append(el("span", "detail", row.detail));
+    return item;
+  }));
+}
+
 function renderQuestion(ticket, q) {
   page.ticket = q ? ticket : null;
+  renderStatus();
   $("question").hidden = !q;
   $("options").replaceChildren();
   $("roll").hidden = $("roll-hint").hidden = true;
+  $("how").hidden = !(q && q.how);
   if (!q) return;
   $("prompt").textContent = q.prompt || "Your move";
+  $("how").textContent = q.how || "";
   $("window-tag").hidden = !q.window;
   if (q.kind === "roll") {
     $("roll").textContent = (q.options[0] && q.options[0].label) || "Roll";
@@ -93,7 +124,39 @@ function renderQuestion(ticket, q) {
 // Three or more targets of at most GRID_LABEL letters ("A", "12") make a grid.
 const FLAT_MAX = 6, OPEN_MAX = 6, GRID_LABEL = 4, GRID_LEAST = 3;
 
+// An option with an amount (a poach offer): − / + walk from its least to its most, the
+// note under it says what that amount does, and the button answers "id:amount".
+function stepper(option, text) {
+  const a = option.amount, box = el("div", "stepper");
+  const unit = a.unit || "", shown = (v) => unit + Number(v).toLocaleString("en-US");
+  let value = a.min;
+  box.append(el("span", "label", text));
+  if (option.text) box.append(el("span", "text", option.text));
+  const row = el("div", "row"), less = el("button", "step", "−"), more = el("button", "step", "+");
+  const amount = el("span", "amount"), go = el("button", "go primary");
+  less.type = more.type = go.type = "button";
+  less.setAttribute("aria-label", "less");
+  more.setAttribute("aria-label", "more");
+  const note = el("span", "note");
+  const show = () => {
+    amount.textContent = shown(value);
+    go.textContent = `${a.verb || "Choose"} ${shown(value)}`;
+    less.disabled = value <= a.min;
+    more.disabled = value >= a.max;
+    const said = (a.notes || []).find((n) => value <= n.upto);
+    note.textContent = said ? said.text : "";
+  };
+  less.addEventListener("click", () => { value = Math.max(a.min, value - 1); show(); });
+  more.addEventListener("click", () => { value = Math.min(a.max, value + 1); show(); });
+  go.addEventListener("click", () => answer(`${option.id}:${value}`, go));
+  row.append(less, amount, more, go);
+  box.append(row, note);
+  show();
+  return box;
+}
+
 function optionButton(option, text, withText) {
+  if (option.amount) return stepper(option, text);
   const button = el("button");
   button.type = "button";
   button.append(el("span", "label", text));
@@ -148,8 +211,48 @@ function answer(choice, button) {
   page.ws.send(JSON.stringify({ type: "answer", ticket: page.ticket, choice: choice }));
 }
 
+// A question arrived: a buzz where the phone can vibrate; elsewhere (iPhones) a short
+// chime and a flash of the seat's colour.
 function buzz() {
-  if (navigator.vibrate) navigator.vibrate([90, 60, 90]);
+  if (navigator.vibrate && navigator.vibrate([90, 60, 90])) return;
+  chime();
+  document.body.classList.remove("flash");
+  void document.body.offsetWidth;  // restart the animation
+  document.body.classList.add("flash");
+}
+
+function chime() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    page.audio = page.audio || new Context();
+    const ctx = page.audio, now = ctx.currentTime;
+    if (ctx.state === "suspended") ctx.resume();
+    const tone = ctx.createOscillator(), gain = ctx.createGain();
+    tone.frequency.setValueAtTime(880, now);
+    tone.frequency.setValueAtTime(1320, now + 0.09);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+    tone.connect(gain).connect(ctx.destination);
+    tone.start(now);
+    tone.stop(now + 0.26);
+  } catch (e) { /* no sound: the flash still shows */ }
+}
+
+// The screen stays on while the page is open (the Screen Wake Lock API where present);
+// the lock is dropped by the browser when the page is hidden, so it is taken again.
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  if (page.wake && !page.wake.released) return;
+  try { page.wake = await navigator.wakeLock.request("screen"); } catch (e) { page.wake = null; }
+}
+
+// Sounds may only start after a tap: the first one unlocks them for the chime.
+function unlockSound() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (Context && !page.audio) { try { page.audio = new Context(); } catch (e) { /* none */ } }
+  keepAwake();
 }
 
 // --- the Roll button: hold to shake, let go to roll -----------------------------------
@@ -328,6 +431,9 @@ async function lobby(code) {
 
 function main() {
   setupRoll();
+  keepAwake();
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("pointerdown", unlockSound, { once: true });
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "s" && parts[1]) connect(decodeURIComponent(parts[1]));
   else if (parts[0] === "lobby" && parts[1]) lobby(decodeURIComponent(parts[1]));

@@ -20,7 +20,9 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
 
 An option may also name its `group` (a heading), a `short` label shown under it and `pin`
 (an end/pass option kept in sight): the page shows a question of more than six options
-by group (views.py fills these for the games).
+by group (views.py fills these for the games). An option with an `amount` ({"min", "max",
+"unit", "verb", "notes"}) is a stepper: its answer is "id:amount" (a poach offer of any
+legal size); a question's `how` says what is at stake.
 
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
@@ -46,6 +48,8 @@ from .server import CompanionServer, Seat
 
 #: The phone page's files (index.html, app.js, style.css): the only folder served.
 PHONE_DIR = Path(__file__).resolve().parents[2] / "assets" / "phone"
+#: The most amounts one stepper may offer (its answers are listed for the server).
+MAX_AMOUNTS = 5000
 #: Bits of randomness in a seat's token (secrets.token_urlsafe takes bytes).
 TOKEN_BYTES = 24
 
@@ -180,7 +184,7 @@ class PhoneHub:
         options = question.get("options")
         if not isinstance(options, list) or not options:
             raise ValueError("a question needs a non-empty list of options")
-        choices = frozenset(option["id"] for option in options)
+        choices = frozenset(option["id"] for option in options) | _amount_choices(options)
         self._post(self._server.set_question, seat, int(ticket), json.dumps(question),
                    choices)
 
@@ -252,6 +256,19 @@ class PhoneHub:
     def connected(self) -> set[int]:
         """The seats with a phone connected now (a snapshot)."""
         return set(self._server.conns)
+
+
+def _amount_choices(options: list[dict]) -> frozenset[str]:
+    """The answers a question's steppers accept: "id:amount" for each amount they offer."""
+    out: set[str] = set()
+    for option in options:
+        amount = option.get("amount")
+        if amount:
+            least, most = int(amount["min"]), int(amount["max"])
+            if not 0 <= most - least <= MAX_AMOUNTS:
+                raise ValueError(f"a stepper of {most - least + 1} amounts")
+            out.update(f"{option['id']}:{value}" for value in range(least, most + 1))
+    return frozenset(out)
 
 
 def _drain(q: queue.SimpleQueue) -> list:

@@ -23,6 +23,7 @@ from typing import Any
 
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS, WINDOW_TITLES
+from game.startupfever.phrases import card_effect, ordinal
 from game.startupfever.usertrack import victory_points
 
 #: Public log lines a phone keeps.
@@ -88,10 +89,45 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
         status = f"{names[actor]}'s move"
     else:
         status = "Watch the TV"
-    return {"game": game, "status": status, "your_turn": mine, "stats": stats,
+    view = {"game": game, "status": status, "your_turn": mine, "stats": stats,
             "hand": hand, "show_empty_hand": game == "startupfever",
             "log": list(log[-LOG_LINES:]), "over": over, "seat": seat,
             **({"obs": obs} if with_obs else {})}
+    if over:
+        view["results"] = results(game, obs, names)
+    return view
+
+
+def results(game: str, obs: dict, names: list[str]) -> dict:
+    """The final ranking as the TV's results rank it (Startup Fever: VP, then money;
+    SERVERMANIA: final money), with the seat's own row marked and a headline."""
+    seat = obs.get("seat")
+    players = obs["players"]
+    if game == "startupfever":
+        vp = [sum(victory_points(p["field"]) for p in obs["products"].values()
+                  if p["owner"] == i) for i in range(len(players))]
+        keys = [(vp[i], pl["money"]) for i, pl in enumerate(players)]
+        rows = [(f"{vp[i]} VP", f"Money {money(pl['money'])}")
+                for i, pl in enumerate(players)]
+    else:
+        keys = [(worth, 0) for worth in obs["scores"]]
+        rows = [(money(obs["scores"][i]), f"Cash {money(pl['cash'])} · "
+                 f"{pl['servers']} server{'s' if pl['servers'] != 1 else ''}")
+                for i, pl in enumerate(players)]
+    order = sorted(range(len(players)), key=lambda i: keys[i], reverse=True)
+    place = {i: 1 + sum(keys[j] > keys[i] for j in order) for i in order}
+    name = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(len(players))]
+    ranking = [{"place": ordinal(place[i]), "name": name[i], "score": rows[i][0],
+                "detail": rows[i][1], "you": i == seat} for i in order]
+    winners = [i for i in order if place[i] == 1]
+    if seat in winners:
+        headline = "You win!" if len(winners) == 1 else "You share the win!"
+    elif isinstance(seat, int) and 0 <= seat < len(players):
+        headline = f"You finished {ordinal(place[seat])} of {len(players)}"
+    else:
+        headline = " and ".join(name[i] for i in winners) + \
+            (" wins" if len(winners) == 1 else " share the win")
+    return {"headline": headline, "ranking": ranking}
 
 
 def card_face(card: str) -> dict:
@@ -160,11 +196,36 @@ def managed(legal: list) -> str | None:
     return None
 
 
-def decision(game: str, stage: str, legal: list, window: str | None = None) -> dict:
+def words_for(game: str, state: Any, seat: int, legal: list,
+              names: list[str]) -> dict | None:
+    """What the decision is about, in the game's own words (`prompt`, `how`, one entry per
+    legal action; see `game.startupfever.questions`): Startup Fever's from the seat's
+    observation alone, SERVERMANIA's (which hides nothing) from the rules' previews."""
+    if game == "startupfever":
+        from game.startupfever.questions import about
+
+        return about(state.observation(seat), legal, names)
+    if game == "servermania":
+        from game.servermania.previews import about as sm_about
+
+        return sm_about(state, legal)
+    return None
+
+
+def decision(game: str, stage: str, legal: list, window: str | None = None,
+             words: dict | None = None) -> dict:
     """The question for a decision: one option per legal action (id = its index), each
-    with its group (and short label, pin) for the page to show long lists grouped."""
+    with its group (and short label, pin) for the page to show long lists grouped.
+
+    words: what the decision is about (`words_for`): the prompt, a line saying what is
+    at stake (`how`), each option's label and text; an option they leave out (None) is
+    not shown, one with an `amount` is a stepper answered "id:amount"."""
     options = []
+    said = (words or {}).get("options") or [{}] * len(legal)
     for n, action in enumerate(legal):
+        extra = said[n] if n < len(said) else {}
+        if extra is None:
+            continue
         option: dict[str, Any] = {"id": n, "label": label(action)}
         card = getattr(action, "card", None)
         if type(action).__name__ == "PlayCard" and card in CARDS:
@@ -175,6 +236,9 @@ def decision(game: str, stage: str, legal: list, window: str | None = None) -> d
             option["short"] = short[:1].upper() + short[1:]
         if pin:
             option["pin"] = True
+        for key in ("label", "short", "text", "group", "amount"):
+            if extra.get(key):
+                option[key] = extra[key]
         options.append(option)
     if game == "startupfever":
         prompt = SF_PROMPTS.get(stage, "Your move")
@@ -184,8 +248,17 @@ def decision(game: str, stage: str, legal: list, window: str | None = None) -> d
             prompt = f"Manage employees on {product}"
     else:
         prompt = SM_PROMPTS.get(stage, "Your move")
-    return {"prompt": prompt, "kind": "choice",
-            "window": stage in ("window", "defense"), "options": options}
+    question = {"prompt": (words or {}).get("prompt") or prompt, "kind": "choice",
+                "window": stage in ("window", "defense"), "options": options}
+    if words and words.get("how"):
+        question["how"] = words["how"]
+    return question
+
+
+def amounts(question: dict) -> dict[int, tuple[int, int]]:
+    """{option id: (least, most)} of a question's steppers."""
+    return {o["id"]: (o["amount"]["min"], o["amount"]["max"])
+            for o in question.get("options", []) if "amount" in o}
 
 
 def roll(purpose: str) -> dict:
@@ -198,11 +271,33 @@ def roll(purpose: str) -> dict:
 
 
 def beat(title: str, how: str, can_play: bool, play: str = "I'll play a card",
-         hold: str = "Pass") -> dict:
+         hold: str = "Pass", event: Any = None, names: list[str] | None = None) -> dict:
     """The "any cards?" beat on a phone: every asked seat gets it alike (F11); "play" is
-    offered only when the seat's own hand allows it (the phone alone sees that)."""
+    offered only when the seat's own hand allows it (the phone alone sees that).
+    event: what opened the beat (a card window, a card played on the seat): the phone
+    says it in its own words, a product named as one ("before product I hires")."""
     options = [{"id": "pass", "label": hold}]
     if can_play:
         options.insert(0, {"id": "play", "label": play})
-    return {"prompt": f"{title} {how}".strip(), "kind": "choice", "window": True,
-            "options": options}
+    question = {"prompt": title, "kind": "choice", "window": True, "options": options}
+    said = beat_words(event, names or [], how)
+    if said:
+        question["how"] = said
+    return question
+
+
+def beat_words(event: Any, names: list[str], how: str) -> str:
+    """What a beat is about: the window and its product, or the card played on you."""
+    kind = type(event).__name__
+    if kind == "WindowOpened":
+        from game.startupfever.questions import window_words
+
+        if event.window == "adoption":
+            return f"Cards for product {event.slot}'s whole turn" if event.slot else how
+        return f"Card window {window_words(event.window, event.slot)}"
+    if kind == "CardPlayed" and event.card in CARDS:
+        who = names[event.seat] if 0 <= event.seat < len(names) else "someone"
+        card = CARDS[event.card]
+        on = f"your {event.slot}" if event.slot else "your company"
+        return f"{who} plays {card.name} on {on}: {card.short or card_effect(card.text)}"
+    return how

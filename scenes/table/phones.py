@@ -22,6 +22,7 @@ so no device at the TV answers for it or opens its curtain.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from typing import Any
@@ -54,6 +55,8 @@ class PhoneSource:
         self.ticket: int | None = None
         self.legal: list = []
         self._answer: Any = None
+        self.amounts: dict[int, tuple[int, int]] = {}  # the open question's steppers
+        self.fields: dict[int, str] = {}  # the action field each stepper sets
 
     def begin(self, seat: int, state: Any, legal: list) -> None:
         self.seat, self.legal = seat, list(legal)
@@ -61,8 +64,12 @@ class PhoneSource:
         if self._answer is not None:
             return
         stage = getattr(state, "stage", None) or _sm_stage(state)
+        words = views.words_for(self.game, state, seat, self.legal, self.link.names())
         question = views.decision(self.game, stage, self.legal,
-                                  window=getattr(state, "window", None))
+                                  window=getattr(state, "window", None), words=words)
+        self.amounts = views.amounts(question)
+        self.fields = {o["id"]: o["amount"].get("field", "offer")
+                       for o in question["options"] if "amount" in o}
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -73,12 +80,28 @@ class PhoneSource:
         if self.seat is None or self.ticket is None:
             return None
         choice = self.link.take(self.seat, self.ticket)
-        if isinstance(choice, int) and not isinstance(choice, bool) \
-                and 0 <= choice < len(self.legal):
+        action = self.action(choice)
+        if action is not None:
             self.ticket = None
             self.link.deciding = None
+        return action
+
+    def action(self, choice: Any) -> Any:
+        """The legal action a phone's answer names: an index, or "index:amount" of a
+        stepper (an offer of that amount, within the stepper's range); else None."""
+        if isinstance(choice, int) and not isinstance(choice, bool) \
+                and 0 <= choice < len(self.legal):
             return self.legal[choice]
-        return None
+        if not isinstance(choice, str) or choice.count(":") != 1:
+            return None
+        index, _, amount = choice.partition(":")
+        if not (index.isdigit() and amount.isdigit()) or int(index) not in self.amounts:
+            return None
+        least, most = self.amounts[int(index)]
+        if not least <= int(amount) <= most:
+            return None
+        return dataclasses.replace(self.legal[int(index)],
+                                   **{self.fields[int(index)]: int(amount)})
 
     def cancel(self) -> None:
         if self.seat is not None and self.ticket is not None:
@@ -120,6 +143,11 @@ class PhoneLink:
         self.changed_at: dict[int, float] | None = None  # rev -> clock, when a figure asks
         self._scene: Any = None  # the table tended last (a question publishes a stale view)
         self._app: Any = None  # the app whose frames flush the hub (`after_frame`)
+
+    def names(self) -> list[str]:
+        """The seats' names, as the table shows them."""
+        scene = self._scene
+        return [seat.name for seat in scene.seats] if scene is not None else []
 
     def bind(self, devices: Any) -> None:
         """Bind each phone seat to its own device in the table's `SeatDevices`."""
@@ -262,7 +290,8 @@ class PhoneLink:
                     if seat in self.seats:
                         labels = beat.answer_labels(seat)
                         question = views.beat(beat.title, beat.how, labels[0][1],
-                                              labels[0][0], labels[1][0])
+                                              labels[0][0], labels[1][0],
+                                              getattr(beat, "event", None), self.names())
                         self.beat_asked[seat] = self.ask(seat, question)
         if beat is None:
             return
