@@ -62,7 +62,7 @@ function renderView(view) {
   const stats = $("stats");
   stats.replaceChildren();
   for (const s of view.stats || []) {
-    const box = el("div", "stat");
+    const box = el("div", /\s/.test(String(s.value)) ? "stat words" : "stat");
     box.append(el("span", "label", s.label), el("span", "value", s.value));
     stats.append(box);
   }
@@ -190,7 +190,7 @@ function renderChoices(options) {
     const texts = new Set(members.map((o) => o.text || ""));
     const shared = texts.size === 1 ? [...texts][0] : "";  // a card's effect, said once
     if (shared) group.append(el("p", "note", shared));
-    const grid = members.length >= GRID_LEAST &&
+    const grid = members.length >= GRID_LEAST && (shared || members.every((o) => !o.text)) &&
       members.every((o) => o.short && String(o.short).length <= GRID_LABEL);
     const list = el("div", grid ? "grid" : "list");
     for (const o of members) list.append(optionButton(o, o.short || o.label, !shared));
