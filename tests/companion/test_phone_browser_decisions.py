@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect  # noqa: E402,I001 (after the skip in test_phone_browser)
 
 from game import servermania as sm
 from game.companion import views
@@ -19,8 +20,6 @@ from game.companion import views
 from .helpers import running_hub, wait_for
 from .test_phone_browser import CHROMIUM, browser, phone_page  # noqa: F401 (a fixture)
 from .test_phone_questions import NAMES, poach_state, reach
-
-from playwright.sync_api import expect  # noqa: E402,I001 (after the skip in test_phone_browser)
 
 SHOTS = Path(os.environ.get("PHONE_SHOTS_DECISIONS", "/tmp/phones/decisions"))
 
