@@ -14,7 +14,7 @@ from scenes.engine import draw
 from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, DUSK, INK, NIGHT, PANEL
 from scenes.engine.scene import Scene
-from scenes.engine.settings import ANIM_SPEEDS, PALETTES, TEXT_SIZES
+from scenes.engine.settings import ANIM_SPEEDS, PALETTES, PHONE_AWAY, TEXT_SIZES
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 
 SPEED_NAMES = {0.75: "Relaxed", 1.0: "Normal", 1.5: "Fast", 2.0: "Turbo"}
@@ -27,8 +27,9 @@ CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
 PHONE_HOSTS = ("", "0.0.0.0", "127.0.0.1")
 PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this computer only"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 100, 41, 3
+        "Card questions", "Coach tips", "Phones", "Phone away", "Fullscreen", "Controls",
+        "Back")
+TOP, ROW_H, GAP = 100, 38, 3
 SAMPLE = pygame.Rect(200, 604, 880, 46)
 
 
@@ -52,7 +53,8 @@ class SettingsScene(Scene):
         values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
                   PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
-                  "On" if s.coach else "Off", phones_label(s), "On" if s.fullscreen else "Off",
+                  "On" if s.coach else "Off", phones_label(s), away_label(s.phone_away),
+                  "On" if s.fullscreen else "Off",
                   "Keys ›", "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
@@ -109,6 +111,9 @@ class SettingsScene(Scene):
             s.phones = choice is not None
             if choice is not None:
                 s.phones_host = choice
+        elif name == "Phone away":  # how long a phone may be gone before the computer plays
+            i = PHONE_AWAY.index(s.phone_away) if s.phone_away in PHONE_AWAY else 2
+            s.phone_away = PHONE_AWAY[_step(i, delta, len(PHONE_AWAY), wrap)]
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
@@ -143,6 +148,11 @@ class SettingsScene(Scene):
             text = f"Game text at {self.app.settings.text_size}%"
         draw.text(canvas, font, text, SAMPLE.center, CREAM)
         pygame.draw.rect(canvas, INK, SAMPLE, 2, border_radius=16)
+
+
+def away_label(seconds: int) -> str:
+    """"Computer after 60 s": how long a phone seat waits for its phone; "Wait" for 0."""
+    return "Wait for it" if seconds == 0 else f"Computer after {seconds} s"
 
 
 def phones_label(s) -> str:

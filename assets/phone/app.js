@@ -5,7 +5,8 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_RELEASED = 4003;
+const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_RELEASED = 4003,
+  CLOSE_PIN = 4004;
 
 const page = {
   ws: null,
@@ -287,8 +288,16 @@ function onMessage(text) {
   let msg;
   try { msg = JSON.parse(text); } catch (e) { return; }
   switch (msg.type) {
+    case "pin":
+      askPin(page.token, msg);
+      break;
     case "state":
       renderSeat(msg.name, msg.colour);
+      if (msg.pin) {
+        storePin(page.token, msg.pin);
+        $("pin").textContent = `PIN ${msg.pin}`;
+        $("pin").hidden = false;
+      }
       renderView(msg.view);
       page.question = msg.question;
       renderQuestion(msg.ticket, msg.question);
@@ -330,9 +339,40 @@ function send(msg) {
   if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(JSON.stringify(msg));
 }
 
+// A seat's PIN, kept on this phone (a reload or a reconnect needs nothing more).
+const pinKey = (token) => `pin:${token}`;
+function storedPin(token) {
+  try { return localStorage.getItem(pinKey(token)) || ""; } catch (e) { return ""; }
+}
+function storePin(token, pin) {
+  try { localStorage.setItem(pinKey(token), pin); } catch (e) { /* private mode */ }
+}
+
+// The seat is held by another phone: its PIN (shown on that phone) opens it here.
+function askPin(token, msg) {
+  page.final = true;
+  renderSeat(msg.name, msg.colour);
+  $("pin-box").hidden = false;
+  $("pin-error").hidden = !(msg.problem === "locked" || storedPin(token));  // a PIN tried
+  $("pin-error").textContent = msg.problem === "locked"
+    ? "Too many wrong PINs: wait a minute and try again." : "That PIN is not this seat's.";
+  if (!$("pin-go").dataset.ready) {
+    $("pin-go").dataset.ready = "1";
+    $("pin-go").addEventListener("click", () => {
+      storePin(token, $("pin-input").value.trim());
+      $("pin-box").hidden = true;
+      page.final = false;
+      connect(token);
+    });
+  }
+}
+
 function connect(token) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(token)}`);
+  const pin = storedPin(token);
+  const query = pin ? `?pin=${encodeURIComponent(pin)}` : "";
+  const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(token)}${query}`);
+  page.token = token;
   page.ws = ws;
   ws.addEventListener("open", () => {
     page.retry = 0;
@@ -344,7 +384,8 @@ function connect(token) {
   ws.addEventListener("close", (event) => {
     clearInterval(page.pinger);
     if (page.ws !== ws) return;
-    if (event.code === CLOSE_TAKEN_OVER || event.code === CLOSE_RELEASED) page.final = true;
+    if (event.code === CLOSE_TAKEN_OVER || event.code === CLOSE_RELEASED ||
+        event.code === CLOSE_PIN) page.final = true;
     if (event.code === CLOSE_STOPPING) {
       page.final = true;
       setNotice("The game has ended. Thanks for playing!");
@@ -429,6 +470,57 @@ async function lobby(code) {
   });
 }
 
+// --- back to one's own seat during a game: the seat and its PIN ------------------------------
+async function back(code) {
+  $("back").hidden = false;
+  $("status").textContent = "Back to your seat";
+  let data;
+  try {
+    const response = await fetch(`/api/back/${encodeURIComponent(code)}`, { cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    data = await response.json();
+  } catch (e) {
+    setNotice("The game is not taking phones back now. Ask at the TV.");
+    return;
+  }
+  let chosen = null;
+  for (const seat of data.seats) {
+    const button = el("button");
+    button.type = "button";
+    button.append(el("span", "label", seat.name));
+    button.style.borderColor = /^#[0-9a-fA-F]{6}$/.test(seat.colour) ? seat.colour : "";
+    button.addEventListener("click", () => {
+      chosen = seat.seat;
+      for (const b of $("back-seats").children) b.classList.toggle("picked", b === button);
+      setColour(seat.colour);
+      $("back-go").disabled = !$("back-pin").value.trim();
+    });
+    $("back-seats").append(button);
+  }
+  $("back-pin").addEventListener("input", () => {
+    $("back-go").disabled = chosen === null || !$("back-pin").value.trim();
+  });
+  $("back-go").addEventListener("click", async () => {
+    $("back-go").disabled = true;
+    const body = { seat: chosen, pin: $("back-pin").value.trim() };
+    const response = await fetch(`/api/back/${encodeURIComponent(code)}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    if (response.ok) {
+      const answer = await response.json();
+      storePin(answer.url.split("/").pop(), answer.pin);
+      location.replace(answer.url);
+      return;
+    }
+    const problem = response.status === 403 ? (await response.json()).error : "";
+    $("back-error").hidden = false;
+    $("back-error").textContent = problem === "locked"
+      ? "Too many wrong PINs: wait a minute and try again."
+      : "That PIN is not this seat's. It shows on the seat's phone, under its name.";
+    $("back-go").disabled = false;
+  });
+}
+
 function main() {
   setupRoll();
   keepAwake();
@@ -437,6 +529,7 @@ function main() {
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "s" && parts[1]) connect(decodeURIComponent(parts[1]));
   else if (parts[0] === "lobby" && parts[1]) lobby(decodeURIComponent(parts[1]));
+  else if (parts[0] === "back" && parts[1]) back(decodeURIComponent(parts[1]));
   else setNotice("Scan the code on the TV to join.");
 }
 

@@ -210,6 +210,22 @@ class PhoneHub:
     def close_lobby(self) -> None:
         self._post(self._server.open_lobby, [], [])
 
+    def allow_returns(self, on: bool = True) -> None:
+        """During a game the short link leads back to one's own seat (with its PIN)."""
+        self._post(self._server.allow_returns, on)
+
+    def renew(self, slot: int) -> str:
+        """A new link and PIN for a slot whose phone is lost (the old link stops working);
+        returns the new link (the server takes it over at once)."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._post(self._server.renew, slot, token)
+        self.flush()
+        return f"{self.base_url}/s/{token}"
+
+    def pin(self, slot: int) -> str:
+        """The slot's PIN (shown on its phone; tests and the TV's own checks)."""
+        return self._server.seats[slot].pin
+
     def release(self, slot: int) -> None:
         """Give a claimed slot up: its link stops working and its phone is told."""
         self._post(self._server.release, slot, secrets.token_urlsafe(TOKEN_BYTES))

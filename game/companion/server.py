@@ -17,6 +17,18 @@ In the lobby a phone picks one of the offers the game made (`open_lobby`: an emp
 a computer's, or a person's seat to move their hand to the phone); the server gives it the
 token of a slot no phone holds yet and tells the game ("claim": slot, offer, name, colour).
     GET  /static/...               the page's files, from one folder, no symlinks
+
+During a game (`allow_returns`) the short link leads back to one's own seat instead:
+
+    GET  /back/{lobby}             the phone page in return mode (pick your seat, its PIN)
+    GET  /api/back/{lobby}         the seats a phone has opened (names and colours)
+    POST /api/back/{lobby}         {"seat", "pin"} -> {"url": "/s/{token}", "pin"}
+
+A seat's PIN (4 digits) is shown on the phone that holds it. Once a phone has opened a
+seat, its link opens on another phone only with the PIN (`?pin=` on the WebSocket; the
+page keeps it, so a reload on the same phone needs nothing): scanning someone else's code
+cannot take their hand. Wrong PINs are counted per seat: after `PIN_TRIES` in a row the
+seat refuses every PIN for `PIN_LOCK` seconds. `renew` gives a seat a new link and PIN.
 """
 
 from __future__ import annotations
@@ -36,6 +48,9 @@ from .protocol import MAX_MESSAGE, BadMessage, RateLimit, parse
 
 #: Close codes the phone page understands (4000-4999 are for applications).
 CLOSE_IDLE, CLOSE_TAKEN_OVER, CLOSE_STOPPING, CLOSE_RELEASED = 4000, 4001, 4002, 4003
+CLOSE_PIN = 4004  # the seat is held by a phone: its PIN is needed to open it here
+#: Wrong PINs in a row a seat takes before it refuses every PIN for PIN_LOCK seconds.
+PIN_TRIES, PIN_LOCK = 5, 60.0
 #: Public events kept for a phone that (re)connects.
 PUBLIC_KEPT = 50
 #: Messages queued for one slow phone before it is dropped (it resyncs on reconnect).
@@ -71,6 +86,15 @@ class Seat:
     ticket: int | None = None  # the open question's ticket, or None
     question: str = "null"  # the open question, as JSON text
     choices: frozenset = frozenset()  # the option ids the open question accepts
+    pin: str = field(default_factory=lambda: new_pin())  # shown on the phone holding it
+    opened: bool = False  # a phone has opened it: another needs the PIN
+    misses: int = 0  # wrong PINs in a row
+    locked_until: float = 0.0  # loop time until which every PIN is refused
+
+
+def new_pin() -> str:
+    """Four random digits."""
+    return f"{secrets.randbelow(10_000):04d}"
 
 
 @dataclass
@@ -110,6 +134,7 @@ class CompanionServer:
         self.offers: list[dict] = []  # what a phone may claim in the lobby (`open_lobby`)
         self.lobby_colours: list[str] = []
         self.claimed: set[int] = set()  # slots given to a phone in the lobby
+        self.returns = False  # the short link leads back to one's seat (during a game)
         self._tasks: set[asyncio.Task] = set()
 
     # --- the application -------------------------------------------------------------
@@ -121,6 +146,9 @@ class CompanionServer:
         app.router.add_get("/lobby/{lobby}", self.lobby_page)
         app.router.add_get("/api/lobby/{lobby}", self.lobby_state)
         app.router.add_post("/api/lobby/{lobby}/claim", self.lobby_claim)
+        app.router.add_get("/back/{lobby}", self.lobby_page)
+        app.router.add_get("/api/back/{lobby}", self.back_state)
+        app.router.add_post("/api/back/{lobby}", self.back_claim)
         app.router.add_static("/static", self.static_dir, follow_symlinks=False,
                               show_index=False)
         app.on_response_prepare.append(_add_headers)
@@ -146,9 +174,11 @@ class CompanionServer:
 
     async def short_link(self, request: web.Request) -> web.StreamResponse:
         given = request.match_info["code"].upper().encode("utf-8", "replace")
-        if not self.offers or not secrets.compare_digest(self.short_code.encode(), given):
+        if not (self.offers or self.returns) or \
+                not secrets.compare_digest(self.short_code.encode(), given):
             return _forbidden()
-        raise web.HTTPSeeOther(f"/lobby/{self.lobby_token}")
+        where = "lobby" if self.offers else "back"
+        raise web.HTTPSeeOther(f"/{where}/{self.lobby_token}")
 
     async def lobby_page(self, request: web.Request) -> web.StreamResponse:
         if not self._lobby_ok(request):
@@ -192,6 +222,49 @@ class CompanionServer:
                          "colour": colour})
         return web.json_response({"url": f"/s/{info.token}"})
 
+    # --- back to one's seat during a game -----------------------------------------------
+    async def back_state(self, request: web.Request) -> web.StreamResponse:
+        if not self._lobby_ok(request) or not self.returns:
+            return _forbidden()
+        return web.json_response({"seats": [
+            {"seat": slot, "name": info.name, "colour": info.colour}
+            for slot, info in enumerate(self.seats) if info.opened]})
+
+    async def back_claim(self, request: web.Request) -> web.StreamResponse:
+        if not self._lobby_ok(request) or not self.returns:
+            return _forbidden()
+        try:
+            data = await request.json()
+        except (ValueError, web.HTTPException):
+            return web.json_response({"error": "bad request"}, status=400)
+        if not isinstance(data, dict) or set(data) != {"seat", "pin"} \
+                or type(data["seat"]) is not int or not isinstance(data["pin"], str) \
+                or not 0 <= data["seat"] < len(self.seats):
+            return web.json_response({"error": "bad request"}, status=400)
+        info = self.seats[data["seat"]]
+        if not info.opened:
+            return web.json_response({"error": "no such seat"}, status=404)
+        problem = self.pin_problem(info, data["pin"])
+        if problem is not None:
+            return web.json_response({"error": problem}, status=403)
+        return web.json_response({"url": f"/s/{info.token}", "pin": info.pin})
+
+    def pin_problem(self, info: Seat, pin: str | None) -> str | None:
+        """None when `pin` opens the seat; else "wrong" or "locked" (a wrong one counts)."""
+        now = asyncio.get_running_loop().time()
+        if now < info.locked_until:
+            return "locked"
+        if pin is not None and len(pin) == len(info.pin) and \
+                secrets.compare_digest(pin.encode("utf-8", "replace"), info.pin.encode()):
+            info.misses = 0
+            return None
+        if pin:  # no PIN at all is a question, not a guess
+            info.misses += 1
+            if info.misses >= PIN_TRIES:
+                info.misses, info.locked_until = 0, now + PIN_LOCK
+                return "locked"
+        return "wrong"
+
     def _free_slot(self) -> int | None:
         """The first slot no phone holds or has claimed."""
         return next((slot for slot in range(len(self.seats))
@@ -204,6 +277,15 @@ class CompanionServer:
             return _forbidden()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
+        info = self.seats[seat]
+        if info.opened:
+            problem = self.pin_problem(info, request.query.get("pin"))
+            if problem is not None:  # held by a phone: its PIN first
+                await ws.send_str(json.dumps({"type": "pin", "problem": problem,
+                                              "name": info.name, "colour": info.colour}))
+                await ws.close(code=CLOSE_PIN, message=problem.encode())
+                return ws
+        info.opened = True
         conn = Conn(seat, ws)
         old = self.conns.get(seat)
         self.conns[seat] = conn
@@ -296,7 +378,7 @@ class CompanionServer:
         info = self.seats[seat]
         return (
             f'{{"type":"state","seat":{seat},"name":{json.dumps(info.name)},'
-            f'"colour":{json.dumps(info.colour)},"view":{info.view},'
+            f'"colour":{json.dumps(info.colour)},"pin":"{info.pin}","view":{info.view},'
             f'"ticket":{json.dumps(info.ticket)},"question":{info.question},'
             f'"public":[{",".join(self.public)}]}}'
         )
@@ -331,12 +413,26 @@ class CompanionServer:
     def open_lobby(self, offers: list[dict], colours: list[str]) -> None:
         self.offers, self.lobby_colours = [dict(o) for o in offers], list(colours)
 
+    def allow_returns(self, on: bool) -> None:
+        self.returns = on
+
+    def renew(self, seat: int, token: str) -> None:
+        """A new link and PIN for a seat (its old phone is lost): the next phone to open
+        it needs no PIN; a phone holding it now is told and closed."""
+        info = self.seats[seat]
+        info.token, info.pin, info.opened, info.misses = token, new_pin(), False, 0
+        conn = self.conns.pop(seat, None)
+        if conn is not None:
+            conn.send(json.dumps({"type": "released"}))
+            self._spawn(self._close_after_flush(conn, CLOSE_RELEASED, b"new link"))
+            self.events.put({"kind": "disconnect", "seat": seat})
+
     def release(self, seat: int, token: str) -> None:
         """The game gave this slot up: a new token (the old link is dead), its phone told."""
         self.claimed.discard(seat)
         info = self.seats[seat]
         info.token, info.ticket, info.question, info.choices = token, None, "null", frozenset()
-        info.view = "null"
+        info.view, info.pin, info.opened, info.misses = "null", new_pin(), False, 0
         conn = self.conns.pop(seat, None)
         if conn is not None:
             conn.send(json.dumps({"type": "released"}))

@@ -79,7 +79,8 @@ TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
 
 
 def people(ctx: Ctx) -> list[int]:
-    return [i for i, s in enumerate(ctx.seats) if s.human]
+    """The seats people play now (not those the computer stands in for)."""
+    return [i for i, s in enumerate(ctx.seats) if s.human and i not in ctx.computers]
 
 
 def ask_only_when_playable(ctx: Ctx) -> bool:

@@ -143,6 +143,11 @@ class PhoneLink:
         self.changed_at: dict[int, float] | None = None  # rev -> clock, when a figure asks
         self._scene: Any = None  # the table tended last (a question publishes a stale view)
         self._app: Any = None  # the app whose frames flush the hub (`after_frame`)
+        self.seen: set[int] = set()  # seats whose phone has connected at least once
+        self.away: dict[int, float] = {}  # seat -> when its phone went (clock seconds)
+        self.clock: Callable[[], float] = time.monotonic
+        if hasattr(hub, "allow_returns"):
+            hub.allow_returns()  # the short link leads back to one's seat (with its PIN)
 
     def names(self) -> list[str]:
         """The seats' names, as the table shows them."""
@@ -197,6 +202,9 @@ class PhoneLink:
         self.flush()  # what a loop that never ends its frames left held
         self._scene = scene
         self._changed(scene)
+        for event in self.hub.events():
+            self._event(scene, event)
+        self._away(scene)
         for slot, ticket, choice in self.hub.answers():
             seat = self.seat_of.get(slot)
             if seat is not None and self.open.get(seat) == ticket:  # a stale one is dropped
@@ -204,6 +212,48 @@ class PhoneLink:
         self._roll(scene)
         self._beat(scene)
         self._publish(scene)
+
+    # -- phones that go and come back ------------------------------------------------------
+
+    def _event(self, scene: Any, event: dict) -> None:
+        """A phone connected, went or was replaced by another: the TV says so; a phone
+        back in time takes its seat back from the computer standing in for it."""
+        seat = self.seat_of.get(event.get("seat"))  # type: ignore[arg-type]
+        kind = event.get("kind")
+        if seat is None or kind not in ("connect", "disconnect", "takeover"):
+            return
+        toasts = getattr(getattr(scene, "app", None), "toasts", None)
+        name = scene.name(seat)
+        if kind == "disconnect":
+            self.away[seat] = self.clock()
+            if toasts is not None:
+                toasts.show(f"{name}'s phone is away")
+            return
+        self.seen.add(seat)
+        if self.away.pop(seat, None) is not None and toasts is not None:
+            toasts.show(f"{name}'s phone is back")
+        if getattr(scene, "stood_in", {}).get(seat) == "away":
+            scene.stand_down(seat)
+        self.stale = [seat, *[s for s in self.stale if s != seat]]  # its view first
+
+    def _away(self, scene: Any) -> None:
+        """A phone away longer than the setting allows: the computer plays its seat until
+        the phone comes back (0: the table waits for it)."""
+        if not self.away or not hasattr(scene, "stand_in"):
+            return
+        limit = getattr(getattr(getattr(scene, "app", None), "settings", None),
+                        "phone_away", 60)
+        if not limit:
+            return
+        now = self.clock()
+        for seat, since in self.away.items():
+            if now - since >= limit and seat not in scene.stood_in:
+                scene.stand_in(seat, scene.seats[seat].level, "away")
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds `seat`'s phone has been away (None: it is here)."""
+        since = self.away.get(seat)
+        return None if since is None else self.clock() - since
 
     def _changed(self, scene: Any) -> None:
         """Mark every seat's view stale after a change (an action applied, a log line);
