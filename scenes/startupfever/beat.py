@@ -72,6 +72,7 @@ ROW = 62
 WIDTH = 640
 FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 PHONE_WAIT = "on the phone…"  # a phone seat's row until its phone answers
+PHONE_AWAY = "phone away…"  # its phone has gone (the computer steps in after a while)
 
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
@@ -349,8 +350,9 @@ class Beat:
                       MINT, anchor="midright")
             return
         if phone:  # answered on the phone alone; the same words whatever it holds
-            draw.text(canvas, fonts.fit("body", px(24), PHONE_WAIT, skip.right - look.x),
-                      PHONE_WAIT, (row.right - 20, row.centery), CREAM, anchor="midright")
+            wait = PHONE_AWAY if self.ctx.away(seat) else PHONE_WAIT
+            draw.text(canvas, fonts.fit("body", px(24), wait, skip.right - look.x),
+                      wait, (row.right - 20, row.centery), CREAM, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)

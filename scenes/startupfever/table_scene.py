@@ -256,6 +256,7 @@ class TableScene(Autosaving, GameScreen, Scene):
         self.ctx.model = self.model
         self.ctx.phones = frozenset(i for i in range(len(self.seats)) if self.is_phone(i))
         self.ctx.computers = frozenset(self.stood_in)
+        self.ctx.away = self.phone_away
         return self.ctx
 
     def record_history(self) -> None:

@@ -251,6 +251,10 @@ class GameScreen:
             return PromptBar([("Phone", self.phone_words(seat)), ("pause", "Pause")])
         return PromptBar([(device_label(device), self.name(seat)), *bar.items])
 
+    def phone_away(self, seat: int) -> bool:
+        """A phone seat whose phone has gone (it is away)."""
+        return self.is_phone(seat) and self.phones.away_for(seat) is not None
+
     def phone_words(self, seat: int) -> str:
         """"Mo answers on the phone", or while Mo's phone is away, when the computer
         steps in (the setting's seconds) or where to hand the seat over."""
