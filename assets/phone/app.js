@@ -462,9 +462,11 @@ async function lobby(code) {
     if (response.ok) {
       location.replace((await response.json()).url);
     } else {
+      let reason = "";
+      try { reason = (await response.json()).reason || ""; } catch (e) { /* no body */ }
       $("lobby-error").hidden = false;
       $("lobby-error").textContent = response.status === 409
-        ? "Someone just took that seat. Pick another." : "Check your name and colour.";
+        ? "Someone just took that seat. Pick another." : reason || "Check your name and colour.";
       refresh();
     }
   });

@@ -38,6 +38,7 @@ import json
 import queue
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -67,13 +68,15 @@ class PhoneHub:
 
     `rate`/`burst`: each connection's message limit (a token bucket), 20 a second with
     bursts of 60 by default: room for a fast tapper plus pings and resyncs; a phone past
-    it is cut off (close code 1008) and may reconnect.
+    it is cut off (close code 1008) and may reconnect. `can_draw`: why the TV cannot draw
+    a name a phone picks (None: it can), called on the server's thread.
     """
 
     def __init__(self, host: str | None = None, port: int = DEFAULT_PORT, *,
                  seats: list[SeatInfo], static_dir: Path = PHONE_DIR,
                  idle_timeout: float = 60.0, heartbeat: float = 15.0,
-                 rate: float = 20.0, burst: int = 60) -> None:
+                 rate: float = 20.0, burst: int = 60,
+                 can_draw: Callable[[str], str | None] | None = None) -> None:
         self.host = lan_address() if host is None else host
         self.port = port
         self._answers: queue.SimpleQueue = queue.SimpleQueue()
@@ -81,7 +84,7 @@ class PhoneHub:
         self._server = CompanionServer(
             [Seat(s.name, s.colour, secrets.token_urlsafe(TOKEN_BYTES)) for s in seats],
             Path(static_dir), idle_timeout=idle_timeout, heartbeat=heartbeat, rate=rate,
-            burst=burst, answers=self._answers, events=self._events)
+            burst=burst, answers=self._answers, events=self._events, can_draw=can_draw)
         self._idle_timeout = idle_timeout
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None

@@ -39,10 +39,13 @@ import json
 import queue
 import secrets
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
+
+from game.names import NAME_MAX, clean_name, name_problem
 
 from .protocol import MAX_MESSAGE, BadMessage, RateLimit, parse
 
@@ -57,8 +60,8 @@ PUBLIC_KEPT = 50
 OUTBOX_LIMIT = 200
 #: Bad messages one connection may send before it is closed.
 BAD_LIMIT = 20
-#: The longest name a phone may pick in the lobby.
-MAX_NAME = 16
+#: The longest name a phone may pick in the lobby (characters: `game.names`).
+MAX_NAME = NAME_MAX
 #: The short link's code: letters and digits nobody misreads (no 0/O, 1/I/L), 6 of them.
 SHORT_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 SHORT_LENGTH = 6
@@ -121,8 +124,12 @@ class CompanionServer:
 
     def __init__(self, seats: list[Seat], static_dir: Path, *, idle_timeout: float,
                  heartbeat: float, rate: float, burst: int,
-                 answers: queue.SimpleQueue, events: queue.SimpleQueue) -> None:
+                 answers: queue.SimpleQueue, events: queue.SimpleQueue,
+                 can_draw: Callable[[str], str | None] | None = None) -> None:
+        """can_draw: why the TV cannot draw a name (None: it can), thread-safe; a name
+        it refuses is refused in the lobby with its words."""
         self.seats = seats
+        self.can_draw = can_draw
         self.static_dir = static_dir
         self.idle_timeout, self.heartbeat = idle_timeout, heartbeat
         self.rate, self.burst = rate, burst
@@ -204,14 +211,18 @@ class CompanionServer:
         if type(offer_id) is not int or not isinstance(name, str) \
                 or not isinstance(colour, str):
             return web.json_response({"error": "bad request"}, status=400)
-        name = " ".join(name.split())[:MAX_NAME]
+        name = clean_name(name[:MAX_NAME * 64])
         offer = next((o for o in self.offers if o["seat"] == offer_id), None)
         slot = self._free_slot()
         if offer is None or slot is None:
             return web.json_response({"error": "seat taken"}, status=409)
-        if not name or not name.isprintable() \
-                or colour not in (*self.lobby_colours, offer["colour"]):
-            return web.json_response({"error": "bad name or colour"}, status=400)
+        problem = name_problem(name)
+        reason = f"This name {problem}." if problem else \
+            self.can_draw(name) if self.can_draw is not None else None
+        if reason is not None:
+            return web.json_response({"error": "bad name", "reason": reason}, status=400)
+        if colour not in (*self.lobby_colours, offer["colour"]):
+            return web.json_response({"error": "bad colour"}, status=400)
         self.offers.remove(offer)
         if colour in self.lobby_colours:
             self.lobby_colours.remove(colour)

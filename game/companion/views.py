@@ -19,8 +19,10 @@ is thus read group by group; ids stay the indexes whatever the page shows.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from game.names import isolate
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS, WINDOW_TITLES
 from game.startupfever.phrases import card_effect, ordinal
@@ -91,7 +93,7 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
         status = "Watch the TV"
     view = {"game": game, "status": status, "your_turn": mine, "stats": stats,
             "hand": hand, "show_empty_hand": game == "startupfever",
-            "log": list(log[-LOG_LINES:]), "over": over, "seat": seat,
+            "log": isolated(log[-LOG_LINES:], names), "over": over, "seat": seat,
             **({"obs": obs} if with_obs else {})}
     if over:
         view["results"] = results(game, obs, names)
@@ -128,6 +130,16 @@ def results(game: str, obs: dict, names: list[str]) -> dict:
         headline = " and ".join(name[i] for i in winners) + \
             (" wins" if len(winners) == 1 else " share the win")
     return {"headline": headline, "ranking": ranking}
+
+
+def isolated(lines: list[str], names: list[str]) -> list[str]:
+    """Log lines with each seat's name between Unicode isolates (`game.names.isolate`):
+    a right-to-left name never reorders the words around it on a phone."""
+    ordered = sorted({n for n in names if n}, key=len, reverse=True)
+    if not ordered:
+        return list(lines)
+    pattern = re.compile("|".join(re.escape(n) for n in ordered))
+    return [pattern.sub(lambda m: isolate(m.group(0)), line) for line in lines]
 
 
 def card_face(card: str) -> dict:

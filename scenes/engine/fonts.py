@@ -3,13 +3,15 @@
 - display: League Spartan Black, for the logo, titles and big numbers.
 - body: Lato Bold, for menus, labels and prompts (readable at couch distance).
 Both are OFL fonts shipped in assets/fonts/ with their licences. If a file is missing the
-pygame default font is used so the game still runs (text just looks plainer).
+pygame default font is used so the game still runs (text just looks plainer). Letters
+they lack (Greek, Arabic, emoji, ...) are drawn by the fallbacks of `scenes.engine.scripts`.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from scenes.engine import scripts
 from scenes.engine.paths import FONTS
 
 FILES = {
@@ -59,7 +61,9 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             path = FILES.get(face)
-            font = pygame.font.Font(path if path and path.exists() else None, px)
+            found = path if path and path.exists() else None
+            font = pygame.font.Font(found, px)
+            scripts.register(font, found)  # its letters; the fallbacks draw the others
             self._cache[key] = font
         return font
 
