@@ -37,6 +37,9 @@ NAME_CODE_POINTS = NAME_MAX * 8
 #: the tags of subdivision flags. Any other format character (bidi controls, soft
 #: hyphen, invisible operators) is refused.
 JOINERS = frozenset({"\u200c", "\u200d"}) | frozenset(chr(c) for c in range(0xE0020, 0xE0080))
+#: Unicode categories a name may not hold: controls, format characters (but `JOINERS`),
+#: surrogates, private use, unassigned code points, line and paragraph separators.
+REFUSED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 #: First strong left-to-right / right-to-left isolate markers around a name in a log.
 FSI, PDI = "\u2068", "\u2069"
 _GRAPHEME = regex.compile(r"\X")
@@ -59,17 +62,14 @@ def name_problem(name: object) -> str | None:
         return "is not a text"
     if len(name) > NAME_CODE_POINTS * 4:  # never segment a megabyte to refuse it
         return f"is longer than {NAME_MAX} characters"
+    for ch in name:  # as given: a tab or a newline is refused, not made a space
+        if ch not in JOINERS and unicodedata.category(ch) in REFUSED:
+            return f"holds a character a name can't use ({_code(ch)})"
     name = clean_name(name)
     if not name:
         return "is empty"
     if len(graphemes(name)) > NAME_MAX or len(name) > NAME_CODE_POINTS:
         return f"is longer than {NAME_MAX} characters"
-    for ch in name:
-        kind = unicodedata.category(ch)
-        if ch in JOINERS:
-            continue
-        if kind in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"holds a character a name can't use ({_code(ch)})"
     return None
 
 

@@ -60,6 +60,8 @@ def register(font: pygame.font.Font, path: Path | None) -> None:
 def emoji_font() -> Path | None:
     """This computer's colour emoji font, or None."""
     if not _emoji:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
         found = None
         for path in EMOJI_FONTS:
             try:
@@ -67,7 +69,7 @@ def emoji_font() -> Path | None:
                     pygame.freetype.Font(str(path), size=_EMOJI_STRIKE)
                     found = path
                     break
-            except (OSError, pygame.error, ValueError):
+            except (OSError, pygame.error, ValueError, RuntimeError):
                 continue
         _emoji.append(found)
     return _emoji[0]
