@@ -29,8 +29,8 @@ PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this c
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
         "Card questions", "Coach tips", "Phones", "Phone away", "Fullscreen", "Controls",
         "Back")
-TOP, ROW_H, GAP = 100, 38, 3
-SAMPLE = pygame.Rect(200, 604, 880, 46)
+TOP, ROW_H, GAP = 84, 41, 2
+SAMPLE = pygame.Rect(200, 621, 880, 36)
 
 
 class SettingsScene(Scene):
