@@ -223,19 +223,17 @@ def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
         else:
             parts.append((image, face.get_ascent()))
     # runs side by side in reading order (the game's lines are English: left to right;
-    # a right-to-left run was shaped right to left), on one baseline; emoji centred on
-    # the line of `font`
-    baseline = max([ascent] + [a for _image, a in parts if a is not None])
-    placed, x = [], 0
+    # a right-to-left run was shaped right to left), on the baseline of `font`, in a
+    # picture as tall as `font` alone would draw (a layout made for it stays put); emoji
+    # are centred on its line
+    tall = font.size(" ")[1]
+    out = pygame.Surface((max(1, sum(image.get_width() for image, _a in parts)), tall),
+                         pygame.SRCALPHA)
+    x = 0
     for image, its_ascent in parts:
-        y = baseline - ascent + (height - image.get_height()) // 2 if its_ascent is None \
-            else baseline - its_ascent
-        placed.append((image, x, max(0, y)))
+        y = (height - image.get_height()) // 2 if its_ascent is None else ascent - its_ascent
+        out.blit(image, (x, y))
         x += image.get_width()
-    tallest = max(y + image.get_height() for image, _x, y in placed)
-    out = pygame.Surface((max(1, x), max(height, tallest)), pygame.SRCALPHA)
-    for image, left, top in placed:
-        out.blit(image, (left, top))
     return out
 
 
