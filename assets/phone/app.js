@@ -78,9 +78,46 @@ function renderView(view) {
   }));
   if (!hand.length) $("hand").append(el("p", "hint", "No cards yet: you draw them in the game."));
 
+  renderTable(view.table, view.seat);
+
   const log = view.log || [];
   $("log-box").hidden = log.length === 0;
   $("log").replaceChildren(...log.slice(-30).reverse().map((line) => el("li", "", line)));
+}
+
+// The public table, the same on every phone (made from the rules' public observation):
+// whose turn it is, then each company (or player) in seat order, one's own marked.
+function renderTable(table, seat) {
+  $("table-box").hidden = !table;
+  if (!table) return;
+  $("table-turn").textContent = [table.whose, table.turn].filter(Boolean).join(" · ");
+  const facts = table.game === "startupfever"
+    ? [`Year ${table.year || "set-up"}`, `Bank ${table.bank}`, `Deck ${table.deck}`]
+    : [`CEO bonus ${table.pot}`];
+  $("table-facts").textContent = facts.join(" · ");
+  const rows = table.companies || table.players || [];
+  $("table-rows").replaceChildren(...rows.map((row, i) => {
+    const box = el("div", i === seat ? "row you" : "row");
+    const head = el("div", "head");
+    head.append(el("span", "who", row.name));
+    if (table.game === "startupfever") {
+      head.append(el("span", "num", `${row.money} · ${row.vp} VP · ${row.cards} cards`));
+      box.append(head);
+      const list = el("div", "products");
+      for (const p of row.products) {
+        const chip = el("span", p.launched ? "product launched" : "product");
+        chip.append(el("b", "", p.slot), el("span", "", ` ${p.category} · ${p.users}`));
+        chip.title = `${p.staff}${p.order ? " · plays " + p.order : ""}`;
+        list.append(chip);
+      }
+      box.append(list);
+    } else {
+      head.append(el("span", "num", `${row.cash} · ${row.servers} servers`));
+      box.append(head, el("div", "sub", `Square ${row.square} · worth ${row.worth}` +
+        (row.finished ? " · finished" : "")));
+    }
+    return box;
+  }));
 }
 
 // The game's results: the ranking, this seat's line marked.
@@ -292,6 +329,12 @@ function onMessage(text) {
       askPin(page.token, msg);
       break;
     case "state":
+      if (msg.watch) {
+        renderSeat("Watching", null);
+        document.body.classList.add("watching");
+        renderView(msg.view);
+        break;
+      }
       renderSeat(msg.name, msg.colour);
       if (msg.pin) {
         storePin(page.token, msg.pin);
@@ -367,11 +410,12 @@ function askPin(token, msg) {
   }
 }
 
-function connect(token) {
+function connect(token, watch) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const pin = storedPin(token);
+  const pin = watch ? "" : storedPin(token);
   const query = pin ? `?pin=${encodeURIComponent(pin)}` : "";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(token)}${query}`);
+  const path = watch ? "ws-watch" : "ws";
+  const ws = new WebSocket(`${scheme}//${location.host}/${path}/${encodeURIComponent(token)}${query}`);
   page.token = token;
   page.ws = ws;
   ws.addEventListener("open", () => {
@@ -394,13 +438,20 @@ function connect(token) {
     setNotice(page.retry < 4 ? "Connection lost — reconnecting…"
       : "Can't reach the game. Is this phone on the TV's Wi-Fi? Still trying…");
     const wait = Math.min(5000, 500 * 2 ** page.retry++);
-    setTimeout(() => connect(token), wait);
+    setTimeout(() => connect(token, watch), wait);
   });
 }
 
 // --- the lobby: pick a free seat, a name and a colour ------------------------------------
+// "Just watch": the audience's page (the public table, nothing to answer).
+function watchButton(id, code) {
+  $(id).hidden = false;
+  $(id).addEventListener("click", () => location.replace(`/w/${encodeURIComponent(code)}`));
+}
+
 async function lobby(code) {
   $("lobby").hidden = false;
+  watchButton("lobby-watch", code);
   $("status").textContent = "Lobby";
   const chosen = { seat: null, colour: null };
   const refresh = () => {
@@ -475,6 +526,7 @@ async function lobby(code) {
 // --- back to one's own seat during a game: the seat and its PIN ------------------------------
 async function back(code) {
   $("back").hidden = false;
+  watchButton("back-watch", code);
   $("status").textContent = "Back to your seat";
   let data;
   try {
@@ -532,6 +584,7 @@ function main() {
   if (parts[0] === "s" && parts[1]) connect(decodeURIComponent(parts[1]));
   else if (parts[0] === "lobby" && parts[1]) lobby(decodeURIComponent(parts[1]));
   else if (parts[0] === "back" && parts[1]) back(decodeURIComponent(parts[1]));
+  else if (parts[0] === "w" && parts[1]) connect(decodeURIComponent(parts[1]), true);
   else setNotice("Scan the code on the TV to join.");
 }
 

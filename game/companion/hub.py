@@ -182,6 +182,19 @@ class PhoneHub:
         for seat, view in views.items():
             self._server.set_view(seat, json.dumps(view))
 
+    def publish_watch(self, view: dict) -> None:
+        """The public view every watching phone gets (made from the public observation)."""
+        self._post(self._server.set_watch_view, json.dumps(view))
+
+    def watch_url(self) -> str:
+        """The URL an audience phone opens to watch (the lobby's and the short link's
+        pages lead there too)."""
+        return f"{self.base_url}/w/{self._server.lobby_token}"
+
+    def watchers(self) -> int:
+        """How many phones watch now."""
+        return len(self._server.watchers)
+
     def ask(self, seat: int, ticket: int, question: dict) -> None:
         """Open a decision on seat's phone; its answer comes back with this ticket."""
         options = question.get("options")

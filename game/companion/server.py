@@ -24,6 +24,14 @@ During a game (`allow_returns`) the short link leads back to one's own seat inst
     GET  /api/back/{lobby}         the seats a phone has opened (names and colours)
     POST /api/back/{lobby}         {"seat", "pin"} -> {"url": "/s/{token}", "pin"}
 
+Anyone in the room may watch (an audience phone), through the short link's pages:
+
+    GET  /w/{lobby}                the phone page in watch mode
+    GET  /ws-watch/{lobby}         a watcher's WebSocket: the public view only (no seat)
+
+A watcher gets what `set_watch_view` publishes (made from the rules' public observation)
+and the public events, never a seat's view, question or PIN; at most `MAX_WATCHERS`.
+
 A seat's PIN (4 digits) is shown on the phone that holds it. Once a phone has opened a
 seat, its link opens on another phone only with the PIN (`?pin=` on the WebSocket; the
 page keeps it, so a reload on the same phone needs nothing): scanning someone else's code
@@ -52,6 +60,8 @@ from .protocol import MAX_MESSAGE, BadMessage, RateLimit, parse
 #: Close codes the phone page understands (4000-4999 are for applications).
 CLOSE_IDLE, CLOSE_TAKEN_OVER, CLOSE_STOPPING, CLOSE_RELEASED = 4000, 4001, 4002, 4003
 CLOSE_PIN = 4004  # the seat is held by a phone: its PIN is needed to open it here
+#: Watching phones at once (each is one more connection the server keeps).
+MAX_WATCHERS = 16
 #: Wrong PINs in a row a seat takes before it refuses every PIN for PIN_LOCK seconds.
 PIN_TRIES, PIN_LOCK = 5, 60.0
 #: Public events kept for a phone that (re)connects.
@@ -100,7 +110,7 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
-@dataclass
+@dataclass(eq=False)  # one per connection: compared (and kept in sets) by identity
 class Conn:
     """One phone's WebSocket and the messages waiting to go out to it, in order."""
 
@@ -142,6 +152,8 @@ class CompanionServer:
         self.lobby_colours: list[str] = []
         self.claimed: set[int] = set()  # slots given to a phone in the lobby
         self.returns = False  # the short link leads back to one's seat (during a game)
+        self.watchers: set[Conn] = set()  # audience phones (no seat)
+        self.watch_view = "null"  # the public view they get, as JSON text
         self._tasks: set[asyncio.Task] = set()
 
     # --- the application -------------------------------------------------------------
@@ -154,6 +166,8 @@ class CompanionServer:
         app.router.add_get("/api/lobby/{lobby}", self.lobby_state)
         app.router.add_post("/api/lobby/{lobby}/claim", self.lobby_claim)
         app.router.add_get("/back/{lobby}", self.lobby_page)
+        app.router.add_get("/w/{lobby}", self.lobby_page)
+        app.router.add_get("/ws-watch/{lobby}", self.watch_socket)
         app.router.add_get("/api/back/{lobby}", self.back_state)
         app.router.add_post("/api/back/{lobby}", self.back_claim)
         app.router.add_static("/static", self.static_dir, follow_symlinks=False,
@@ -319,6 +333,35 @@ class CompanionServer:
                 await ws.close()
         return ws
 
+    async def watch_socket(self, request: web.Request) -> web.StreamResponse:
+        """An audience phone: the public view and events, nothing it may answer."""
+        if not self._lobby_ok(request) or not _same_origin(request) \
+                or len(self.watchers) >= MAX_WATCHERS:
+            return _forbidden()
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
+        await ws.prepare(request)
+        conn = Conn(-1, ws)
+        self.watchers.add(conn)
+        conn.send(self.watch_message())
+        sender = asyncio.ensure_future(self._pump(conn))
+        try:
+            await self._read(conn)
+        finally:
+            sender.cancel()
+            self.watchers.discard(conn)
+            if not ws.closed:
+                await ws.close()
+        return ws
+
+    def watch_message(self) -> str:
+        return (f'{{"type":"state","watch":true,"view":{self.watch_view},"ticket":null,'
+                f'"question":null,"public":[{",".join(self.public)}]}}')
+
+    def set_watch_view(self, view: str) -> None:
+        self.watch_view = view
+        for conn in list(self.watchers):
+            conn.send(f'{{"type":"view","view":{view}}}')
+
     async def _read(self, conn: Conn) -> None:
         ws, limit, bad = conn.ws, RateLimit(self.rate, self.burst), 0
         while not ws.closed:
@@ -344,10 +387,16 @@ class CompanionServer:
                     return
                 conn.send(json.dumps({"type": "error", "reason": str(err)}))
                 continue
-            if inbound.type == "resync":
-                conn.send(self.state_message(conn.seat))
-            elif inbound.type == "ping":
+            if inbound.type == "ping":
                 conn.send('{"type":"pong"}')
+            elif conn.seat < 0:  # a watcher: its state again, and nothing to answer
+                if inbound.type == "resync":
+                    conn.send(self.watch_message())
+                else:
+                    conn.send(json.dumps({"type": "refused", "ticket": inbound.ticket,
+                                          "reason": "watching"}))
+            elif inbound.type == "resync":
+                conn.send(self.state_message(conn.seat))
             else:
                 self._answer(conn, inbound.ticket, inbound.choice)
 
@@ -412,7 +461,7 @@ class CompanionServer:
 
     def add_public(self, event: str) -> None:
         self.public.append(event)
-        for conn in list(self.conns.values()):
+        for conn in [*self.conns.values(), *self.watchers]:
             conn.send(f'{{"type":"public","event":{event}}}')
 
     def set_seat(self, seat: int, name: str, colour: str) -> None:
@@ -457,7 +506,7 @@ class CompanionServer:
     async def close_all(self) -> None:
         """Close every phone's connection once what is queued for it has gone out."""
         await asyncio.gather(*(self._close_after_flush(conn, CLOSE_STOPPING, b"game over")
-                               for conn in list(self.conns.values())),
+                               for conn in [*self.conns.values(), *self.watchers]),
                              return_exceptions=True)
 
 

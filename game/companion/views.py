@@ -26,6 +26,7 @@ from game.names import isolate
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS, WINDOW_TITLES
 from game.startupfever.phrases import card_effect, ordinal
+from game.startupfever.usertrack import label as usertrack_label
 from game.startupfever.usertrack import victory_points
 
 #: Public log lines a phone keeps.
@@ -130,6 +131,74 @@ def results(game: str, obs: dict, names: list[str]) -> dict:
         headline = " and ".join(name[i] for i in winners) + \
             (" wins" if len(winners) == 1 else " share the win")
     return {"headline": headline, "ranking": ranking}
+
+
+def public_of(game: str, state: Any) -> dict:
+    """The game's public observation (`game.<game>.public`): what everyone may see."""
+    if game == "startupfever":
+        from game.startupfever.public import public_observation
+    else:
+        from game.servermania.public import public_observation
+    return public_observation(state)
+
+
+def table_view(game: str, pub: dict, names: list[str], squares: list[str] | None = None,
+               seat: int | None = None) -> dict:
+    """The public table for a phone, from the public observation `pub` alone: every
+    company's (or player's) money and standing, whose turn it is, the products on the
+    User Track; `seat` marks one's own row. squares: SERVERMANIA's square labels."""
+    def name(i: int | None) -> str:
+        return names[i] if isinstance(i, int) and 0 <= i < len(names) else "someone"
+
+    actor = pub.get("current_player")
+    whose = f"{name(actor)}'s move" if isinstance(actor, int) and actor >= 0 else ""
+    if game == "startupfever":
+        order = {slot: i + 1 for i, slot in enumerate(pub.get("turn_order") or [])}
+        rows = []
+        for i, pl in enumerate(pub["players"]):
+            products = []
+            for slot in pl["slots"]:
+                p = pub["products"][slot]
+                products.append({
+                    "slot": slot, "category": p["category"] or "?",
+                    "users": usertrack_label(p["field"]), "launched": p["launched"],
+                    "staff": f"{sum(p['nerds'])} Nerds · {sum(p['suits'])} Suits",
+                    "order": ordinal(order[slot]) if slot in order else ""})
+            vp = sum(victory_points(pub["products"][s]["field"]) for s in pl["slots"])
+            execs = len(pl["big_nerds"]) + len(pl["big_suits"])
+            rows.append({"name": name(i), "you": i == seat, "money": money(pl["money"]),
+                         "vp": vp, "cards": pl["hand"] if isinstance(pl["hand"], int)
+                         else len(pl["hand"]), "execs": execs, "products": products})
+        slot = pub.get("current_slot")
+        turn = f"{name(pub.get('turn_seat'))}'s {slot} takes its turn" if slot else \
+            ("Year end" if pub.get("year") else "Set-up")
+        return {"game": game, "whose": whose, "turn": turn,
+                "year": pub.get("year") or 0, "bank": money(pub["bank"]),
+                "deck": pub["deck"], "companies": rows}
+    rows = []
+    for i, pl in enumerate(pub["players"]):
+        where = pl["position"]
+        label = squares[where] if squares and 0 <= where < len(squares) else ""
+        rows.append({"name": name(i), "you": i == seat, "cash": money(pl["cash"]),
+                     "servers": pl["servers"], "worth": money(pub["scores"][i]),
+                     "square": f"{where}" + (f" · {label}" if label else ""),
+                     "finished": pl["finished"], "turn": i == pub.get("turn_seat")})
+    return {"game": game, "whose": whose, "turn": f"{name(pub.get('turn_seat'))}'s turn",
+            "pot": money(pub.get("pot", 0)), "players": rows}
+
+
+def watch_view(game: str, pub: dict, names: list[str], log: list[str], over: bool,
+               squares: list[str] | None = None, table: dict | None = None) -> dict:
+    """What a watcher's phone shows: the public table and log, the results at the end
+    (`table`: the `table_view` of `pub`, when made already)."""
+    table = table or table_view(game, pub, names, squares)
+    view = {"game": game, "watch": True, "status": "Game over" if over else
+            (table["whose"] or "Watching"), "your_turn": False, "stats": [], "hand": [],
+            "show_empty_hand": False, "log": isolated(log[-LOG_LINES:], names),
+            "over": over, "seat": None, "table": table}
+    if over:
+        view["results"] = results(game, pub, names)
+    return view
 
 
 def isolated(lines: list[str], names: list[str]) -> list[str]:

@@ -143,6 +143,8 @@ class PhoneLink:
         self.changed_at: dict[int, float] | None = None  # rev -> clock, when a figure asks
         self._scene: Any = None  # the table tended last (a question publishes a stale view)
         self._app: Any = None  # the app whose frames flush the hub (`after_frame`)
+        self.table: dict | None = None  # the public table of change `table_rev`
+        self.table_rev = -1
         self.seen: set[int] = set()  # seats whose phone has connected at least once
         self.away: dict[int, float] = {}  # seat -> when its phone went (clock seconds)
         self.clock: Callable[[], float] = time.monotonic
@@ -280,6 +282,7 @@ class PhoneLink:
         names = [seat.name for seat in scene.seats]
         log = [text for text, _colour in scene.log_panel.entries[-views.LOG_LINES:]]
         over = state.is_terminal()
+        table = self._table(scene, names, log, over)
         several = getattr(state, "observations", None)  # one encoding for them all
         seen = several(seats) if several is not None else \
             [state.observation(seat) for seat in seats]
@@ -287,10 +290,28 @@ class PhoneLink:
         for seat, obs in zip(seats, seen, strict=True):
             if scene.GAME == "servermania":
                 obs.pop("board", None)  # the same for everyone, and large
-            out[self.slot[seat]] = views.seat_view(scene.GAME, obs, names, log, over,
-                                                   with_obs=self.with_obs) | {"rev": self.rev}
+            view = views.seat_view(scene.GAME, obs, names, log, over, with_obs=self.with_obs)
+            if seat in getattr(scene, "stood_in", {}):
+                view["status"] = "The computer plays for you"
+            out[self.slot[seat]] = view | {"rev": self.rev, "table": table}
             self.sent += 1
         self.hub.publish_many(out)  # one wake-up of the server's thread for them all
+
+    def _table(self, scene: Any, names: list[str], log: list[str], over: bool) -> dict:
+        """The public table of this change (once per change), from the rules' public
+        observation; the watching phones get it with the log."""
+        if self.table_rev == self.rev and self.table is not None:
+            return self.table
+        pub = views.public_of(scene.GAME, scene.state)
+        board = getattr(scene.state, "board", None)
+        squares = [sq.label for sq in board.squares] if board is not None else None
+        self.table = views.table_view(scene.GAME, pub, names, squares)
+        self.table_rev = self.rev
+        publish = getattr(self.hub, "publish_watch", None)
+        if publish is not None:
+            watch = views.watch_view(scene.GAME, pub, names, log, over, squares, self.table)
+            publish(watch | {"rev": self.rev})
+        return self.table
 
     def flush(self) -> None:
         """Hand the phones' server what this frame posted (called once it is shown)."""
