@@ -1,11 +1,19 @@
 """What a phone seat is shown and asked, built from that seat's own `observation(seat)`.
 
 The phone page renders a generic view (`hub.py` documents its shape); these functions
-fill it for each game. A view is made from the seat's observation only (never from the
-state itself), so a phone can show nothing the rules would not tell that seat:
+fill it for any game, each game's own words coming from its `PhoneAdapter` (the module
+its `GameInfo.phone` names, e.g. `game/startupfever/phone.py`). A view is made from the
+seat's observation only (never from the state itself), so a phone can show nothing the
+rules would not tell that seat:
 
     view = seat_view("startupfever", state.observation(seat), names, log, over)
-    question = decision("startupfever", state.stage, legal, window=...)
+    question = question("startupfever", state, legal, seat, names)
+
+A question says what the decision is about when the game's adapter has the words
+(`about`: who, what it costs, what happens; an option it leaves out is not shown, one
+with an `amount` is a stepper answered "id:amount"). Everyone's public table comes from
+the game's public observation (`public`, `table`): a watcher's phone shows it, and every
+seat's page shows it under its hand.
 
 A question's option ids are the indexes of the legal actions; labels are the actions'
 own words (`str(action)`), and an option that plays an Event Card carries the card's
@@ -20,33 +28,78 @@ is thus read group by group; ids stay the indexes whatever the page shows.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
+from game import registry
 from game.names import isolate
-from game.startupfever.actions import kind_name
-from game.startupfever.cards import CARDS, WINDOW_TITLES
-from game.startupfever.phrases import card_effect, ordinal
-from game.startupfever.usertrack import label as usertrack_label
-from game.startupfever.usertrack import victory_points
 
 #: Public log lines a phone keeps.
 LOG_LINES = 30
 
-SF_PROMPTS = {
-    "chips": "Place a secret chip",
-    "window": "Play a card?",
-    "defense": "Defense?",
-    "attrition": "Attrition: who leaves?",
-    "manage": "Manage your employees",
-    "counter": "Counter the poach?",
-    "loss": "User loss: which product?",
-    "reassign": "Reassign your employees",
-    "marketing": "Sealed marketing",
-    "order_choose": "Choose your place in the turn order",
-}
-#: Actions that end a step or decline: always in sight on the phone.
-PINNED = frozenset({"Pass", "EndManage", "EndUserLoss", "EndReassign", "EndMarketing"})
-SM_PROMPTS = {"maintenance": "Maintenance: pay or skip?", "stuck": "STUCK: pay or roll?"}
+
+class PhoneAdapter(Protocol):
+    """What the phones' views need of a game (a module: `GameInfo.phone`)."""
+
+    #: whether a seat with no card sees its (empty) hand
+    SHOW_EMPTY_HAND: bool
+    #: observation keys left out of a phone's view (the same for every seat, and large)
+    DROP: tuple[str, ...]
+
+    def stats(self, obs: dict[str, Any], seat: int) -> list[dict[str, str]]:
+        """The seat's figures, as {"label", "value"} rows."""
+        ...
+
+    def hand(self, obs: dict[str, Any], seat: int) -> list[dict[str, str]]:
+        """The seat's own cards, as {"title", "text"}."""
+        ...
+
+    def words(self, action: Any) -> str:
+        """An action in words (the label before its first letter is raised)."""
+        ...
+
+    def text(self, action: Any) -> str | None:
+        """A longer text shown under the option (a card's effect), or None."""
+        ...
+
+    def place(self, action: Any) -> tuple[str, str | None, bool] | None:
+        """(group heading, short label or None, pinned), or None: the shared wording."""
+        ...
+
+    def prompt(self, stage: str, legal: list[Any], window: str | None) -> str:
+        """The question's words for `stage`."""
+        ...
+
+    def stage_of(self, state: Any, legal: list[Any]) -> tuple[str, str | None]:
+        """The decision's stage name and card window (or None), as `decision` takes them:
+        public facts of the state."""
+        ...
+
+    def is_window(self, stage: str) -> bool:
+        """Whether the question is a card window (the page shows it as one)."""
+        ...
+
+    # An adapter may also define (each is looked up, a game without it goes without):
+    #   about(state, seat, legal, names) -> {"prompt", "how", "options"}: what the
+    #       decision is about, from what the seat may see (`words_for`);
+    #   public(state) -> the public observation; table(pub, names, squares) -> the
+    #       public table a phone shows (`table_view`);
+    #   standing(obs) -> [(rank key, score, detail)] per seat, for the results;
+    #   beat_words(event, names, how) -> what a card window's beat is about.
+
+
+def _hook(game: str, name: str) -> Any:
+    """An adapter's optional hook (None: the game has none)."""
+    return getattr(adapter(game), name, None)
+
+
+def adapter(game: str) -> PhoneAdapter:
+    """The phone words of `game` (the module its `GameInfo.phone` names)."""
+    return registry.get(game).phone_adapter()
+
+
+def ordinal(n: int) -> str:
+    """1 -> "1st", 12 -> "12th"."""
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def money(amount: int) -> str:
@@ -61,29 +114,10 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     could ever learn; the page does not need it, and leaving it out keeps each message
     about a tenth as long)."""
     seat = obs["seat"]
-    me = obs["players"][seat]
     actor = obs.get("current_player")
     mine = actor == seat
-    if game == "startupfever":
-        vp = sum(victory_points(p["field"]) for p in obs["products"].values()
-                 if p["owner"] == seat)
-        stats = [{"label": "Money", "value": money(me["money"])},
-                 {"label": "VP", "value": str(vp)},
-                 {"label": "Year", "value": str(obs["year"]) if obs["year"] else "Set-up"}]
-        secret = [f"{slot}: {p['category']}" for slot, p in sorted(obs["products"].items())
-                  if p["owner"] == seat and p["category"] and not p["launched"]]
-        if secret:
-            stats.append({"label": "Secret chips", "value": ", ".join(secret)})
-        sealed = obs.get("marketing_pending") or {}
-        if sealed:
-            stats.append({"label": "Sealed marketing", "value": ", ".join(
-                f"{slot}: {amount}" for slot, amount in sorted(sealed.items()))})
-        hand = [card_face(card) for card in me["hand"]]
-    else:
-        stats = [{"label": "Cash", "value": money(me["cash"])},
-                 {"label": "Servers", "value": str(me["servers"])},
-                 {"label": "Worth", "value": money(obs["scores"][seat])}]
-        hand = []
+    words = adapter(game)
+    stats, hand = words.stats(obs, seat), words.hand(obs, seat)
     if over:
         status = "Game over"
     elif mine:
@@ -93,40 +127,30 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     else:
         status = "Watch the TV"
     view = {"game": game, "status": status, "your_turn": mine, "stats": stats,
-            "hand": hand, "show_empty_hand": game == "startupfever",
+            "hand": hand, "show_empty_hand": words.SHOW_EMPTY_HAND,
             "log": isolated(log[-LOG_LINES:], names), "over": over, "seat": seat,
             **({"obs": obs} if with_obs else {})}
-    if over:
+    if over and _hook(game, "standing") is not None:
         view["results"] = results(game, obs, names)
     return view
 
 
 def results(game: str, obs: dict, names: list[str]) -> dict:
-    """The final ranking as the TV's results rank it (Startup Fever: VP, then money;
-    SERVERMANIA: final money), with the seat's own row marked and a headline."""
+    """The final ranking as the TV's results rank it (the game's `standing`: Startup
+    Fever by VP then money, SERVERMANIA by final money), the seat's own row marked."""
     seat = obs.get("seat")
-    players = obs["players"]
-    if game == "startupfever":
-        vp = [sum(victory_points(p["field"]) for p in obs["products"].values()
-                  if p["owner"] == i) for i in range(len(players))]
-        keys = [(vp[i], pl["money"]) for i, pl in enumerate(players)]
-        rows = [(f"{vp[i]} VP", f"Money {money(pl['money'])}")
-                for i, pl in enumerate(players)]
-    else:
-        keys = [(worth, 0) for worth in obs["scores"]]
-        rows = [(money(obs["scores"][i]), f"Cash {money(pl['cash'])} · "
-                 f"{pl['servers']} server{'s' if pl['servers'] != 1 else ''}")
-                for i, pl in enumerate(players)]
-    order = sorted(range(len(players)), key=lambda i: keys[i], reverse=True)
+    rows = _hook(game, "standing")(obs)
+    keys = [key for key, _score, _detail in rows]
+    order = sorted(range(len(rows)), key=lambda i: keys[i], reverse=True)
     place = {i: 1 + sum(keys[j] > keys[i] for j in order) for i in order}
-    name = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(len(players))]
-    ranking = [{"place": ordinal(place[i]), "name": name[i], "score": rows[i][0],
-                "detail": rows[i][1], "you": i == seat} for i in order]
+    name = [names[i] if i < len(names) else f"Player {i + 1}" for i in range(len(rows))]
+    ranking = [{"place": ordinal(place[i]), "name": name[i], "score": rows[i][1],
+                "detail": rows[i][2], "you": i == seat} for i in order]
     winners = [i for i in order if place[i] == 1]
     if seat in winners:
         headline = "You win!" if len(winners) == 1 else "You share the win!"
-    elif isinstance(seat, int) and 0 <= seat < len(players):
-        headline = f"You finished {ordinal(place[seat])} of {len(players)}"
+    elif isinstance(seat, int) and 0 <= seat < len(rows):
+        headline = f"You finished {ordinal(place[seat])} of {len(rows)}"
     else:
         headline = " and ".join(name[i] for i in winners) + \
             (" wins" if len(winners) == 1 else " share the win")
@@ -134,57 +158,16 @@ def results(game: str, obs: dict, names: list[str]) -> dict:
 
 
 def public_of(game: str, state: Any) -> dict:
-    """The game's public observation (`game.<game>.public`): what everyone may see."""
-    if game == "startupfever":
-        from game.startupfever.public import public_observation
-    else:
-        from game.servermania.public import public_observation
-    return public_observation(state)
+    """The game's public observation (its adapter's `public`): what everyone may see."""
+    return _hook(game, "public")(state)
 
 
-def table_view(game: str, pub: dict, names: list[str], squares: list[str] | None = None,
-               seat: int | None = None) -> dict:
+def table_view(game: str, pub: dict, names: list[str],
+               squares: list[str] | None = None) -> dict:
     """The public table for a phone, from the public observation `pub` alone: every
-    company's (or player's) money and standing, whose turn it is, the products on the
-    User Track; `seat` marks one's own row. squares: SERVERMANIA's square labels."""
-    def name(i: int | None) -> str:
-        return names[i] if isinstance(i, int) and 0 <= i < len(names) else "someone"
-
-    actor = pub.get("current_player")
-    whose = f"{name(actor)}'s move" if isinstance(actor, int) and actor >= 0 else ""
-    if game == "startupfever":
-        order = {slot: i + 1 for i, slot in enumerate(pub.get("turn_order") or [])}
-        rows = []
-        for i, pl in enumerate(pub["players"]):
-            products = []
-            for slot in pl["slots"]:
-                p = pub["products"][slot]
-                products.append({
-                    "slot": slot, "category": p["category"] or "?",
-                    "users": usertrack_label(p["field"]), "launched": p["launched"],
-                    "staff": f"{sum(p['nerds'])} Nerds · {sum(p['suits'])} Suits",
-                    "order": ordinal(order[slot]) if slot in order else ""})
-            vp = sum(victory_points(pub["products"][s]["field"]) for s in pl["slots"])
-            execs = len(pl["big_nerds"]) + len(pl["big_suits"])
-            rows.append({"name": name(i), "you": i == seat, "money": money(pl["money"]),
-                         "vp": vp, "cards": pl["hand"] if isinstance(pl["hand"], int)
-                         else len(pl["hand"]), "execs": execs, "products": products})
-        slot = pub.get("current_slot")
-        turn = f"{name(pub.get('turn_seat'))}'s {slot} takes its turn" if slot else \
-            ("Year end" if pub.get("year") else "Set-up")
-        return {"game": game, "whose": whose, "turn": turn,
-                "year": pub.get("year") or 0, "bank": money(pub["bank"]),
-                "deck": pub["deck"], "companies": rows}
-    rows = []
-    for i, pl in enumerate(pub["players"]):
-        where = pl["position"]
-        label = squares[where] if squares and 0 <= where < len(squares) else ""
-        rows.append({"name": name(i), "you": i == seat, "cash": money(pl["cash"]),
-                     "servers": pl["servers"], "worth": money(pub["scores"][i]),
-                     "square": f"{where}" + (f" · {label}" if label else ""),
-                     "finished": pl["finished"], "turn": i == pub.get("turn_seat")})
-    return {"game": game, "whose": whose, "turn": f"{name(pub.get('turn_seat'))}'s turn",
-            "pot": money(pub.get("pot", 0)), "players": rows}
+    company's (or player's) money and standing, whose turn it is, the track or the
+    squares (squares: SERVERMANIA's square labels)."""
+    return _hook(game, "table")(pub, names, squares)
 
 
 def watch_view(game: str, pub: dict, names: list[str], log: list[str], over: bool,
@@ -196,7 +179,7 @@ def watch_view(game: str, pub: dict, names: list[str], log: list[str], over: boo
             (table["whose"] or "Watching"), "your_turn": False, "stats": [], "hand": [],
             "show_empty_hand": False, "log": isolated(log[-LOG_LINES:], names),
             "over": over, "seat": None, "table": table}
-    if over:
+    if over and _hook(game, "standing") is not None:
         view["results"] = results(game, pub, names)
     return view
 
@@ -211,86 +194,30 @@ def isolated(lines: list[str], names: list[str]) -> list[str]:
     return [pattern.sub(lambda m: isolate(m.group(0)), line) for line in lines]
 
 
-def card_face(card: str) -> dict:
-    kind = CARDS.get(card)
-    if kind is None:
-        return {"title": card}
-    return {"title": kind.name, "text": kind.text}
-
-
-def label(action: Any) -> str:
-    """An action in words; a played card by its name."""
-    card = getattr(action, "card", None)
-    text = str(action)
-    if isinstance(card, str) and card in CARDS and type(action).__name__ == "PlayCard":
-        text = text.replace(f"play {card}", f"Play {CARDS[card].name}", 1)
+def label(game: str, action: Any) -> str:
+    """An action in words (its game's), first letter raised."""
+    text = adapter(game).words(action)
     return text[:1].upper() + text[1:]
 
 
-def place(action: Any) -> tuple[str, str | None, bool]:
-    """Where an option goes on the phone: (group heading, short label or None, pinned).
-
-    Named from the action's class; the short label leaves out what the heading says
-    (and the product being managed, which the prompt names)."""
+def place(game: str, action: Any) -> tuple[str, str | None, bool]:
+    """Where an option goes on the phone: (group heading, short label or None, pinned):
+    the game's own grouping, or the action's class name in words."""
+    where = adapter(game).place(action)
+    if where is not None:
+        return where
     name = type(action).__name__
-    if name in PINNED or (name == "Defend" and not action.use):
-        return "Done", None, True
-    if name == "PlayCard":
-        kind = CARDS.get(action.card)
-        where = (action.slot if action.slot is not None
-                 else "no effect" if action.seat is None else f"company {action.seat}")
-        return f"Play {kind.name if kind else action.card}", where, False
-    if name == "Hire":
-        return "Hire", kind_name(action.kind), False
-    if name == "Poach":
-        where = action.slot if action.slot is not None else f"company {action.seat}"
-        return "Poach", (f"{kind_name(action.kind)} (vest {action.vest}) from {where} "
-                         f"for {action.offer}"), False
-    if name == "Retain":
-        return "Retain", str(action).removeprefix("retain "), False
-    if name == "MoveResigned":
-        return (f"{kind_name(action.kind)} (vest {action.vest}) to",
-                action.dest if action.dest is not None else "pile", False)
-    if name == "Reassign":
-        return (f"Move from {action.src}",
-                f"{kind_name(action.kind)} (vest {action.vest}) to {action.dest}", False)
-    if name == "LosePip":
-        return "User loss on", action.slot, False
-    if name == "Market":
-        return "Market", action.slot, False
-    if name == "ChoosePosition":
-        return "Take position", str(action.position + 1), False
-    if name == "PlaceChip":
-        return "Place a chip", f"{action.category} on {action.slot}", False
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
     return words[:1].upper() + words[1:], None, False
 
 
-def managed(legal: list) -> str | None:
-    """The product a manage step is for, as its actions name it (None if none does)."""
-    for action in legal:
-        name = type(action).__name__
-        slot = (action.slot if name in ("Hire", "Retain")
-                else action.to if name == "Poach" else None)
-        if slot is not None:
-            return slot
-    return None
-
-
 def words_for(game: str, state: Any, seat: int, legal: list,
               names: list[str]) -> dict | None:
-    """What the decision is about, in the game's own words (`prompt`, `how`, one entry per
-    legal action; see `game.startupfever.questions`): Startup Fever's from the seat's
-    observation alone, SERVERMANIA's (which hides nothing) from the rules' previews."""
-    if game == "startupfever":
-        from game.startupfever.questions import about
-
-        return about(state.observation(seat), legal, names)
-    if game == "servermania":
-        from game.servermania.previews import about as sm_about
-
-        return sm_about(state, legal)
-    return None
+    """What the decision is about, in the game's own words (its adapter's `about`: the
+    prompt, a line on what is at stake, each option's label and text; built from what
+    the seat may see), or None when the game has none."""
+    about = _hook(game, "about")
+    return about(state, seat, legal, names) if about is not None else None
 
 
 def decision(game: str, stage: str, legal: list, window: str | None = None,
@@ -301,17 +228,18 @@ def decision(game: str, stage: str, legal: list, window: str | None = None,
     words: what the decision is about (`words_for`): the prompt, a line saying what is
     at stake (`how`), each option's label and text; an option they leave out (None) is
     not shown, one with an `amount` is a stepper answered "id:amount"."""
-    options = []
     said = (words or {}).get("options") or [{}] * len(legal)
+    adapted = adapter(game)
+    options = []
     for n, action in enumerate(legal):
         extra = said[n] if n < len(said) else {}
         if extra is None:
             continue
-        option: dict[str, Any] = {"id": n, "label": label(action)}
-        card = getattr(action, "card", None)
-        if type(action).__name__ == "PlayCard" and card in CARDS:
-            option["text"] = CARDS[card].text
-        group, short, pin = place(action)
+        option: dict[str, Any] = {"id": n, "label": label(game, action)}
+        text = adapted.text(action)
+        if text is not None:
+            option["text"] = text
+        group, short, pin = place(game, action)
         option["group"] = group
         if short is not None:
             option["short"] = short[:1].upper() + short[1:]
@@ -321,19 +249,20 @@ def decision(game: str, stage: str, legal: list, window: str | None = None,
             if extra.get(key):
                 option[key] = extra[key]
         options.append(option)
-    if game == "startupfever":
-        prompt = SF_PROMPTS.get(stage, "Your move")
-        if stage == "window" and window:
-            prompt = f"Play a card {WINDOW_TITLES.get(window, window)}?"
-        if stage == "manage" and (product := managed(legal)):
-            prompt = f"Manage employees on {product}"
-    else:
-        prompt = SM_PROMPTS.get(stage, "Your move")
-    question = {"prompt": (words or {}).get("prompt") or prompt, "kind": "choice",
-                "window": stage in ("window", "defense"), "options": options}
+    question = {"prompt": (words or {}).get("prompt") or adapted.prompt(stage, legal, window),
+                "kind": "choice", "window": adapted.is_window(stage), "options": options}
     if words and words.get("how"):
         question["how"] = words["how"]
     return question
+
+
+def question(game: str, state: Any, legal: list, seat: int | None = None,
+             names: list[str] | None = None) -> dict:
+    """The question for the decision `state` waits on (`decision` of its stage), in
+    words saying what it is about when the seat deciding is given."""
+    stage, window = adapter(game).stage_of(state, legal)
+    words = words_for(game, state, seat, legal, names or []) if seat is not None else None
+    return decision(game, stage, legal, window=window, words=words)
 
 
 def amounts(question: dict) -> dict[int, tuple[int, int]]:
@@ -352,33 +281,18 @@ def roll(purpose: str) -> dict:
 
 
 def beat(title: str, how: str, can_play: bool, play: str = "I'll play a card",
-         hold: str = "Pass", event: Any = None, names: list[str] | None = None) -> dict:
+         hold: str = "Pass", event: Any = None, names: list[str] | None = None,
+         game: str | None = None) -> dict:
     """The "any cards?" beat on a phone: every asked seat gets it alike (F11); "play" is
     offered only when the seat's own hand allows it (the phone alone sees that).
-    event: what opened the beat (a card window, a card played on the seat): the phone
-    says it in its own words, a product named as one ("before product I hires")."""
+    event: what opened the beat (a card window, a card played on the seat): the game's
+    `beat_words` say it in the phone's own words ("before product I hires")."""
     options = [{"id": "pass", "label": hold}]
     if can_play:
         options.insert(0, {"id": "play", "label": play})
     question = {"prompt": title, "kind": "choice", "window": True, "options": options}
-    said = beat_words(event, names or [], how)
-    if said:
-        question["how"] = said
+    said = _hook(game, "beat_words") if game else None
+    how = said(event, names or [], how) if said is not None else how
+    if how:
+        question["how"] = how
     return question
-
-
-def beat_words(event: Any, names: list[str], how: str) -> str:
-    """What a beat is about: the window and its product, or the card played on you."""
-    kind = type(event).__name__
-    if kind == "WindowOpened":
-        from game.startupfever.questions import window_words
-
-        if event.window == "adoption":
-            return f"Cards for product {event.slot}'s whole turn" if event.slot else how
-        return f"Card window {window_words(event.window, event.slot)}"
-    if kind == "CardPlayed" and event.card in CARDS:
-        who = names[event.seat] if 0 <= event.seat < len(names) else "someone"
-        card = CARDS[event.card]
-        on = f"your {event.slot}" if event.slot else "your company"
-        return f"{who} plays {card.name} on {on}: {card.short or card_effect(card.text)}"
-    return how

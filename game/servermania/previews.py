@@ -7,6 +7,8 @@ odds), never the roll itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.servermania import state as sm
 from game.servermania.actions import (
     PAY_MAINTENANCE,
@@ -18,7 +20,7 @@ from game.servermania.events import Landed, ServersChanged, StuckRoll
 from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
 
 
-def after(state: sm.State, *actions: object) -> tuple[sm.State, list]:
+def after(state: sm.State, *actions: Any) -> tuple[sm.State, list]:
     clone = state.clone()
     events: list = []
     for action in actions:
@@ -32,7 +34,7 @@ def preview_maintenance(state: sm.State) -> dict:
     p = state.players[seat]
     cs = state.board.cs_ahead[p.position]
     distance = cs - p.position
-    out = {"distance": distance, "servers": p.servers, "cash": p.cash}
+    out: dict[str, Any] = {"distance": distance, "servers": p.servers, "cash": p.cash}
     for key, action in (("pay", PAY_MAINTENANCE), ("skip", SKIP_MAINTENANCE)):
         clone, _ = after(state, action)
         hits, servers_if_hit = 0, p.servers
@@ -53,7 +55,7 @@ def preview_stuck(state: sm.State) -> dict:
     seat = state.turn_seat
     clone, _ = after(state, PAY_TO_LEAVE_STUCK)
     rolled, _ = after(state, ROLL_TO_LEAVE_STUCK)
-    outcomes = rolled.chance_outcomes()
+    outcomes: list[tuple[Any, float]] = rolled.chance_outcomes()
     faces = sorted(o.value for o, _ in outcomes
                    if any(isinstance(e, StuckRoll) and e.freed for e in after(rolled, o)[1]))
     freed = len(faces)

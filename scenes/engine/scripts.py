@@ -207,7 +207,7 @@ def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
         return font.render(text, True, colour)
     px = font.point_size
     height, ascent = font.get_height(), font.get_ascent()
-    parts = []
+    parts: list[tuple[pygame.Surface, int | None]] = []  # (picture, ascent: None centred)
     for run, pick in runs(font, text):
         if pick is None:
             parts.append((font.render(run, True, colour), ascent))

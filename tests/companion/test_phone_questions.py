@@ -107,12 +107,15 @@ def test_a_turn_order_place_is_explained():
 
 
 def test_a_card_window_names_a_product_as_a_product_never_as_a_word():
-    text = views.beat_words(WindowOpened("manage", "I"), NAMES, "")
+    def said(event) -> str:
+        return views.beat("Any cards?", "", True, event=event, names=NAMES,
+                          game="startupfever")["how"]
+
+    text = said(WindowOpened("manage", "I"))
     assert "before product I hires" in text and "before I hires" not in text
     assert questions.window_words("revenue", "A").startswith("before product A earns")
     hit = CardPlayed(1, "antitrust", "Antitrust", "", "C", 0)
-    assert views.beat_words(hit, NAMES, "") == \
-        f"Bo plays Antitrust on your C: {CARDS['antitrust'].short}"
+    assert said(hit) == f"Bo plays Antitrust on your C: {CARDS['antitrust'].short}"
 
 
 def test_every_decision_of_random_games_has_words_and_an_option_per_shown_action():
