@@ -79,8 +79,9 @@ def _code(ch: str) -> str:
 
 
 def same_name(a: str, b: str) -> bool:
-    """Whether two names are the same as people see them (case and spacing aside)."""
-    return clean_name(a).casefold() == clean_name(b).casefold()
+    """Whether two names are the same as people see them (case, width and spacing
+    aside): their `name_key`s are equal."""
+    return name_key(a) == name_key(b)
 
 
 def isolate(name: str) -> str:
@@ -114,3 +115,11 @@ def shown(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, list | dict) or len(value) < 50 \
         else f"<{type(value).__name__} of {len(value)} items>"
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def name_key(name: str) -> str:
+    """The one form names typed the same way share ("Ada", " ada ", "ＡＤＡ" alike): NFKC,
+    case-folded, inner spaces collapsed. Records compare names by this."""
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

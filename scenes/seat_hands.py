@@ -3,10 +3,12 @@
 
     SeatsOverlay(screen)    # screen: the game screen (`scenes.table.screen.GameScreen`)
 
-A seat handed over here stays the computer's until given back here (a phone's return
-does not take it: someone asked for it); a phone away too long is stood in for by itself
-and takes its seat back when it returns. A phone seat can also get a new link and PIN
-(its phone is lost, or the PIN forgotten): the old link stops working.
+The last row sets how long a phone may be away before the computer steps in (the
+`phone_away` setting: 30 s to 5 min, or wait for it). A seat handed over here stays the
+computer's until given back here (a phone's return does not take it: someone asked for
+it); a phone away too long is stood in for by itself and takes its seat back when it
+returns. A phone seat can also get a new link and PIN (its phone is lost, or the PIN
+forgotten): the old link stops working.
 """
 
 from __future__ import annotations
@@ -14,11 +16,17 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.engine.input import KEYBOARD
+from scenes.engine.settings import PHONE_AWAY
 from scenes.overlays import MenuOverlay
 from scenes.seating import SeatLostOverlay, device_label
 
 LEVELS = (("easy", "Easy"), ("normal", "Normal"), ("hard", "Hard"))
 LEVEL_NAMES = dict(LEVELS)
+
+
+def away_label(seconds: int) -> str:
+    """"computer after 60 s": how long a phone seat waits for its phone ("wait" at 0)."""
+    return "wait for it" if seconds == 0 else f"computer after {seconds} s"
 
 
 def who_plays(screen: Any, seat: int) -> str:
@@ -42,9 +50,26 @@ class SeatsOverlay(MenuOverlay):
         self.screen = screen
         rows = [(f"{screen.name(i)} · {who_plays(screen, i)}",
                  lambda i=i: self._open(i)) for i in range(len(screen.seats))]
+        if screen.phones is not None:  # how long the table waits for a phone that went
+            rows.append((f"Phone away: {away_label(self._away())}", self._next_away))
         super().__init__("Seats", [*rows, ("Back", self._back)],
                          "Hand a seat to the computer, or give it back")
         _fit(self)
+
+    def _away(self) -> int:
+        app = getattr(self.screen, "app", None)
+        return getattr(getattr(app, "settings", None), "phone_away", 60)
+
+    def _next_away(self) -> None:
+        """The next of the setting's choices (saved with the settings)."""
+        settings = self.app.settings
+        now = settings.phone_away if settings.phone_away in PHONE_AWAY else 60
+        settings.phone_away = PHONE_AWAY[(PHONE_AWAY.index(now) + 1) % len(PHONE_AWAY)]
+        settings.save()
+        row = len(self.screen.seats)
+        label = f"Phone away: {away_label(settings.phone_away)}"
+        self.choices[row] = (label, self._next_away)
+        self.menu.buttons[row].label = label
 
     def _open(self, seat: int) -> None:
         screen = self.screen

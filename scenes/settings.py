@@ -4,17 +4,19 @@ Left/right (or confirm, which steps forward) changes the selected row; the chang
 at once (a click at the new volume, the music louder, the window fullscreen, the sample
 line at the new text size) and saved to the player's config folder on Back (in-memory
 settings in headless runs and tests). "Controls" opens the keyboard remapping screen.
+"Clear records" forgets every name's record (game/records.py) on a second press.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game import registry
 from scenes.engine import draw
 from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, DUSK, INK, NIGHT, PANEL
 from scenes.engine.scene import Scene
-from scenes.engine.settings import ANIM_SPEEDS, PALETTES, PHONE_AWAY, TEXT_SIZES
+from scenes.engine.settings import ANIM_SPEEDS, PALETTES, TEXT_SIZES
 from scenes.engine.widgets import Button, Menu, PromptBar, panel
 
 SPEED_NAMES = {0.75: "Relaxed", 1.0: "Normal", 1.5: "Fast", 2.0: "Turbo"}
@@ -27,10 +29,10 @@ CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
 PHONE_HOSTS = ("", "0.0.0.0", "127.0.0.1")
 PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this computer only"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Card questions", "Coach tips", "Phones", "Phone away", "Fullscreen", "Controls",
+        "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Clear records",
         "Back")
-TOP, ROW_H, GAP = 84, 41, 2
-SAMPLE = pygame.Rect(200, 621, 880, 36)
+TOP, ROW_H, GAP = 96, 41, 1
+SAMPLE = pygame.Rect(200, 604, 880, 46)
 
 
 class SettingsScene(Scene):
@@ -53,11 +55,33 @@ class SettingsScene(Scene):
         values = (f"{round(s.music_volume * 100)}%", f"{round(s.volume * 100)}%",
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
                   PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
-                  "On" if s.coach else "Off", phones_label(s), away_label(s.phone_away),
-                  "On" if s.fullscreen else "Off",
-                  "Keys ›", "")
+                  "On" if s.coach else "Off", phones_label(s), "On" if s.fullscreen else "Off",
+                  "Keys ›", self._records_value(), "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
+
+    clearing = False  # "Clear records" pressed once: the next press clears them
+    cleared = False
+
+    def _records_value(self) -> str:
+        if self.cleared:
+            return "Cleared"
+        if self.clearing:
+            return "Press again to clear"
+        book = getattr(self.app, "records", None)
+        names = {r.name for game in registry.ids()
+                 for r in (book.of(game) if book is not None else [])}
+        return f"{len(names)} name{'s' * (len(names) != 1)}" if names else "None yet"
+
+    def _clear_records(self) -> None:
+        if not self.clearing:
+            self.clearing = True
+            self.app.audio.play("click")
+        else:
+            self.app.records.clear()
+            self.clearing, self.cleared = False, True
+            self.app.audio.play("confirm")
+        self._refresh()
 
     def handle(self, action: Action) -> bool:
         if action.name == "back" and action.pressed:
@@ -67,6 +91,12 @@ class SettingsScene(Scene):
         if result is None:
             return False
         row = ROWS[result[1]]
+        if result[0] != "activate" and self.clearing:  # moved away: nothing is cleared
+            self.clearing = False
+            self._refresh()
+        if result[0] == "activate" and row == "Clear records":
+            self._clear_records()
+            return True
         if result[0] == "move":
             self.app.audio.play("move")
         elif result[0] == "activate":
@@ -79,7 +109,7 @@ class SettingsScene(Scene):
                 self.app.stack.push(ControlsScene())
             else:
                 self._change(result[1], +1, wrap=True)
-        elif result[0] == "adjust" and row not in ("Back", "Controls"):
+        elif result[0] == "adjust" and row not in ("Back", "Controls", "Clear records"):
             self._change(result[1], result[2], wrap=False)
         return True
 
@@ -111,17 +141,15 @@ class SettingsScene(Scene):
             s.phones = choice is not None
             if choice is not None:
                 s.phones_host = choice
-        elif name == "Phone away":  # how long a phone may be gone before the computer plays
-            i = PHONE_AWAY.index(s.phone_away) if s.phone_away in PHONE_AWAY else 2
-            s.phone_away = PHONE_AWAY[_step(i, delta, len(PHONE_AWAY), wrap)]
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
+        self.app.settings.save()  # at once: closing the window next must not lose it
         self.app.audio.play("click")
         self._refresh()
 
     def _leave(self) -> None:
-        self.app.settings.save()
+        self.app.settings.save_if_changed()
         self.app.audio.play("back")
         self.app.stack.pop()
 
@@ -131,7 +159,7 @@ class SettingsScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         canvas.blit(self.background, (0, 0))
         fonts = self.app.fonts
-        bottom = self.menu.buttons[-1].rect.bottom + 20
+        bottom = min(self.menu.buttons[-1].rect.bottom + 20, SAMPLE.top - 4)
         panel(canvas, fonts, pygame.Rect(240, TOP - 44, 800, bottom - TOP + 44), "Settings")
         self.menu.draw(canvas, fonts)
         self._draw_sample(canvas)
@@ -148,11 +176,6 @@ class SettingsScene(Scene):
             text = f"Game text at {self.app.settings.text_size}%"
         draw.text(canvas, font, text, SAMPLE.center, CREAM)
         pygame.draw.rect(canvas, INK, SAMPLE, 2, border_radius=16)
-
-
-def away_label(seconds: int) -> str:
-    """"Computer after 60 s": how long a phone seat waits for its phone; "Wait" for 0."""
-    return "Wait for it" if seconds == 0 else f"Computer after {seconds} s"
 
 
 def phones_label(s) -> str:

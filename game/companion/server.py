@@ -155,6 +155,7 @@ class CompanionServer:
         self.watchers: set[Conn] = set()  # audience phones (no seat)
         self.watch_view = "null"  # the public view they get, as JSON text
         self._tasks: set[asyncio.Task] = set()
+        self._phones: set[object] = set()  # the connections (protocols) of open WebSockets
 
     # --- the application -------------------------------------------------------------
     def app(self) -> web.Application:
@@ -174,6 +175,11 @@ class CompanionServer:
                               show_index=False)
         app.on_response_prepare.append(_add_headers)
         return app
+
+    def is_phone(self, protocol: object) -> bool:
+        """Whether this connection carries a phone's WebSocket (never closed to make
+        room for another connection)."""
+        return protocol in self._phones
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), else None."""
@@ -311,6 +317,8 @@ class CompanionServer:
                 await ws.close(code=CLOSE_PIN, message=problem.encode())
                 return ws
         info.opened = True
+        protocol = request.protocol
+        self._phones.add(protocol)
         conn = Conn(seat, ws)
         old = self.conns.get(seat)
         self.conns[seat] = conn
@@ -326,6 +334,7 @@ class CompanionServer:
             await self._read(conn)
         finally:
             sender.cancel()
+            self._phones.discard(protocol)
             if self.conns.get(seat) is conn:
                 del self.conns[seat]
                 self.events.put({"kind": "disconnect", "seat": seat})
@@ -341,6 +350,8 @@ class CompanionServer:
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
         conn = Conn(-1, ws)
+        protocol = request.protocol
+        self._phones.add(protocol)
         self.watchers.add(conn)
         conn.send(self.watch_message())
         sender = asyncio.ensure_future(self._pump(conn))
@@ -348,6 +359,7 @@ class CompanionServer:
             await self._read(conn)
         finally:
             sender.cancel()
+            self._phones.discard(protocol)
             self.watchers.discard(conn)
             if not ws.closed:
                 await ws.close()

@@ -211,6 +211,18 @@ def place(game: str, action: Any) -> tuple[str, str | None, bool]:
     return words[:1].upper() + words[1:], None, False
 
 
+#: The answer id of "Take back" (game.undo): a string, never an option's index.
+UNDO = "undo"
+
+
+def with_take_back(question: dict, take_back: str | None) -> dict:
+    """The question with its "Take back: hire Nerd for B" button (the seat's own last
+    step, undone), when there is one to take back."""
+    if take_back:
+        question["undo"] = {"id": UNDO, "label": take_back}
+    return question
+
+
 def words_for(game: str, state: Any, seat: int, legal: list,
               names: list[str]) -> dict | None:
     """What the decision is about, in the game's own words (its adapter's `about`: the
@@ -221,9 +233,10 @@ def words_for(game: str, state: Any, seat: int, legal: list,
 
 
 def decision(game: str, stage: str, legal: list, window: str | None = None,
-             words: dict | None = None) -> dict:
+             take_back: str | None = None, words: dict | None = None) -> dict:
     """The question for a decision: one option per legal action (id = its index), each
-    with its group (and short label, pin) for the page to show long lists grouped.
+    with its group (and short label, pin) for the page to show long lists grouped, and
+    `undo` when the seat may take back its last step.
 
     words: what the decision is about (`words_for`): the prompt, a line saying what is
     at stake (`how`), each option's label and text; an option they leave out (None) is
@@ -253,16 +266,16 @@ def decision(game: str, stage: str, legal: list, window: str | None = None,
                 "kind": "choice", "window": adapted.is_window(stage), "options": options}
     if words and words.get("how"):
         question["how"] = words["how"]
-    return question
+    return with_take_back(question, take_back)
 
 
-def question(game: str, state: Any, legal: list, seat: int | None = None,
-             names: list[str] | None = None) -> dict:
+def question(game: str, state: Any, legal: list, take_back: str | None = None,
+             seat: int | None = None, names: list[str] | None = None) -> dict:
     """The question for the decision `state` waits on (`decision` of its stage), in
     words saying what it is about when the seat deciding is given."""
     stage, window = adapter(game).stage_of(state, legal)
     words = words_for(game, state, seat, legal, names or []) if seat is not None else None
-    return decision(game, stage, legal, window=window, words=words)
+    return decision(game, stage, legal, window=window, take_back=take_back, words=words)
 
 
 def amounts(question: dict) -> dict[int, tuple[int, int]]:
@@ -271,13 +284,14 @@ def amounts(question: dict) -> dict[int, tuple[int, int]]:
             for o in question.get("options", []) if "amount" in o}
 
 
-def roll(purpose: str) -> dict:
-    """A die of the seat's own to throw (held on the phone to shake)."""
+def roll(purpose: str, take_back: str | None = None) -> dict:
+    """A die of the seat's own to throw (held on the phone to shake); a choice just made
+    before it may be taken back (`undo`)."""
     words = {"first": "Roll for who goes first", "move": "Roll to move",
              "stuck": "Roll to leave STUCK", "techpad": "Roll for TechPad",
              "adoption": "Roll for new users"}
-    return {"prompt": words.get(purpose, "Your roll"), "kind": "roll",
-            "options": [{"id": "roll", "label": "Roll"}]}
+    return with_take_back({"prompt": words.get(purpose, "Your roll"), "kind": "roll",
+                           "options": [{"id": "roll", "label": "Roll"}]}, take_back)
 
 
 def beat(title: str, how: str, can_play: bool, play: str = "I'll play a card",

@@ -16,6 +16,7 @@ call it.
 
 from __future__ import annotations
 
+import io
 import unicodedata
 import weakref
 from pathlib import Path
@@ -49,6 +50,7 @@ _EMOJI_STRIKE = 109  # the pixel size of Noto Color Emoji's bitmaps
 _coverage: dict[str, frozenset[str]] = {}  # font file -> the characters it has
 _paths: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # font -> its file
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}  # (file, px) -> fallback font
+_bytes: dict[str, bytes] = {}  # fallback file -> its bytes (a new size opens no file)
 _emoji: list[Path | None] = []  # [the emoji font found, or None], once looked for
 
 
@@ -84,10 +86,13 @@ def coverage(path: str) -> frozenset[str]:
         chars = "".join(chr(c) for a, b in RANGES for c in range(a, b))
         try:
             size = _EMOJI_STRIKE if path == str(emoji_font()) else 16
-            metrics = pygame.freetype.Font(path, size=size).get_metrics(chars)
-            have = frozenset(ch for ch, m in zip(chars, metrics, strict=True) if m is not None)
+            data = _bytes.get(path)
+            if data is None:
+                data = _bytes[path] = Path(path).read_bytes()
+            metrics = pygame.freetype.Font(io.BytesIO(data), size=size).get_metrics(chars)
         except (OSError, pygame.error, ValueError):
-            have = frozenset()
+            return frozenset()  # not readable now: asked again next time
+        have = frozenset(ch for ch, m in zip(chars, metrics, strict=True) if m is not None)
         _coverage[path] = have
     return have
 
@@ -135,11 +140,20 @@ def cannot_draw(text: str) -> str | None:
 
 # --- drawing ------------------------------------------------------------------------------
 
-def _font(path: str, px: int, script: str | None, rtl: bool) -> pygame.font.Font:
+def _font(path: str, px: int, script: str | None, rtl: bool) -> pygame.font.Font | None:
+    """A fallback font of `px` pixels, made from the file's bytes (read once: a new size
+    opens no file); None when the file cannot be read now (its run is drawn without it)."""
     key = (path, px)
     font = _fonts.get(key)
     if font is None:
-        font = pygame.font.Font(path, _EMOJI_STRIKE if path == str(emoji_font()) else px)
+        try:
+            data = _bytes.get(path)
+            if data is None:
+                data = _bytes[path] = Path(path).read_bytes()
+            size = _EMOJI_STRIKE if path == str(emoji_font()) else px
+            font = pygame.font.Font(io.BytesIO(data), size)
+        except (OSError, pygame.error):
+            return None
         if script:
             font.set_script(script)
         if rtl:
@@ -214,6 +228,9 @@ def render(font: pygame.font.Font, text: str, colour) -> pygame.Surface:
             continue
         path, script, rtl = pick
         face = _font(path, px, script, rtl)
+        if face is None:  # its file cannot be read now: the run as `font` draws it
+            parts.append((font.render(run, True, colour), ascent))
+            continue
         image = face.render(run, True, colour)
         if path == str(emoji_font()):  # a bitmap strike: scaled to the line
             side = max(1, round(height * 0.92))

@@ -141,6 +141,10 @@ def test_pause_seats_hands_a_seat_to_the_computer_and_back():
     assert isinstance(seats, SeatsOverlay)
     assert [label.split(" · ")[0] for label, _ in seats.choices[:3]] == \
         [scene.name(i) for i in range(3)]
+    assert seats.choices[3][0] == "Phone away: computer after 60 s"
+    seats.choices[3][1]()  # the setting's next choice, saved
+    assert app.settings.phone_away == 120 and seats.choices[3][0].endswith("120 s")
+    app.settings.phone_away = 60
     seats.choices[1][1]()  # seat 1 (a phone)
     step(app, 10)
     hand = app.stack.top
