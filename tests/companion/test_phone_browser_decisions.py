@@ -229,9 +229,13 @@ def test_a_phone_poaches_for_a_chosen_amount_and_the_other_phone_counters(browse
                     countered = True
                 else:
                     tap_way_out(page)
-        for _ in range(30):  # the counter reaches the rules
+        kept = f"{names[owner]} keeps the {kind} for ${amount + 1}"
+        wait = time.monotonic() + 30
+        while time.monotonic() < wait and not any(  # the counter reaches the rules
+                kept in text for text, _c in table.scene.log_panel.entries):
             app.step()
             app.end_frame()
+            time.sleep(0.002)
         lines = [text for text, _c in table.scene.log_panel.entries]
         assert f"{names[poacher]} offers ${amount} for {names[owner]}'s {kind}" in \
             " ".join(lines), lines[-8:]
