@@ -78,6 +78,10 @@ def sealed(seed: int) -> sf.State:
     for _ in range(20_000):  # a year end comes within a few hundred steps
         if state.marketing_pending and state.stage == "marketing":
             return state
+        if state.is_terminal():  # no token sealed in this game: another one
+            seed += 1000
+            rng, state = random.Random(seed), sf.new_game(3, seed=seed)
+            continue
         if state.current_player == sf.CHANCE:
             state.apply(state.sample_chance())
             continue
