@@ -34,7 +34,7 @@ from game.files import (
     write_atomic,
     write_problem,
 )
-from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
+from game.names import LABEL_MAX, NAME_MAX, name_problem, shown, text_problem
 
 FORMAT = "unicorn-arcade-autosave"
 VERSION = 1
@@ -447,7 +447,9 @@ def _seat(value: Any) -> SeatRecord:
     for name, text, limit, empty in (("name", seat.name, NAME_MAX, False),
                                      ("colour", seat.colour, LABEL_MAX, False),
                                      ("token", seat.token, LABEL_MAX, True)):
-        problem = text_problem(text, limit, empty=empty)
+        # a name: the lobby's own rule (what the lobby accepts always saves)
+        problem = name_problem(text) if name == "name" else \
+            text_problem(text, limit, empty=empty)
         if problem:
             raise ValueError(f"a seat's {name} {shown(text, 30)} {problem}")
     if not isinstance(seat.human, bool) or seat.level not in LEVELS:

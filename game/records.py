@@ -18,7 +18,7 @@ from typing import Any, Final
 
 from game import registry
 from game.files import FileProblem, move_aside, read_text, write_atomic
-from game.names import NAME_MAX, name_key, text_problem
+from game.names import name_key, name_problem, text_problem
 
 FORMAT: Final = "unicorn-arcade-records"
 VERSION: Final = 1
@@ -164,7 +164,7 @@ def _record(row: Any) -> Record:
     if not isinstance(row, dict) or set(row) != set(Record.__dataclass_fields__):
         raise ValueError("a bad record")
     record = Record(**row)
-    if text_problem(record.name, NAME_MAX) or text_problem(record.last, 10, empty=True):
+    if name_problem(record.name) or text_problem(record.last, 10, empty=True):
         raise ValueError("a bad name or date in a record")
     if not all(type(v) is int and 0 <= v < 10**9 for v in (record.games, record.wins)) \
             or type(record.best) is not int or record.wins > record.games:

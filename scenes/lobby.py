@@ -27,7 +27,7 @@ from typing import Any
 
 import pygame
 
-from game.names import NAME_MAX
+from game.names import JOINERS, NAME_MAX, clean_name, graphemes, name_problem, same_name
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import button_word, key_label
@@ -506,15 +506,16 @@ class LobbyScene(Scene):
             self._set_name(index, name + (key if not name else key.lower()))
 
     def _set_name(self, index: int, name: str) -> None:
-        name = "".join(ch for ch in name if ch.isprintable())[:NAME_MAX]
+        kept = "".join(ch for ch in name if ch.isprintable() or ch in JOINERS)
+        name = "".join(graphemes(kept)[:NAME_MAX])  # characters as a person counts them
         self._put(index, replace(self._get(index), name=name))
         self.app.audio.play("click")
 
     def _done(self, index: int, cursor: Cursor) -> None:
         """Leave name entry; an empty or already taken name goes back to what it was."""
-        name = self._get(index).name.strip()
-        others = {s.name for i, s in enumerate(self.seats()) if i != index}
-        if not name or name in others:
+        name = clean_name(self._get(index).name)
+        others = [s.name for i, s in enumerate(self.seats()) if i != index]
+        if name_problem(name) or any(same_name(name, other) for other in others):
             name = cursor.before
         self._put(index, replace(self._get(index), name=name))
         cursor.editing = False

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.companion import PhoneHub, SeatInfo
 from game.companion.address import lan_address
+from game.names import NAME_MAX, graphemes, same_name
+from scenes.engine import scripts
 from scenes.engine.palette import rgb_hex
 from scenes.phone_qr import qr_for
 from scenes.seating import PHONE_PREFIX, device_label
@@ -108,7 +110,8 @@ class LobbyPhones:
             return None
         host = settings.phones_host or lan_address()
         seats = [SeatInfo("Phone", "#808080") for _ in range(lobby.config.max_seats)]
-        hub = PhoneHub(host, settings.phones_port, seats=seats)
+        scripts.prepare()  # which letters the TV has, read before a phone names itself
+        hub = PhoneHub(host, settings.phones_port, seats=seats, can_draw=scripts.cannot_draw)
         try:
             hub.start()
         except (OSError, RuntimeError) as exc:
@@ -217,10 +220,9 @@ class LobbyPhones:
         lobby = self.lobby
         seat = lobby.joined[at]
         others = [s for i, s in enumerate(lobby.seats()) if i != at]
-        taken = {s.name for s in others}
         base, n = name, 2
-        while name in taken:
-            name = f"{base[:14]}{n}"
+        while any(same_name(name, s.name) for s in others):
+            name = "".join(graphemes(base)[:NAME_MAX - len(str(n))]) + str(n)
             n += 1
         colour = self._colour_named(rgb) or seat.colour
         holder = next((i for i, s in enumerate(lobby.seats()) if i != at

@@ -30,12 +30,14 @@ class PauseMenu(MenuOverlay):
     reference: (label, "module:Class") of the game's reference screen, built with no
     arguments. save: writes the game now and says whether it worked (None: nothing to
     save, the last entry just quits). phone_codes: the "Phone codes" overlay of a game
-    with phone seats (each seat's QR code, to rejoin or move to another phone).
+    with phone seats (each seat's QR code, to rejoin or move to another phone). seats:
+    Pause › Seats, handing a seat to the computer and back (`scenes.seat_hands`).
     """
 
     def __init__(self, game: str, reference: tuple[str, str] | None = None,
                  save: Callable[[], bool] | None = None, message: str = "",
-                 phone_codes: Callable[[], Scene] | None = None) -> None:
+                 phone_codes: Callable[[], Scene] | None = None,
+                 seats: Callable[[], Scene] | None = None) -> None:
         self.game = game
         self.save = save
         self.phone_codes = phone_codes
@@ -47,6 +49,8 @@ class PauseMenu(MenuOverlay):
             choices.append((reference[0], self._open_reference))
         if phone_codes is not None:
             choices.append(("Phone codes", lambda: self.app.stack.push(phone_codes())))
+        if seats is not None:
+            choices.append(("Seats", lambda: self.app.stack.push(seats())))
         choices.append(("Save and quit" if save else "Quit to title", self._quit))
         super().__init__("Paused", choices, message)
         top = 250 if message else 200

@@ -35,13 +35,16 @@ class PhoneJoinOverlay(Scene):
     opaque = False
 
     def __init__(self, hub: Any, seats: list[tuple[int, str, Color]],
-                 stay: bool = False) -> None:
+                 stay: bool = False, urls: dict[int, str] | None = None) -> None:
+        """urls: a slot's link when it is not the hub's current one yet (a new link)."""
         self.hub = hub
         self.seats = seats
         self.stay = stay
         first = self.cards()[0]
         side = min(QR_SIDE, first.w - 40, first.h - 130)  # whole pixels per module
-        self.codes = {seat: qr_for(hub.join_url(seat), side) for seat, _n, _c in seats}
+        urls = urls or {}
+        self.codes = {seat: qr_for(urls.get(seat) or hub.join_url(seat), side)
+                      for seat, _n, _c in seats}
         self.connected: set[int] = set()
 
     def update(self, dt: float) -> None:
@@ -68,8 +71,8 @@ class PhoneJoinOverlay(Scene):
         title, line = ("Scan to join with your phone", "Same Wi-Fi as this computer · "
                        "each code is one seat's private hand")
         if self.stay:
-            title, line = ("Phone codes", "A phone lost its page, or its battery? Scan your "
-                           "seat's code: the new phone takes the seat")
+            title, line = ("Phone codes", "A phone lost its page? Scan your seat's code and "
+                           "type the PIN your phone showed (lost it: Pause › Seats › New link)")
         draw.text(canvas, fonts.display(44), title, (640, 60), GOLD, outline=3)
         draw.text(canvas, fonts.fit("body", 24, line, 1200), line, (640, 108), CREAM)
         for rect, (seat, name, colour) in zip(self.cards(), self.seats, strict=True):

@@ -127,8 +127,11 @@ class SeatLostOverlay(Scene):
     opaque = False
 
     def __init__(self, name: str, colour: Color, devices: SeatDevices,
-                 take: Callable[[DeviceId], None], lost: Pad | None = None) -> None:
+                 take: Callable[[DeviceId], None], lost: Pad | None = None,
+                 title: str = "") -> None:
+        """title: the headline when no pad was unplugged (Pause › Seats: "Ada takes a pad")."""
         self.name, self.colour = name, colour
+        self.title = title
         self.devices = devices
         self.take = take
         self.lost = lost  # the pad that went: plugged in again, it takes the seat back
@@ -163,11 +166,11 @@ class SeatLostOverlay(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         dim(canvas, 170)
         fonts = self.app.fonts
-        panel(canvas, fonts, self.rect, "Controller unplugged")
+        panel(canvas, fonts, self.rect, "Take a seat" if self.title else "Controller unplugged")
         stripe = pygame.Rect(self.rect.x + 40, self.rect.y + 44, self.rect.w - 80, 8)
         pygame.draw.rect(canvas, self.colour, stripe, border_radius=4)  # whose seat it is
-        draw.text(canvas, fonts.display(40), f"{self.name}'s pad is gone", (640, 300), GOLD,
-                  outline=3)
+        draw.text(canvas, fonts.display(40), self.title or f"{self.name}'s pad is gone",
+                  (640, 300), GOLD, outline=3)
         draw.text(canvas, fonts.body(28), "Reconnect, or press "
                   f"{button_word('confirm', 'xbox')} ({key_label('confirm')}) on any device",
                   (640, 360), CREAM)

@@ -5,11 +5,16 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_RELEASED = 4003;
+const CLOSE_IDLE = 4000, CLOSE_TAKEN_OVER = 4001, CLOSE_STOPPING = 4002, CLOSE_RELEASED = 4003,
+  CLOSE_PIN = 4004;
 
 const page = {
   ws: null,
   ticket: null,      // the open question's ticket
+  status: "",        // the view's own status line (the header says "Your move" instead
+  yourTurn: false,   //   while a question is open)
+  audio: null,       // the chime's AudioContext, once a tap allowed sound
+  wake: null,        // the screen wake lock, while held
   retry: 0,          // reconnect attempts since the last good connection
   final: false,      // taken over or game over: do not reconnect
   pinger: null,
@@ -40,15 +45,25 @@ function renderSeat(name, colour) {
   setColour(colour);
 }
 
+// The header says "Your move" whenever this phone is asking (a card window, a die of
+// its own), else what the view says ("Bo's move").
+function renderStatus() {
+  const asking = page.ticket !== null;
+  $("status").textContent = asking ? "Your move" : page.status;
+  document.body.classList.toggle("my-turn", asking || page.yourTurn);
+}
+
 function renderView(view) {
   if (!view || typeof view !== "object") return;
-  $("status").textContent = view.status || "";
-  document.body.classList.toggle("my-turn", !!view.your_turn);
+  page.status = view.status || "";
+  page.yourTurn = !!view.your_turn;
+  renderStatus();
+  renderResults(view.results);
 
   const stats = $("stats");
   stats.replaceChildren();
   for (const s of view.stats || []) {
-    const box = el("div", "stat");
+    const box = el("div", /\s/.test(String(s.value)) ? "stat words" : "stat");
     box.append(el("span", "label", s.label), el("span", "value", s.value));
     stats.append(box);
   }
@@ -63,16 +78,69 @@ function renderView(view) {
   }));
   if (!hand.length) $("hand").append(el("p", "hint", "No cards yet: you draw them in the game."));
 
+  renderTable(view.table, view.seat);
+
   const log = view.log || [];
   $("log-box").hidden = log.length === 0;
   $("log").replaceChildren(...log.slice(-30).reverse().map((line) => el("li", "", line)));
 }
 
+// The public table, the same on every phone (made from the rules' public observation):
+// whose turn it is, then each company (or player) in seat order, one's own marked.
+function renderTable(table, seat) {
+  $("table-box").hidden = !table;
+  if (!table) return;
+  $("table-turn").textContent = [table.whose, table.turn].filter(Boolean).join(" · ");
+  const facts = table.game === "startupfever"
+    ? [`Year ${table.year || "set-up"}`, `Bank ${table.bank}`, `Deck ${table.deck}`]
+    : [`CEO bonus ${table.pot}`];
+  $("table-facts").textContent = facts.join(" · ");
+  const rows = table.companies || table.players || [];
+  $("table-rows").replaceChildren(...rows.map((row, i) => {
+    const box = el("div", i === seat ? "row you" : "row");
+    const head = el("div", "head");
+    head.append(el("span", "who", row.name));
+    if (table.game === "startupfever") {
+      head.append(el("span", "num", `${row.money} · ${row.vp} VP · ${row.cards} cards`));
+      box.append(head);
+      const list = el("div", "products");
+      for (const p of row.products) {
+        const chip = el("span", p.launched ? "product launched" : "product");
+        chip.append(el("b", "", p.slot), el("span", "", ` ${p.category} · ${p.users}`));
+        chip.title = `${p.staff}${p.order ? " · plays " + p.order : ""}`;
+        list.append(chip);
+      }
+      box.append(list);
+    } else {
+      head.append(el("span", "num", `${row.cash} · ${row.servers} servers`));
+      box.append(head, el("div", "sub", `Square ${row.square} · worth ${row.worth}` +
+        (row.finished ? " · finished" : "")));
+    }
+    return box;
+  }));
+}
+
+// The game's results: the ranking, this seat's line marked.
+function renderResults(results) {
+  $("results").hidden = !results;
+  if (!results) return;
+  $("results-head").textContent = results.headline || "Game over";
+  $("ranking").replaceChildren(...(results.ranking || []).map((row) => {
+    const item = el("li", row.you ? "you" : "");
+    item.append(el("span", "place", row.place), el("span", "who", row.name),
+      el("span", "score", row.score));
+    if (row.detail) item.append(el("span", "detail", row.detail));
+    return item;
+  }));
+}
+
 function renderQuestion(ticket, q) {
   page.ticket = q ? ticket : null;
+  renderStatus();
   $("question").hidden = !q;
   $("options").replaceChildren();
   $("roll").hidden = $("roll-hint").hidden = true;
+  $("how").hidden = !(q && q.how);
   $("undo").hidden = !(q && q.undo);
   if (!q) return;
   if (q.undo) {  // "Take back: hire Nerd for B": this seat's own last step, undone
@@ -80,6 +148,7 @@ function renderQuestion(ticket, q) {
     $("undo").disabled = false;
   }
   $("prompt").textContent = q.prompt || "Your move";
+  $("how").textContent = q.how || "";
   $("window-tag").hidden = !q.window;
   if (q.kind === "roll") {
     $("roll").textContent = (q.options[0] && q.options[0].label) || "Roll";
@@ -98,7 +167,39 @@ function renderQuestion(ticket, q) {
 // Three or more targets of at most GRID_LABEL letters ("A", "12") make a grid.
 const FLAT_MAX = 6, OPEN_MAX = 6, GRID_LABEL = 4, GRID_LEAST = 3;
 
+// An option with an amount (a poach offer): − / + walk from its least to its most, the
+// note under it says what that amount does, and the button answers "id:amount".
+function stepper(option, text) {
+  const a = option.amount, box = el("div", "stepper");
+  const unit = a.unit || "", shown = (v) => unit + Number(v).toLocaleString("en-US");
+  let value = a.min;
+  box.append(el("span", "label", text));
+  if (option.text) box.append(el("span", "text", option.text));
+  const row = el("div", "row"), less = el("button", "step", "−"), more = el("button", "step", "+");
+  const amount = el("span", "amount"), go = el("button", "go primary");
+  less.type = more.type = go.type = "button";
+  less.setAttribute("aria-label", "less");
+  more.setAttribute("aria-label", "more");
+  const note = el("span", "note");
+  const show = () => {
+    amount.textContent = shown(value);
+    go.textContent = `${a.verb || "Choose"} ${shown(value)}`;
+    less.disabled = value <= a.min;
+    more.disabled = value >= a.max;
+    const said = (a.notes || []).find((n) => value <= n.upto);
+    note.textContent = said ? said.text : "";
+  };
+  less.addEventListener("click", () => { value = Math.max(a.min, value - 1); show(); });
+  more.addEventListener("click", () => { value = Math.min(a.max, value + 1); show(); });
+  go.addEventListener("click", () => answer(`${option.id}:${value}`, go));
+  row.append(less, amount, more, go);
+  box.append(row, note);
+  show();
+  return box;
+}
+
 function optionButton(option, text, withText) {
+  if (option.amount) return stepper(option, text);
   const button = el("button");
   button.type = "button";
   button.append(el("span", "label", text));
@@ -132,7 +233,7 @@ function renderChoices(options) {
     const texts = new Set(members.map((o) => o.text || ""));
     const shared = texts.size === 1 ? [...texts][0] : "";  // a card's effect, said once
     if (shared) group.append(el("p", "note", shared));
-    const grid = members.length >= GRID_LEAST &&
+    const grid = members.length >= GRID_LEAST && (shared || members.every((o) => !o.text)) &&
       members.every((o) => o.short && String(o.short).length <= GRID_LABEL);
     const list = el("div", grid ? "grid" : "list");
     for (const o of members) list.append(optionButton(o, o.short || o.label, !shared));
@@ -154,8 +255,48 @@ function answer(choice, button) {
   page.ws.send(JSON.stringify({ type: "answer", ticket: page.ticket, choice: choice }));
 }
 
+// A question arrived: a buzz where the phone can vibrate; elsewhere (iPhones) a short
+// chime and a flash of the seat's colour.
 function buzz() {
-  if (navigator.vibrate) navigator.vibrate([90, 60, 90]);
+  if (navigator.vibrate && navigator.vibrate([90, 60, 90])) return;
+  chime();
+  document.body.classList.remove("flash");
+  void document.body.offsetWidth;  // restart the animation
+  document.body.classList.add("flash");
+}
+
+function chime() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (!Context) return;
+  try {
+    page.audio = page.audio || new Context();
+    const ctx = page.audio, now = ctx.currentTime;
+    if (ctx.state === "suspended") ctx.resume();
+    const tone = ctx.createOscillator(), gain = ctx.createGain();
+    tone.frequency.setValueAtTime(880, now);
+    tone.frequency.setValueAtTime(1320, now + 0.09);
+    gain.gain.setValueAtTime(0.0001, now);
+    gain.gain.exponentialRampToValueAtTime(0.25, now + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + 0.25);
+    tone.connect(gain).connect(ctx.destination);
+    tone.start(now);
+    tone.stop(now + 0.26);
+  } catch (e) { /* no sound: the flash still shows */ }
+}
+
+// The screen stays on while the page is open (the Screen Wake Lock API where present);
+// the lock is dropped by the browser when the page is hidden, so it is taken again.
+async function keepAwake() {
+  if (!("wakeLock" in navigator) || document.visibilityState !== "visible") return;
+  if (page.wake && !page.wake.released) return;
+  try { page.wake = await navigator.wakeLock.request("screen"); } catch (e) { page.wake = null; }
+}
+
+// Sounds may only start after a tap: the first one unlocks them for the chime.
+function unlockSound() {
+  const Context = window.AudioContext || window.webkitAudioContext;
+  if (Context && !page.audio) { try { page.audio = new Context(); } catch (e) { /* none */ } }
+  keepAwake();
 }
 
 // --- the Roll button: hold to shake, let go to roll -----------------------------------
@@ -190,8 +331,22 @@ function onMessage(text) {
   let msg;
   try { msg = JSON.parse(text); } catch (e) { return; }
   switch (msg.type) {
+    case "pin":
+      askPin(page.token, msg);
+      break;
     case "state":
+      if (msg.watch) {
+        renderSeat("Watching", null);
+        document.body.classList.add("watching");
+        renderView(msg.view);
+        break;
+      }
       renderSeat(msg.name, msg.colour);
+      if (msg.pin) {
+        storePin(page.token, msg.pin);
+        $("pin").textContent = `PIN ${msg.pin}`;
+        $("pin").hidden = false;
+      }
       renderView(msg.view);
       page.question = msg.question;
       renderQuestion(msg.ticket, msg.question);
@@ -233,9 +388,41 @@ function send(msg) {
   if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(JSON.stringify(msg));
 }
 
-function connect(token) {
+// A seat's PIN, kept on this phone (a reload or a reconnect needs nothing more).
+const pinKey = (token) => `pin:${token}`;
+function storedPin(token) {
+  try { return localStorage.getItem(pinKey(token)) || ""; } catch (e) { return ""; }
+}
+function storePin(token, pin) {
+  try { localStorage.setItem(pinKey(token), pin); } catch (e) { /* private mode */ }
+}
+
+// The seat is held by another phone: its PIN (shown on that phone) opens it here.
+function askPin(token, msg) {
+  page.final = true;
+  renderSeat(msg.name, msg.colour);
+  $("pin-box").hidden = false;
+  $("pin-error").hidden = !(msg.problem === "locked" || storedPin(token));  // a PIN tried
+  $("pin-error").textContent = msg.problem === "locked"
+    ? "Too many wrong PINs: wait a minute and try again." : "That PIN is not this seat's.";
+  if (!$("pin-go").dataset.ready) {
+    $("pin-go").dataset.ready = "1";
+    $("pin-go").addEventListener("click", () => {
+      storePin(token, $("pin-input").value.trim());
+      $("pin-box").hidden = true;
+      page.final = false;
+      connect(token);
+    });
+  }
+}
+
+function connect(token, watch) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(token)}`);
+  const pin = watch ? "" : storedPin(token);
+  const query = pin ? `?pin=${encodeURIComponent(pin)}` : "";
+  const path = watch ? "ws-watch" : "ws";
+  const ws = new WebSocket(`${scheme}//${location.host}/${path}/${encodeURIComponent(token)}${query}`);
+  page.token = token;
   page.ws = ws;
   ws.addEventListener("open", () => {
     page.retry = 0;
@@ -247,7 +434,8 @@ function connect(token) {
   ws.addEventListener("close", (event) => {
     clearInterval(page.pinger);
     if (page.ws !== ws) return;
-    if (event.code === CLOSE_TAKEN_OVER || event.code === CLOSE_RELEASED) page.final = true;
+    if (event.code === CLOSE_TAKEN_OVER || event.code === CLOSE_RELEASED ||
+        event.code === CLOSE_PIN) page.final = true;
     if (event.code === CLOSE_STOPPING) {
       page.final = true;
       setNotice("The game has ended. Thanks for playing!");
@@ -256,13 +444,20 @@ function connect(token) {
     setNotice(page.retry < 4 ? "Connection lost — reconnecting…"
       : "Can't reach the game. Is this phone on the TV's Wi-Fi? Still trying…");
     const wait = Math.min(5000, 500 * 2 ** page.retry++);
-    setTimeout(() => connect(token), wait);
+    setTimeout(() => connect(token, watch), wait);
   });
 }
 
 // --- the lobby: pick a free seat, a name and a colour ------------------------------------
+// "Just watch": the audience's page (the public table, nothing to answer).
+function watchButton(id, code) {
+  $(id).hidden = false;
+  $(id).addEventListener("click", () => location.replace(`/w/${encodeURIComponent(code)}`));
+}
+
 async function lobby(code) {
   $("lobby").hidden = false;
+  watchButton("lobby-watch", code);
   $("status").textContent = "Lobby";
   const chosen = { seat: null, colour: null };
   const refresh = () => {
@@ -324,16 +519,73 @@ async function lobby(code) {
     if (response.ok) {
       location.replace((await response.json()).url);
     } else {
+      let reason = "";
+      try { reason = (await response.json()).reason || ""; } catch (e) { /* no body */ }
       $("lobby-error").hidden = false;
       $("lobby-error").textContent = response.status === 409
-        ? "Someone just took that seat. Pick another." : "Check your name and colour.";
+        ? "Someone just took that seat. Pick another." : reason || "Check your name and colour.";
       refresh();
     }
   });
 }
 
+// --- back to one's own seat during a game: the seat and its PIN ------------------------------
+async function back(code) {
+  $("back").hidden = false;
+  watchButton("back-watch", code);
+  $("status").textContent = "Back to your seat";
+  let data;
+  try {
+    const response = await fetch(`/api/back/${encodeURIComponent(code)}`, { cache: "no-store" });
+    if (!response.ok) throw new Error(String(response.status));
+    data = await response.json();
+  } catch (e) {
+    setNotice("The game is not taking phones back now. Ask at the TV.");
+    return;
+  }
+  let chosen = null;
+  for (const seat of data.seats) {
+    const button = el("button");
+    button.type = "button";
+    button.append(el("span", "label", seat.name));
+    button.style.borderColor = /^#[0-9a-fA-F]{6}$/.test(seat.colour) ? seat.colour : "";
+    button.addEventListener("click", () => {
+      chosen = seat.seat;
+      for (const b of $("back-seats").children) b.classList.toggle("picked", b === button);
+      setColour(seat.colour);
+      $("back-go").disabled = !$("back-pin").value.trim();
+    });
+    $("back-seats").append(button);
+  }
+  $("back-pin").addEventListener("input", () => {
+    $("back-go").disabled = chosen === null || !$("back-pin").value.trim();
+  });
+  $("back-go").addEventListener("click", async () => {
+    $("back-go").disabled = true;
+    const body = { seat: chosen, pin: $("back-pin").value.trim() };
+    const response = await fetch(`/api/back/${encodeURIComponent(code)}`, {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    if (response.ok) {
+      const answer = await response.json();
+      storePin(answer.url.split("/").pop(), answer.pin);
+      location.replace(answer.url);
+      return;
+    }
+    const problem = response.status === 403 ? (await response.json()).error : "";
+    $("back-error").hidden = false;
+    $("back-error").textContent = problem === "locked"
+      ? "Too many wrong PINs: wait a minute and try again."
+      : "That PIN is not this seat's. It shows on the seat's phone, under its name.";
+    $("back-go").disabled = false;
+  });
+}
+
 function main() {
   setupRoll();
+  keepAwake();
+  document.addEventListener("visibilitychange", keepAwake);
+  document.addEventListener("pointerdown", unlockSound, { once: true });
   $("undo").addEventListener("click", () => {
     const q = page.question;
     if (q && q.undo) answer(q.undo.id, null);
@@ -341,6 +593,8 @@ function main() {
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "s" && parts[1]) connect(decodeURIComponent(parts[1]));
   else if (parts[0] === "lobby" && parts[1]) lobby(decodeURIComponent(parts[1]));
+  else if (parts[0] === "back" && parts[1]) back(decodeURIComponent(parts[1]));
+  else if (parts[0] === "w" && parts[1]) connect(decodeURIComponent(parts[1]), true);
   else setNotice("Scan the code on the TV to join.");
 }
 

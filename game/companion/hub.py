@@ -20,8 +20,10 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
 
 An option may also name its `group` (a heading), a `short` label shown under it and `pin`
 (an end/pass option kept in sight): the page shows a question of more than six options
-by group (views.py fills these for the games). A question may carry `undo`: {"id":
-"undo", "label": "Take back: hire Nerd for B"}, a button of its own on the page.
+by group (views.py fills these for the games). An option with an `amount` ({"min", "max",
+"unit", "verb", "notes"}) is a stepper: its answer is "id:amount" (a poach offer of any
+legal size); a question's `how` says what is at stake. A question may carry `undo`:
+{"id": "undo", "label": "Take back: hire Nerd for B"}, a button of its own on the page.
 
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
@@ -37,6 +39,7 @@ import json
 import queue
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,6 +58,8 @@ from .server import CompanionServer, Seat
 
 #: The phone page's files (index.html, app.js, style.css): the only folder served.
 PHONE_DIR = Path(__file__).resolve().parents[2] / "assets" / "phone"
+#: The most amounts one stepper may offer (its answers are listed for the server).
+MAX_AMOUNTS = 5000
 #: Bits of randomness in a seat's token (secrets.token_urlsafe takes bytes).
 TOKEN_BYTES = 24
 
@@ -77,13 +82,16 @@ class PhoneHub:
     `limits.HEADER_TIMEOUT`, or `idle_timeout` when shorter); `max_connections`: the most
     kept open at once (default: `limits.connection_cap` of the file limit, which `start`
     lifts to the hard limit where allowed). See `game.companion.limits`.
+    `can_draw`: why the TV cannot draw a name a phone picks (None: it can), called on
+    the server's thread.
     """
 
     def __init__(self, host: str | None = None, port: int = DEFAULT_PORT, *,
                  seats: list[SeatInfo], static_dir: Path = PHONE_DIR,
                  idle_timeout: float = 60.0, heartbeat: float = 15.0,
                  rate: float = 20.0, burst: int = 60, header_timeout: float | None = None,
-                 max_connections: int | None = None) -> None:
+                 max_connections: int | None = None,
+                 can_draw: Callable[[str], str | None] | None = None) -> None:
         self.host = lan_address() if host is None else host
         self.port = port
         self._answers: queue.SimpleQueue = queue.SimpleQueue()
@@ -91,7 +99,7 @@ class PhoneHub:
         self._server = CompanionServer(
             [Seat(s.name, s.colour, secrets.token_urlsafe(TOKEN_BYTES)) for s in seats],
             Path(static_dir), idle_timeout=idle_timeout, heartbeat=heartbeat, rate=rate,
-            burst=burst, answers=self._answers, events=self._events)
+            burst=burst, answers=self._answers, events=self._events, can_draw=can_draw)
         self._header_timeout = (min(HEADER_TIMEOUT, idle_timeout) if header_timeout is None
                                 else header_timeout)
         self.max_connections = max_connections
@@ -199,12 +207,25 @@ class PhoneHub:
         for seat, view in views.items():
             self._server.set_view(seat, json.dumps(view))
 
+    def publish_watch(self, view: dict) -> None:
+        """The public view every watching phone gets (made from the public observation)."""
+        self._post(self._server.set_watch_view, json.dumps(view))
+
+    def watch_url(self) -> str:
+        """The URL an audience phone opens to watch (the lobby's and the short link's
+        pages lead there too)."""
+        return f"{self.base_url}/w/{self._server.lobby_token}"
+
+    def watchers(self) -> int:
+        """How many phones watch now."""
+        return len(self._server.watchers)
+
     def ask(self, seat: int, ticket: int, question: dict) -> None:
         """Open a decision on seat's phone; its answer comes back with this ticket."""
         options = question.get("options")
         if not isinstance(options, list) or not options:
             raise ValueError("a question needs a non-empty list of options")
-        choices = frozenset(option["id"] for option in options)
+        choices = frozenset(option["id"] for option in options) | _amount_choices(options)
         undo = question.get("undo")
         if isinstance(undo, dict):  # "Take back" (views.with_take_back) is an answer too
             choices |= {undo["id"]}
@@ -232,6 +253,22 @@ class PhoneHub:
 
     def close_lobby(self) -> None:
         self._post(self._server.open_lobby, [], [])
+
+    def allow_returns(self, on: bool = True) -> None:
+        """During a game the short link leads back to one's own seat (with its PIN)."""
+        self._post(self._server.allow_returns, on)
+
+    def renew(self, slot: int) -> str:
+        """A new link and PIN for a slot whose phone is lost (the old link stops working);
+        returns the new link (the server takes it over at once)."""
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        self._post(self._server.renew, slot, token)
+        self.flush()
+        return f"{self.base_url}/s/{token}"
+
+    def pin(self, slot: int) -> str:
+        """The slot's PIN (shown on its phone; tests and the TV's own checks)."""
+        return self._server.seats[slot].pin
 
     def release(self, slot: int) -> None:
         """Give a claimed slot up: its link stops working and its phone is told."""
@@ -279,6 +316,19 @@ class PhoneHub:
     def connected(self) -> set[int]:
         """The seats with a phone connected now (a snapshot)."""
         return set(self._server.conns)
+
+
+def _amount_choices(options: list[dict]) -> frozenset[str]:
+    """The answers a question's steppers accept: "id:amount" for each amount they offer."""
+    out: set[str] = set()
+    for option in options:
+        amount = option.get("amount")
+        if amount:
+            least, most = int(amount["min"]), int(amount["max"])
+            if not 0 <= most - least <= MAX_AMOUNTS:
+                raise ValueError(f"a stepper of {most - least + 1} amounts")
+            out.update(f"{option['id']}:{value}" for value in range(least, most + 1))
+    return frozenset(out)
 
 
 def _drain(q: queue.SimpleQueue) -> list:

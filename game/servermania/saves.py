@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.names import LABEL_MAX, text_problem
+from game.names import LABEL_MAX, name_problem, text_problem
 from game.servermania.board import LOOKAHEAD, STUCK, TECHPAD, Board, default_board
 from game.servermania.cards import DECKS
 from game.servermania.fields import (
@@ -195,7 +195,7 @@ def _check_loaded(s: State) -> None:
     if s.turn < 0:
         problems.append(f"turn {s.turn}")
     for seat, p in enumerate(s.players):
-        problem = text_problem(p.name, LABEL_MAX)
+        problem = name_problem(p.name)
         if problem:
             problems.append(f"seat {seat}'s name {problem}")
     if any(text_problem(q.label, LABEL_MAX, empty=True) for q in s.board.squares):

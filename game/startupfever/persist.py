@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable
 from typing import Any, cast
 
-from game.names import LABEL_MAX, text_problem
+from game.names import name_problem
 
 from . import usertrack
 from .cards import CARD_IDS, CARDS, HAND_SIZE, WINDOWS
@@ -275,7 +275,7 @@ def _check_table(state: SaveRules, slots: list[str]) -> None:
           f"categories {state.categories} do not fit {n} players")
     for seat, pl in enumerate(players):
         _need(pl.slots == slots[seat * per:(seat + 1) * per], f"seat {seat} owns {pl.slots}")
-        problem = text_problem(pl.name, LABEL_MAX)
+        problem = name_problem(pl.name)
         _need(problem is None, f"seat {seat}'s name {problem}")
     # products: chips, markers, workers (F4, F5, F6)
     for slot, p in products.items():

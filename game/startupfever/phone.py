@@ -157,3 +157,84 @@ def stage_of(state: Any, legal: list[Any]) -> tuple[str, str | None]:
 def is_window(stage: str) -> bool:
     """A card window or a Defense question (the page shows it as one)."""
     return stage in ("window", "defense")
+
+
+# --- what each decision is about, the public table, the results (optional hooks) -------
+
+def about(state: Any, seat: int, legal: list[Any], names: list[str]) -> dict[str, Any]:
+    """What the decision is about, from the seat's own observation
+    (`game.startupfever.questions`)."""
+    from game.startupfever.questions import about as words_of
+
+    return words_of(state.observation(seat), legal, names)
+
+
+def public(state: Any) -> dict[str, Any]:
+    from game.startupfever.public import public_observation
+
+    return public_observation(state)
+
+
+def table(pub: dict[str, Any], names: list[str], squares: list[str] | None = None
+          ) -> dict[str, Any]:
+    """The public table: whose move, the product turn, each company's money, VP, hand
+    size and products (category once launched, users, staff, place in the order)."""
+    from game.startupfever.phrases import ordinal
+    from game.startupfever.usertrack import label
+
+    def name(i: Any) -> str:
+        return names[i] if isinstance(i, int) and 0 <= i < len(names) else "someone"
+
+    actor = pub.get("current_player")
+    whose = f"{name(actor)}'s move" if isinstance(actor, int) and actor >= 0 else ""
+    order = {slot: i + 1 for i, slot in enumerate(pub.get("turn_order") or [])}
+    rows = []
+    for i, pl in enumerate(pub["players"]):
+        products = []
+        for slot in pl["slots"]:
+            p = pub["products"][slot]
+            products.append({
+                "slot": slot, "category": p["category"] or "?", "users": label(p["field"]),
+                "launched": p["launched"],
+                "staff": f"{sum(p['nerds'])} Nerds · {sum(p['suits'])} Suits",
+                "order": ordinal(order[slot]) if slot in order else ""})
+        vp = sum(victory_points(pub["products"][s]["field"]) for s in pl["slots"])
+        cards = pl["hand"] if isinstance(pl["hand"], int) else len(pl["hand"])
+        rows.append({"name": name(i), "money": money(pl["money"]), "vp": vp, "cards": cards,
+                     "execs": len(pl["big_nerds"]) + len(pl["big_suits"]),
+                     "products": products})
+    slot = pub.get("current_slot")
+    turn = f"{name(pub.get('turn_seat'))}'s {slot} takes its turn" if slot else \
+        ("Year end" if pub.get("year") else "Set-up")
+    return {"game": "startupfever", "whose": whose, "turn": turn,
+            "year": pub.get("year") or 0, "bank": money(pub["bank"]), "deck": pub["deck"],
+            "companies": rows}
+
+
+def standing(obs: dict[str, Any]) -> list[tuple[tuple[int, int], str, str]]:
+    """Per seat: (VP, money) (most VP wins, then more money), its VP and its money."""
+    out = []
+    for i, pl in enumerate(obs["players"]):
+        vp = sum(victory_points(p["field"]) for p in obs["products"].values()
+                 if p["owner"] == i)
+        out.append(((vp, pl["money"]), f"{vp} VP", f"Money {money(pl['money'])}"))
+    return out
+
+
+def beat_words(event: Any, names: list[str], how: str) -> str:
+    """What a beat is about: the window and its product (named as one: "before product
+    I hires"), or the card played on you and what it does."""
+    from game.startupfever.events import CardPlayed, WindowOpened
+    from game.startupfever.phrases import card_effect
+    from game.startupfever.questions import window_words
+
+    if isinstance(event, WindowOpened):
+        if event.window == "adoption":
+            return f"Cards for product {event.slot}'s whole turn" if event.slot else how
+        return f"Card window {window_words(event.window, event.slot)}"
+    if isinstance(event, CardPlayed) and event.card in CARDS:
+        who = names[event.seat] if 0 <= event.seat < len(names) else "someone"
+        card = CARDS[event.card]
+        on = f"your {event.slot}" if event.slot else "your company"
+        return f"{who} plays {card.name} on {on}: {card.short or card_effect(card.text)}"
+    return how

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from scenes.engine import surface_cache
+from scenes.engine import scripts, surface_cache
 from scenes.engine.palette import INK, Color, mix
 
 OUTLINE = 4  # px, the thick dark line around everything
@@ -59,12 +59,12 @@ RING_KEPT_BYTES = 256 * 1024
 def _make_text(font: pygame.font.Font, text: str, color: Color, outline: int,
                outline_color: Color) -> pygame.Surface:
     if outline <= 0:
-        return font.render(text, True, color)
+        return scripts.render(font, text, color)
     key = (font, text, outline, tuple(outline_color))
     if _last_ring[0] == key:
         out, ring = _last_ring[1].copy(), _last_ring[2]
     else:
-        ring = font.render(text, True, outline_color)
+        ring = scripts.render(font, text, outline_color)
         w, h = ring.get_width() + 2 * outline, ring.get_height() + 2 * outline
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         steps = max(12, outline * 6)
@@ -74,7 +74,7 @@ def _make_text(font: pygame.font.Font, text: str, color: Color, outline: int,
         kept = w * h * 4 <= RING_KEPT_BYTES
         _last_ring[:] = [key, out.copy(), ring] if kept else [None, None, None]
     same = tuple(color) == tuple(outline_color)  # the text in that colour is drawn already
-    out.blit(ring if same else font.render(text, True, color), (outline, outline))
+    out.blit(ring if same else scripts.render(font, text, color), (outline, outline))
     return out
 
 

@@ -3,7 +3,8 @@
 - display: League Spartan Black, for the logo, titles and big numbers.
 - body: Lato Bold, for menus, labels and prompts (readable at couch distance).
 Both are OFL fonts shipped in assets/fonts/ with their licences. If a file is missing the
-pygame default font is used so the game still runs (text just looks plainer).
+pygame default font is used so the game still runs (text just looks plainer). Letters
+they lack (Greek, Arabic, emoji, ...) are drawn by the fallbacks of `scenes.engine.scripts`.
 
 Each face's file is read into memory once and every size is made from those bytes: a new
 size never opens a file, so text is drawn even when no file descriptor is left (a flood
@@ -18,6 +19,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.engine import scripts
 from scenes.engine.missing import say_once
 from scenes.engine.paths import FONTS
 
@@ -79,6 +81,7 @@ class Fonts:
             try:
                 source = io.BytesIO(_face_bytes(path)) if path and path.exists() else None
                 font = pygame.font.Font(source, px)
+                scripts.register(font, path if source is not None else None)  # its letters
             except OSError as exc:  # cannot be read now: a size already made, this time
                 say_once(path or "the default font", exc, "drawing text in another size")
                 return self._nearest(face, px)

@@ -36,6 +36,8 @@ from scenes.engine.input import BUTTONS, KEYMAP
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything bigger is not one
 ANIM_SPEEDS = (0.75, 1.0, 1.5, 2.0)  # slow, normal, fast, very fast
 TEXT_SIZES = (100, 125, 150)  # percent, for the HUD, the log and the prompts
+#: Seconds a phone seat may be away before the computer plays it (0: never).
+PHONE_AWAY = (0, 30, 60, 120, 300)
 PALETTES = ("standard", "safe")  # "safe": stays apart under colour-blindness simulation
 KEY_CODES = frozenset(v for k, v in vars(pygame).items() if k.startswith("K_"))
 MAX_KEYS = 3  # keys per action
@@ -84,6 +86,8 @@ _RULES = (
     ("phones_host", lambda v: isinstance(v, str) and len(v) <= 64
      and all(c.isalnum() or c in ".:-[]" for c in v), "an address such as 192.168.1.20"),
     ("phones_port", lambda v: type(v) is int and 0 <= v <= 65535, "a port from 0 to 65535"),
+    ("phone_away", lambda v: type(v) is int and v in PHONE_AWAY,
+     f"one of {', '.join(map(str, PHONE_AWAY))}"),
     ("notices_closed", lambda v: isinstance(v, list) and len(v) <= NOTICES_KEPT
      and all(isinstance(t, str) and 0 < len(t) <= 4200 for t in v),
      "a list of the save notices closed"),
@@ -118,6 +122,7 @@ class Settings:
     phones: bool = False  # a lobby starts the phone server: phones join by QR code
     phones_host: str = ""  # where it listens: "" this computer's Wi-Fi/LAN address
     phones_port: int = 8626  # falls back to a free port when taken; 0: any free port
+    phone_away: int = 60  # seconds a phone may be gone before the computer plays its seat
     #: the files whose notice the player closed (a save that could not be moved aside)
     notices_closed: list[str] = field(default_factory=list)
     path: Path | None = None  # where to save; None keeps them in memory

@@ -532,6 +532,10 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.beat = 0.0
         return False
 
+    def drop_question(self, seat: int) -> None:
+        if self.prompt is not None and self.state.current_player == seat:
+            self.prompt = None
+
     def ask_person(self, seat: int, state: sm.State, legal: list) -> None:
         self.prompt = self.open_prompt()
         self.sound("confirm")

@@ -20,7 +20,7 @@ import pygame
 import pytweening
 
 from game import servermania as sm
-from game.servermania.events import Landed, ServersChanged, StuckRoll
+from game.servermania.previews import either, preview_maintenance, preview_stuck
 from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
@@ -296,36 +296,6 @@ class Prompt:
 
 # -- the two SERVERMANIA decisions --------------------------------------------------------------
 
-def _after(state: sm.State, *actions: object) -> tuple[sm.State, list]:
-    clone = state.clone()
-    events: list = []
-    for action in actions:
-        events += clone.apply(action)
-    return clone, events
-
-
-def preview_maintenance(state: sm.State) -> dict:
-    """What paying or skipping means for this roll, worked out on clones by the rules."""
-    seat = state.turn_seat
-    p = state.players[seat]
-    cs = state.board.cs_ahead[p.position]
-    distance = cs - p.position
-    out = {"distance": distance, "servers": p.servers, "cash": p.cash}
-    for key, action in (("pay", sm.PAY_MAINTENANCE), ("skip", sm.SKIP_MAINTENANCE)):
-        clone, _ = _after(state, action)
-        hits, servers_if_hit = 0, p.servers
-        outcomes = clone.chance_outcomes()
-        for outcome, _prob in outcomes:
-            _, events = _after(clone, outcome)
-            if any(isinstance(e, Landed) and e.square == cs for e in events):
-                hits += 1
-                changed = [e for e in events if isinstance(e, ServersChanged) and e.seat == seat]
-                servers_if_hit = changed[0].servers_after if changed else p.servers
-        out[key] = {"cash": clone.players[seat].cash, "servers_if_hit": servers_if_hit,
-                    "hits": hits, "of": len(outcomes)}
-    return out
-
-
 def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect
                        ) -> Prompt:
     info = preview_maintenance(state)
@@ -346,22 +316,9 @@ def maintenance_prompt(state: sm.State, name: str, colour: Color, view: pygame.R
                   "icon_customer_service")
 
 
-def preview_stuck(state: sm.State) -> dict:
-    """Cash after paying, and which die faces free the pawn, worked out on clones."""
-    seat = state.turn_seat
-    clone, _ = _after(state, sm.PAY_TO_LEAVE_STUCK)
-    rolled, _ = _after(state, sm.ROLL_TO_LEAVE_STUCK)
-    outcomes = rolled.chance_outcomes()
-    faces = sorted(o.value for o, _ in outcomes
-                   if any(isinstance(e, StuckRoll) and e.freed for e in _after(rolled, o)[1]))
-    freed = len(faces)
-    return {"pay_cash": clone.players[seat].cash, "cash": state.players[seat].cash,
-            "freed": freed, "of": len(outcomes), "faces": faces}
-
-
 def stuck_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect) -> Prompt:
     info = preview_stuck(state)
-    faces = _either(info["faces"])
+    faces = either(info["faces"])
     facts = [f"Pay to go on now, or roll {faces} to go free."]
     options = [
         Option(f"Pay {look.money(STUCK_FEE)}",
@@ -371,9 +328,3 @@ def stuck_prompt(state: sm.State, name: str, colour: Color, view: pygame.Rect) -
                f"{info['freed']} in {info['of']} to go free", sm.ROLL_TO_LEAVE_STUCK),
     ]
     return Prompt(f"{name}: get out of STUCK?", facts, options, colour, view, "icon_stuck")
-
-
-def _either(faces: list[int]) -> str:
-    """[1, 2, 3] -> "1, 2 or 3"; a single face stays as it is."""
-    words = [str(f) for f in faces]
-    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)

@@ -79,6 +79,7 @@ ROW = 62
 WIDTH = 640
 FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 PHONE_WAIT = "on the phone…"  # a phone seat's row until its phone answers
+PHONE_AWAY = "phone away…"  # its phone has gone (the computer steps in after a while)
 
 
 PASS = Pass()
@@ -88,7 +89,8 @@ TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
 
 
 def people(ctx: Ctx) -> list[int]:
-    return [i for i, s in enumerate(ctx.seats) if s.human]
+    """The seats people play now (not those the computer stands in for)."""
+    return [i for i, s in enumerate(ctx.seats) if s.human and i not in ctx.computers]
 
 
 def ask_only_when_playable(ctx: Ctx) -> bool:
@@ -357,8 +359,9 @@ class Beat:
                       MINT, anchor="midright")
             return
         if phone:  # answered on the phone alone; the same words whatever it holds
-            draw.text(canvas, fonts.fit("body", px(24), PHONE_WAIT, skip.right - look.x),
-                      PHONE_WAIT, (row.right - 20, row.centery), CREAM, anchor="midright")
+            wait = PHONE_AWAY if self.ctx.away(seat) else PHONE_WAIT
+            draw.text(canvas, fonts.fit("body", px(24), wait, skip.right - look.x),
+                      wait, (row.right - 20, row.centery), CREAM, anchor="midright")
             return
         for r, label in ((look, "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)

@@ -86,6 +86,8 @@ class Ctx:
     style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
     devices: Any = None  # seating.SeatDevices from the lobby: a bound pad answers its seat
     phones: frozenset[int] = frozenset()  # seats played on a phone: no TV device answers them
+    computers: frozenset[int] = frozenset()  # people's seats the computer plays for now
+    away: Callable[[int], bool] = lambda seat: False  # a phone seat whose phone is gone
 
     def style(self, device: str) -> str:
         """Glyph style for `device`: the app's answer when given, else keys or Xbox."""

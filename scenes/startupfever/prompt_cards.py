@@ -15,6 +15,7 @@ from game.startupfever import events as ev
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
 from game.startupfever.cards import CARDS, DISCARD
 from game.startupfever.events import CardPlayed, ProductLaunched
+from game.startupfever.phrases import card_effect
 from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
 from scenes.startupfever.words import describe
@@ -22,12 +23,6 @@ from scenes.startupfever.words import describe
 # Events that are a card's own effect (the preview stops at anything else: the next step)
 EFFECTS = (ev.CardEffect, ev.MoneyMoved, ev.UsersLost, ev.ProductLaunched, ev.EmployeeMoved,
            ev.Hired)
-
-
-def card_effect(text: str) -> str:
-    """The card's text without its first sentence (when it is played, said elsewhere)."""
-    head, _, rest = text.partition(". ")
-    return rest or head
 
 
 class WindowDecision(Decision):

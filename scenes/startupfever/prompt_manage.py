@@ -12,20 +12,10 @@ from typing import Any
 
 from game.startupfever.actions import Counter, EndManage, Hire, Poach, Retain, kind_name
 from game.startupfever.events import CounterOffered, Hired
+from game.startupfever.phrases import HIRE_EFFECT, vesting
 from game.startupfever.stages import Stage
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 from scenes.table import look
-
-HIRE_EFFECT = {
-    "nerd": "+1 adoption, +1 strength for {slot}",
-    "suit": "+1 revenue for {slot} every turn",
-    "big_nerd": "+2 adoption on all, +4 strength",
-    "big_suit": "+2 revenue on all your products",
-}
-
-
-def vesting(vest: int) -> str:
-    return "fully vested" if vest == 0 else f"vesting {vest}"
 
 
 class ManageDecision(Decision):

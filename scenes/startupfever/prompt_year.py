@@ -20,11 +20,11 @@ from game.startupfever.actions import (
     Reassign,
     kind_name,
 )
+from game.startupfever.phrases import ordinal
 from game.startupfever.stages import Stage
 from game.undo import TAKE_BACK
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
-from scenes.startupfever.table_view import ordinal
 
 # -- chips (set-up) -----------------------------------------------------------------------------
 

@@ -259,6 +259,8 @@ class TableScene(Autosaving, GameScreen, Scene):
                            devices=self.devices)
         self.ctx.model = self.model
         self.ctx.phones = frozenset(i for i in range(len(self.seats)) if self.is_phone(i))
+        self.ctx.computers = frozenset(self.stood_in)
+        self.ctx.away = self.phone_away
         return self.ctx
 
     def record_history(self) -> None:
@@ -456,6 +458,12 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.sound("turn")
             return True
         return False
+
+    def drop_question(self, seat: int) -> None:
+        if self.decision is not None and self.decision.seat == seat:
+            self.decision = None
+        if self.ctx is not None:
+            self.context()  # who is a person now (the beats ask people only)
 
     def ask_person(self, seat: int, state: sf.State, legal: list) -> Any:
         from scenes.startupfever.decisions import decision_for

@@ -22,6 +22,7 @@ from pytmx.util_pygame import pygame_image_loader
 
 from game.startupfever import usertrack
 from game.startupfever.layout import TableLayout
+from game.startupfever.phrases import ordinal
 from game.startupfever.state import (
     BIG_NERD,
     BIG_SUIT,
@@ -52,13 +53,8 @@ CUBE = 24
 LAUNCH_GREEN: Color = (52, 211, 102)
 KIND_TINTS: dict[str, Color] = {NERD: (54, 200, 96), SUIT: (44, 116, 238)}  # cube colours
 FIELD_FILLS: tuple[Color, Color, Color] = ((226, 220, 246), (170, 236, 190), (255, 222, 128))
-ORDINALS = ("1st", "2nd", "3rd")
 PLACE_TITLES = (("bank", "BANK"), ("supply", "SUPPLY"), ("deck", "DECK"),
                 ("discard", "PLAYED"), ("year", "YEAR"))
-
-
-def ordinal(n: int) -> str:
-    return ORDINALS[n - 1] if 1 <= n <= 3 else f"{n}th"
 
 
 class TableView:

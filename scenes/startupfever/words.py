@@ -13,10 +13,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.startupfever import events as ev
-from game.startupfever import usertrack
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS
-from scenes.startupfever.table_view import ordinal
+from game.startupfever.phrases import a_kind, ordinal, users
 
 
 def describe(event: Any, names: Sequence[str]) -> str | None:
@@ -37,16 +36,6 @@ class _Names:
         if seat is None or not 0 <= seat < len(self.names):
             return "someone"
         return self.names[seat]
-
-
-def users(field: int) -> str:
-    """"25K users" for a field of the User Track ("no users" on X)."""
-    return "no users" if field <= 0 else f"{usertrack.label(field)} users"
-
-
-def a_kind(kind: str) -> str:
-    name = kind_name(kind)
-    return f"an {name}" if name[0] in "AEIOU" else f"a {name}"
 
 
 def card_name(card: str) -> str:

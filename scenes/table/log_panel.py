@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.engine import draw
+from scenes.engine import draw, scripts
 from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, INK, PANEL_LIGHT, Color, mix
 from scenes.engine.theme import THEME, Theme
@@ -73,7 +73,7 @@ class LogPanel:
         """`line` rendered in the log's ink, kept while it is visible."""
         face = self._faces.get(line)
         if face is None:
-            face = self._faces[line] = font.render(line, True, CREAM)
+            face = self._faces[line] = scripts.render(font, line, CREAM)
         return face
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts) -> None:

@@ -22,6 +22,7 @@ so no device at the TV answers for it or opens its curtain.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -76,6 +77,8 @@ class PhoneSource:
         self.ticket: int | None = None
         self.legal: list = []
         self._answer: Any = None
+        self.amounts: dict[int, tuple[int, int]] = {}  # the open question's steppers
+        self.fields: dict[int, str] = {}  # the action field each stepper sets
 
     def begin(self, seat: int, state: Any, legal: list) -> None:
         self.seat, self.legal = seat, list(legal)
@@ -84,7 +87,11 @@ class PhoneSource:
             return
         label = self.take_back(seat) if self.take_back is not None else None
         self.offered = label is not None
-        question = views.question(self.game, state, self.legal, take_back=label)
+        question = views.question(self.game, state, self.legal, take_back=label, seat=seat,
+                                  names=self.link.names())
+        self.amounts = views.amounts(question)
+        self.fields = {o["id"]: o["amount"].get("field", "offer")
+                       for o in question["options"] if "amount" in o}
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -99,12 +106,28 @@ class PhoneSource:
             self.ticket = None
             self.link.deciding = None
             return TAKE_BACK
-        if isinstance(choice, int) and not isinstance(choice, bool) \
-                and 0 <= choice < len(self.legal):
+        action = self.action(choice)
+        if action is not None:
             self.ticket = None
             self.link.deciding = None
+        return action
+
+    def action(self, choice: Any) -> Any:
+        """The legal action a phone's answer names: an index, or "index:amount" of a
+        stepper (an offer of that amount, within the stepper's range); else None."""
+        if isinstance(choice, int) and not isinstance(choice, bool) \
+                and 0 <= choice < len(self.legal):
             return self.legal[choice]
-        return None
+        if not isinstance(choice, str) or choice.count(":") != 1:
+            return None
+        index, _, amount = choice.partition(":")
+        if not (index.isdigit() and amount.isdigit()) or int(index) not in self.amounts:
+            return None
+        least, most = self.amounts[int(index)]
+        if not least <= int(amount) <= most:
+            return None
+        return dataclasses.replace(self.legal[int(index)],
+                                   **{self.fields[int(index)]: int(amount)})
 
     def cancel(self) -> None:
         if self.seat is not None and self.ticket is not None:
@@ -146,6 +169,18 @@ class PhoneLink:
         self.changed_at: dict[int, float] | None = None  # rev -> clock, when a figure asks
         self._scene: Any = None  # the table tended last (a question publishes a stale view)
         self._app: Any = None  # the app whose frames flush the hub (`after_frame`)
+        self.table: dict | None = None  # the public table of change `table_rev`
+        self.table_rev = -1
+        self.seen: set[int] = set()  # seats whose phone has connected at least once
+        self.away: dict[int, float] = {}  # seat -> when its phone went (clock seconds)
+        self.clock: Callable[[], float] = time.monotonic
+        if hasattr(hub, "allow_returns"):
+            hub.allow_returns()  # the short link leads back to one's seat (with its PIN)
+
+    def names(self) -> list[str]:
+        """The seats' names, as the table shows them."""
+        scene = self._scene
+        return [seat.name for seat in scene.seats] if scene is not None else []
 
     def bind(self, devices: Any) -> None:
         """Bind each phone seat to its own device in the table's `SeatDevices`."""
@@ -195,6 +230,9 @@ class PhoneLink:
         self.flush()  # what a loop that never ends its frames left held
         self._scene = scene
         self._changed(scene)
+        for event in self.hub.events():
+            self._event(scene, event)
+        self._away(scene)
         for slot, ticket, choice in self.hub.answers():
             seat = self.seat_of.get(slot)
             if seat is not None and self.open.get(seat) == ticket:  # a stale one is dropped
@@ -202,6 +240,48 @@ class PhoneLink:
         self._roll(scene)
         self._beat(scene)
         self._publish(scene)
+
+    # -- phones that go and come back ------------------------------------------------------
+
+    def _event(self, scene: Any, event: dict) -> None:
+        """A phone connected, went or was replaced by another: the TV says so; a phone
+        back in time takes its seat back from the computer standing in for it."""
+        seat = self.seat_of.get(event.get("seat"))  # type: ignore[arg-type]
+        kind = event.get("kind")
+        if seat is None or kind not in ("connect", "disconnect", "takeover"):
+            return
+        toasts = getattr(getattr(scene, "app", None), "toasts", None)
+        name = scene.name(seat)
+        if kind == "disconnect":
+            self.away[seat] = self.clock()
+            if toasts is not None:
+                toasts.show(f"{name}'s phone is away")
+            return
+        self.seen.add(seat)
+        if self.away.pop(seat, None) is not None and toasts is not None:
+            toasts.show(f"{name}'s phone is back")
+        if getattr(scene, "stood_in", {}).get(seat) == "away":
+            scene.stand_down(seat)
+        self.stale = [seat, *[s for s in self.stale if s != seat]]  # its view first
+
+    def _away(self, scene: Any) -> None:
+        """A phone away longer than the setting allows: the computer plays its seat until
+        the phone comes back (0: the table waits for it)."""
+        if not self.away or not hasattr(scene, "stand_in"):
+            return
+        limit = getattr(getattr(getattr(scene, "app", None), "settings", None),
+                        "phone_away", 60)
+        if not limit:
+            return
+        now = self.clock()
+        for seat, since in self.away.items():
+            if now - since >= limit and seat not in scene.stood_in:
+                scene.stand_in(seat, scene.seats[seat].level, "away")
+
+    def away_for(self, seat: int) -> float | None:
+        """Seconds `seat`'s phone has been away (None: it is here)."""
+        since = self.away.get(seat)
+        return None if since is None else self.clock() - since
 
     def _changed(self, scene: PhoneTable) -> None:
         """Mark every seat's view stale after a change (an action applied, a log line);
@@ -228,6 +308,7 @@ class PhoneLink:
         names = [seat.name for seat in scene.seats]
         log = [text for text, _colour in scene.log_panel.entries[-views.LOG_LINES:]]
         over = state.is_terminal()
+        table = self._table(scene, names, log, over)
         several = getattr(state, "observations", None)  # one encoding for them all
         seen = several(seats) if several is not None else \
             [state.observation(seat) for seat in seats]
@@ -236,10 +317,28 @@ class PhoneLink:
         for seat, obs in zip(seats, seen, strict=True):
             for key in drop:  # the same for everyone, and large (the board)
                 obs.pop(key, None)
-            out[self.slot[seat]] = views.seat_view(scene.GAME, obs, names, log, over,
-                                                   with_obs=self.with_obs) | {"rev": self.rev}
+            view = views.seat_view(scene.GAME, obs, names, log, over, with_obs=self.with_obs)
+            if seat in getattr(scene, "stood_in", {}):
+                view["status"] = "The computer plays for you"
+            out[self.slot[seat]] = view | {"rev": self.rev, "table": table}
             self.sent += 1
         self.hub.publish_many(out)  # one wake-up of the server's thread for them all
+
+    def _table(self, scene: Any, names: list[str], log: list[str], over: bool) -> dict:
+        """The public table of this change (once per change), from the rules' public
+        observation; the watching phones get it with the log."""
+        if self.table_rev == self.rev and self.table is not None:
+            return self.table
+        pub = views.public_of(scene.GAME, scene.state)
+        board = getattr(scene.state, "board", None)
+        squares = [sq.label for sq in board.squares] if board is not None else None
+        self.table = views.table_view(scene.GAME, pub, names, squares)
+        self.table_rev = self.rev
+        publish = getattr(self.hub, "publish_watch", None)
+        if publish is not None:
+            watch = views.watch_view(scene.GAME, pub, names, log, over, squares, self.table)
+            publish(watch | {"rev": self.rev})
+        return self.table
 
     def flush(self) -> None:
         """Hand the phones' server what this frame posted (called once it is shown)."""
@@ -295,7 +394,9 @@ class PhoneLink:
                     if seat in self.seats:
                         labels = beat.answer_labels(seat)
                         question = views.beat(beat.title, beat.how, labels[0][1],
-                                              labels[0][0], labels[1][0])
+                                              labels[0][0], labels[1][0],
+                                              getattr(beat, "event", None), self.names(),
+                                              scene.GAME)
                         self.beat_asked[seat] = self.ask(seat, question)
         if beat is None:
             return

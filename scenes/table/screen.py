@@ -84,6 +84,9 @@ class GameScreen:
         self.initial_state = state
         self.autoplay = autoplay
         self.devices = devices or SeatDevices()
+        #: Seats the computer plays for now, and why: "away" (a phone gone too long: its
+        #: return takes the seat back) or "asked" (Pause › Seats, until given back there).
+        self.stood_in: dict[int, str] = {}
 
     @classmethod
     def from_save(cls, saved: Saved) -> Any:
@@ -136,16 +139,66 @@ class GameScreen:
 
     def source_for(self, seat: int) -> DecisionSource:
         """A computer seat's decisions come from its player (`agents`, a search in the
-        worker thread when `in_thread` says so); a phone seat's from its phone; a person's
-        from the local devices."""
+        worker thread when `in_thread` says so; a seat stood in for too); a phone seat's
+        from its phone; a person's from the local devices."""
+        agent = self.agents.get(seat)
+        if agent is not None:
+            return ComputerSource(agent, self.thinker, self.in_thread)
         if self.is_phone(seat):
             if not self.silent():
                 self.active = seat  # whose move it is glows (a card window stays silent)
             return self.phones.source(self.GAME, self.phone_ready, self.take_back_label)
-        agent = self.agents.get(seat)
-        if agent is None:
-            return DeviceSource(self.ask_person)
-        return ComputerSource(agent, self.thinker, self.in_thread)
+        return DeviceSource(self.ask_person)
+
+    # -- the computer standing in for a person -----------------------------------------------
+
+    def stand_in(self, seat: int, level: str, why: str = "asked") -> None:
+        """The computer plays `seat` for now (at `level`): its person is away ("away": their
+        phone's return takes the seat back) or asked it in the pause menu ("asked")."""
+        if seat in self.stood_in:
+            if why == "asked":  # asked in the pause menu: a phone's return keeps it so
+                self.stood_in[seat] = why
+            return
+        if seat in self.agents:  # a computer seat from the lobby
+            return
+        from game.levels import make_player
+
+        self.agents[seat] = make_player(self.GAME, level, (self.seed or 0) * 8 + seat + 64,
+                                        clock=not self.app.headless)
+        self.stood_in[seat] = why
+        self._handed(seat)
+        for_whom = self.name(seat)
+        self.app.toasts.show(f"The computer plays for {for_whom} now")
+
+    def stand_down(self, seat: int) -> None:
+        """`seat`'s person takes it back from the computer."""
+        if seat not in self.stood_in:
+            return
+        del self.stood_in[seat]
+        self.agents.pop(seat, None)
+        self._handed(seat)
+        self.app.toasts.show(f"{self.name(seat)} plays again")
+
+    def _handed(self, seat: int) -> None:
+        """`seat` changed hands: what was asked of its old hands is asked again of its new
+        ones (a decision begun, a die, a row of the "any cards?" beat)."""
+        driver = getattr(self, "driver", None)
+        if driver is not None and driver.asking is not None and driver.asking[0] == seat:
+            driver.cancel()
+        self.drop_question(seat)
+        call = getattr(self, "roll_call", None)
+        if call is not None and call.seat == seat and seat in self.agents:
+            self.roll()  # the computer throws the die it was waiting for
+        beat = getattr(self, "beat", None)
+        if beat is not None and seat in self.agents and hasattr(beat, "answers") \
+                and seat in beat.seats and seat not in beat.answers:
+            beat.answer(seat, beat.can_play(seat))  # the computer decides in the window
+
+    def drop_question(self, seat: int) -> None:
+        """Close a person's question of `seat` open at the TV (each screen its own)."""
+
+    def is_stood_in(self, seat: int) -> bool:
+        return seat in self.stood_in
 
     def silent(self) -> bool:
         """A card window or a Defense: who decides is not shown (F11: it would tell who
@@ -206,9 +259,24 @@ class GameScreen:
         if device is None or device == KEYBOARD:
             return bar
         if self.is_phone(seat):
-            return PromptBar([("Phone", f"{self.name(seat)} answers on the phone"),
-                              ("pause", "Pause")])
+            return PromptBar([("Phone", self.phone_words(seat)), ("pause", "Pause")])
         return PromptBar([(device_label(device), self.name(seat)), *bar.items])
+
+    def phone_away(self, seat: int) -> bool:
+        """A phone seat whose phone has gone (it is away)."""
+        return self.is_phone(seat) and self.phones.away_for(seat) is not None
+
+    def phone_words(self, seat: int) -> str:
+        """"Mo answers on the phone", or while Mo's phone is away, when the computer
+        steps in (the setting's seconds) or where to hand the seat over."""
+        name = self.name(seat)
+        away = self.phones.away_for(seat)
+        if away is None:
+            return f"{name} answers on the phone"
+        limit = getattr(self.app.settings, "phone_away", 0)
+        if not limit:
+            return f"{name}'s phone is away · Pause › Seats to hand it over"
+        return f"{name}'s phone is away · the computer plays in {max(1, math.ceil(limit - away))} s"
 
     def bar_look(self, seat: int | None) -> tuple[str, bool]:
         """(glyph style, mouse?) of the bar: the asked seat's own device (a pad handed over
@@ -313,16 +381,25 @@ class GameScreen:
             self.roll_call.holding = False
         save = None if self.demo else self.save_now
         codes = self.phone_codes if self.phones is not None else None
+        seats = None if self.demo else self.seat_hands
         self.app.stack.push(self.app.screens.make("pause", self.GAME, self.PAUSE_PAGE, save,
-                                                  message, codes))
+                                                  message, codes, seats=seats))
 
-    def phone_codes(self) -> Any:
-        """Each phone seat's QR code (the pause menu's "Phone codes")."""
+    def seat_hands(self) -> Any:
+        """Pause › Seats: hand a seat to the computer and back (`scenes.seat_hands`)."""
+        from scenes.seat_hands import SeatsOverlay
+
+        return SeatsOverlay(self)
+
+    def phone_codes(self, only: int | None = None, urls: dict[int, str] | None = None) -> Any:
+        """Each phone seat's QR code (the pause menu's "Phone codes"), or one seat's;
+        urls: a slot's new link (Pause › Seats › New phone link)."""
         from scenes.phone_join import PhoneJoinOverlay
 
         return PhoneJoinOverlay(self.phones.hub, [
             (self.phones.slot[seat], self.name(seat), self.colour(seat))
-            for seat in self.phones.seats], stay=True)
+            for seat in self.phones.seats if only is None or seat == only],
+            stay=True, urls=urls)
 
     def on_device_removed(self, device: DeviceId) -> None:
         """A seat's own pad gone: wait for a device to take the seat; any other: pause."""

@@ -34,9 +34,10 @@ def arun(coro):
     return asyncio.run(asyncio.wait_for(coro, PATIENCE * 2))
 
 
-def ws_url(hub: PhoneHub, seat: int) -> str:
+def ws_url(hub: PhoneHub, seat: int, pin: bool = True) -> str:
+    """The seat's WebSocket, as its own phone opens it (with its PIN, unless pin=False)."""
     token = hub.join_url(seat).rsplit("/", 1)[1]
-    return f"{hub.base_url}/ws/{token}"
+    return f"{hub.base_url}/ws/{token}" + (f"?pin={hub.pin(seat)}" if pin else "")
 
 
 async def receive(ws, timeout: float = PATIENCE) -> dict:

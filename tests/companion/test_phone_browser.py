@@ -187,10 +187,19 @@ def test_lobby_join_and_takeover(browser, shots):
         assert events[0] == {"kind": "claim", "seat": 0, "offer": 0, "name": "Mo",
                              "colour": "#f2b631"}
 
-        second = phone_page(browser, hub)  # the same link on another phone
+        expect(page.locator("#pin")).to_have_text(f"PIN {hub.pin(0)}")
+        second = phone_page(browser, hub)  # the same link on another phone: its PIN first
         second.goto(hub.join_url(0))
+        expect(second.locator("#pin-box")).to_be_visible()
+        expect(second.locator(".card")).to_have_count(0)  # nothing of the seat shows
+        second.fill("#pin-input", hub.pin(0))
+        second.locator("#pin-go").click()
         expect(second.locator("#name")).to_have_text("Mo")
+        expect(second.locator(".card").first).to_contain_text("Headhunter")
         expect(page.locator("#notice")).to_contain_text("another phone")
+        second.reload()  # this phone keeps the PIN: a reload needs nothing more
+        expect(second.locator(".card").first).to_contain_text("Headhunter")
+        expect(second.locator("#pin-box")).to_be_hidden()
         second.context.close()
         page.context.close()
 

@@ -18,6 +18,7 @@ Without /usr/bin/chromium these tests skip, except under CI (CI=true), where the
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import threading
@@ -173,8 +174,33 @@ class Phones(threading.Thread):
         self.rolls[seat] += 1
 
 
+class WatchingPhones(Phones):
+    """The phones, and one more phone that only watches: every frame it receives kept."""
+
+    def __init__(self, urls: dict[int, str], seed: int, shots: Path | None,
+                 watch_url: str) -> None:
+        super().__init__(urls, seed, shots)
+        self.watch_url = watch_url
+        self.frames: list[str] = []
+        self.watched_over = False
+
+    def _play(self, browser) -> None:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1,
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: self.frames.append(f)))
+        page.goto(self.watch_url)
+        self.watcher = page
+        super()._play(browser)
+        self.watched_over = page.locator("#results").is_visible()
+        if self.shots is not None:
+            page.screenshot(path=str(self.shots / "phone_watcher_results.png"),
+                            full_page=True)
+
+
 def play_in_browser(game: str, kinds: list[str], seed: int, shots: Path | None,
-                    keyboard: int | None = None):
+                    keyboard: int | None = None, watch: bool = False,
+                    launched: dict[int, frozenset] | None = None, limit: float = GAME_LIMIT):
     from scenes.app import SCREENS, make_app
     from scenes.engine.screens import Screens
     from scenes.phone_game import PhoneGame
@@ -184,7 +210,8 @@ def play_in_browser(game: str, kinds: list[str], seed: int, shots: Path | None,
                       rate=200, burst=200)
     urls: dict[int, str] = {}
     table.start(lambda line: urls.__setitem__(int(line.split()[1]), line.split()[2]))
-    phones = Phones(urls, seed, shots)
+    phones = WatchingPhones(urls, seed, shots, table.hub.watch_url()) if watch else \
+        Phones(urls, seed, shots)
     phones.start()
     assert phones.ready.wait(60) and phones.error is None, phones.error
     app = make_app(table.scene, headless=True, seed=seed)
@@ -197,8 +224,12 @@ def play_in_browser(game: str, kinds: list[str], seed: int, shots: Path | None,
         scene = table.scene
         if phones.error is not None:
             raise AssertionError(f"the phones failed: {phones.error!r}")
-        if time.monotonic() - started > GAME_LIMIT:
+        if time.monotonic() - started > limit:
             raise AssertionError("the game did not end in time")
+        if launched is not None and getattr(scene, "state", None) is not None \
+                and hasattr(scene.state, "products"):  # what was public at each change
+            launched[table.link.rev] = frozenset(
+                s for s, p in scene.state.products.items() if p.launched)
         if keyboard is None or getattr(scene, "driver", None) is None:
             return
         if keyboard not in scene.driver.sources:
@@ -246,8 +277,43 @@ def test_startup_fever_with_two_phones_a_keyboard_and_a_computer_to_the_results(
 
 def test_servermania_with_two_phones_to_the_results():
     table, phones, _pressed = play_in_browser("servermania", ["phone", "phone"], seed=7,
-                                              shots=None)
-    assert table.scene.state.is_terminal()
+                                              shots=None, watch=True)
+    assert table.scene.state.is_terminal() and phones.watched_over  # a watcher too
+    tables = [v["table"] for v in (json.loads(f).get("view") for f in phones.frames) if v]
+    assert tables and all(len(t["players"]) == 2 and "square" in t["players"][0]
+                          for t in tables)
     assert type(table.scene.app.stack.top).__name__ == "ResultsScene"
     assert min(phones.rolls.values()) > 3
     assert all(phones.saw_over.values())
+
+
+def test_a_watcher_follows_a_whole_game_and_is_sent_no_seats_secret():
+    """An audience phone watches Startup Fever to the results: it gets the public table
+    and log only (no hand, question or PIN), no product's chip before it launches, and
+    the results at the end."""
+    import json
+
+    launched: dict[int, frozenset] = {}
+    table, phones, _pressed = play_in_browser(
+        "startupfever", ["phone", "normal"], seed=11, shots=SHOTS, watch=True,
+        launched=launched, limit=2 * GAME_LIMIT)  # shares the cores with the suite
+    assert table.scene.state.is_terminal() and phones.watched_over
+    views_seen = 0
+    for frame in phones.frames:
+        message = json.loads(frame)
+        assert message["type"] in ("state", "view", "public", "pong"), message["type"]
+        assert message.get("question") is None and message.get("ticket") is None
+        assert "pin" not in message
+        view = message.get("view")
+        if not view:
+            continue
+        views_seen += 1
+        assert view["watch"] and view["hand"] == [] and view["stats"] == [] and \
+            "obs" not in view
+        known = launched.get(view.get("rev"), frozenset())
+        for company in view["table"]["companies"]:
+            for product in company["products"]:
+                if product["category"] != "?":  # a chip shows only once launched
+                    assert product["slot"] in known or view["over"], (view["rev"], product)
+    assert views_seen > 20
+    assert any((json.loads(f).get("view") or {}).get("results") for f in phones.frames)

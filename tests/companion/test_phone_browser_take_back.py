@@ -83,6 +83,18 @@ class Table:
     def tap(self, name: str) -> None:
         self.page.get_by_role("button", name=name).first.tap()
 
+    def label_of(self, action) -> str:
+        """The words the phone shows for `action` (its option's label, as the phone's
+        question is built: `game.startupfever.questions`)."""
+        from game.companion import views
+
+        state = self.scene.state
+        legal = state.legal_actions()
+        question = views.question("startupfever", state, legal, seat=0,
+                                  names=[s.name for s in self.scene.seats])
+        index = legal.index(action)
+        return next(o["label"] for o in question["options"] if o["id"] == index)
+
 
 @pytest.fixture(scope="module")
 def browser():
@@ -103,19 +115,18 @@ def phone(browser):
 def test_a_phone_takes_back_a_retain_and_a_hire(browser, tmp_path):
     state = manage_with_staff()
     before = state.to_json()
-    slot = state.current_slot
     page = phone(browser)
     table = Table(state, page)
     try:
         table.until(table.asked)
         assert table.undo_label() is None  # nothing of its own to take back yet
         hire = next(a for a in table.scene.state.legal_actions() if type(a) is Hire)
-        table.tap(f"Hire {hire.kind.replace('_', ' ').title()} for {slot}")
+        table.tap(table.label_of(hire))
         table.until(lambda: table.scene.moves and table.asked())
         assert table.undo_label() == f"Take back: {table.scene.moves[-1]}"
         retain = next(a for a in table.scene.state.legal_actions()
                       if type(a) is Retain and a.slot)
-        table.tap(str(retain)[:1].upper() + str(retain)[1:])
+        table.tap(table.label_of(retain))
         table.until(lambda: len(table.scene.moves) == 2 and table.asked())
         assert table.undo_label() == f"Take back: {retain}"
         shots = Path(os.environ.get("PHONE_SHOTS", tmp_path))
@@ -129,7 +140,7 @@ def test_a_phone_takes_back_a_retain_and_a_hire(browser, tmp_path):
         table.until(lambda: not table.scene.moves and table.asked())
         assert table.undo_label() is None
         assert table.scene.state.to_json() == before  # the game before the hire, exactly
-        expect(page.locator("#log")).to_contain_text("Ada takes back")
+        expect(page.locator("#log")).to_contain_text("\u2068Ada\u2069 takes back")  # isolated
     finally:
         table.game.finish()
         page.context.close()
@@ -146,7 +157,7 @@ def test_a_phone_takes_back_a_sealed_marketing_token(browser):
     try:
         table.until(table.asked)
         slot = state.players[0].slots[0]
-        table.tap(f"Market {slot}")
+        table.tap(table.label_of(Market(slot)))
         table.until(lambda: table.scene.moves and table.asked())
         assert table.scene.moves == [Market(slot)]
         assert table.undo_label() == f"Take back: marketing {slot} $1"

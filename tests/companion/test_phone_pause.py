@@ -23,7 +23,7 @@ def test_pause_offers_each_phone_seats_code_and_stays_up():
         step(app, 20)
         pause = app.stack.top
         labels = [label for label, _ in pause.choices]
-        assert labels[-2:] == ["Phone codes", "Save and quit"]
+        assert labels[-3:] == ["Phone codes", "Seats", "Save and quit"]
         assert pause.menu.buttons[-1].rect.bottom <= 632  # above the prompt bar
         pause.choices[labels.index("Phone codes")][1]()
         step(app, 20)

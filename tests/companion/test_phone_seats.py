@@ -36,6 +36,11 @@ class FakeHub:
         self.withdrawn: list[tuple[int, int | None]] = []
         self.views: list[tuple[int, dict]] = []
         self.inbox: list[tuple[int, int, object]] = []
+        self.happened: list[dict] = []  # connects and disconnects, for `events`
+
+    def events(self):
+        out, self.happened = self.happened, []
+        return out
 
     def ask(self, seat, ticket, question):
         self.asked.append((seat, ticket, question))
@@ -77,9 +82,9 @@ def test_a_phone_source_asks_with_the_legal_actions_and_takes_only_its_ticket():
     legal = state.legal_actions()
     source.begin(0, state, legal)
     (seat, ticket, question), = hub.asked
-    assert seat == 0 and question["prompt"] == "Place a secret chip"
+    assert seat == 0 and question["prompt"] == "Secret chip for A"
     assert [o["id"] for o in question["options"]] == list(range(len(legal)))
-    assert question["options"][1]["label"].lower() == str(legal[1]).lower()
+    assert question["options"][1]["label"] == f"{legal[1].category} on {legal[1].slot}"
     link.tend(FakeScene(state))
     assert source.poll() is None  # nothing answered yet
     hub.inbox = [(0, ticket + 7, 1), (1, ticket, 1)]  # a stale ticket, another seat
