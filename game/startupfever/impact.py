@@ -53,7 +53,7 @@ def has_effect(view: Any, play: PlayCard) -> bool:
     card, slot = play.card, play.slot
     if slot is None and play.seat is None:  # the discard window: making room
         return True
-    p = view.products[slot] if slot is not None else None
+    p: Any = view.products[slot] if slot is not None else None
     if card == "antitrust":
         return p.field > MARK_100M and not _manage_dead(view, play)
     if card == "attrition":

@@ -23,13 +23,14 @@ from typing import Any
 
 from .actions import Defend, PlayCard
 from .impact import has_effect
-from .players import RulePlayer, same, vp
+from .players import RulePlayer, mypyc_attr, same, vp
 from .usertrack import MARK_100M
 
 #: Easy's share of random decisions.
 EASY_MISTAKES = 0.5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NormalPlayer(RulePlayer):
     """The rule player with its card rules fixed (see the module notes); deterministic."""
 
@@ -73,6 +74,7 @@ class NormalPlayer(RulePlayer):
         return super()._defense(view, legal)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EasyPlayer(RulePlayer):
     """The rule player, but about one decision in three is a random legal action."""
 

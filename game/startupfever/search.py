@@ -46,6 +46,7 @@ from typing import Any
 from .actions import (
     EndManage,
     EndUserLoss,
+    Hire,
     LosePip,
     Pass,
     PlayCard,
@@ -60,11 +61,14 @@ from .showdown import HardRules
 from .state import BIG_NERD, BIG_SUIT
 
 #: Stages decided by HardRules without search (see the module notes).
-NO_SEARCH = frozenset({"chips", "reassign", "attrition", "marketing", "order_choose"})
+NO_SEARCH = frozenset({"chips", "reassign", "attrition", "order_choose"})
 SAMPLES = 12  # determinizations per decision (each tries every candidate)
+CLOSER = 3  # a close call (a gain above CLOSE errors, not yet CONFIDENCE) gets this many
+CLOSE = 1.0  # times the samples
 TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
 DEPTH = 40  # steps played on after a candidate, at most
-MAX_CANDIDATES = 7
+MAX_CANDIDATES = 8
+SEARCH_HIRES = True  # whether hires are among the manage candidates
 CONFIDENCE = 2.5  # standard errors by which a candidate must beat the default
 
 
@@ -83,9 +87,11 @@ class HardPlayer:
     kind = "hard"
 
     def __init__(self, seed: int | None = None, *, samples: int = SAMPLES,
+                 max_samples: int | None = None,
                  time_budget: float | None = TIME_BUDGET, depth: int = DEPTH) -> None:
         self.rng = random.Random(seed)
         self.samples = samples
+        self.max_samples = max(samples, CLOSER * samples if max_samples is None else max_samples)
         self.time_budget = time_budget
         self.depth = depth
         self.normal = HardRules()
@@ -125,16 +131,17 @@ class HardPlayer:
         """The actions worth comparing: the default (HardRules) choice first, then the stage's main
         alternatives (capped at MAX_CANDIDATES, so each gets enough samples)."""
         stage = obs["stage"]
-        if stage == "manage":  # hires stay the rules' (see the module notes)
+        if stage == "manage":
             money = obs["players"][obs["seat"]]["money"]
             ends = [a for a in legal if type(a) is EndManage]
+            hires = [a for a in legal if type(a) is Hire] if SEARCH_HIRES else []
             retains = [a for a in legal if type(a) is Retain]
             execs = [a for a in retains if a.kind in (BIG_NERD, BIG_SUIT)
                      and a.steps == 4 - a.vest]
             big = sorted((a for a in legal if type(a) is Poach and a.offer <= money
                           and a.kind == BIG_NERD), key=lambda a: a.offer)
-            pool = ends + (execs or retains)[:1] + big[:1] + big[-1:]  # the cheapest and
-            # the costliest offer (that no counter can stop)
+            pool = ends + hires + (execs or retains)[:1] + big[:1] + big[-1:]  # the
+            # cheapest and the costliest offer (that no counter can stop)
         elif stage == "loss":
             pips = sorted((a for a in legal if type(a) is LosePip),
                           key=lambda a: -obs["products"][a.slot]["field"])
@@ -158,7 +165,8 @@ class HardPlayer:
         deadline = None if self.time_budget is None else start + self.time_budget
         clock = time.perf_counter
         n = 0
-        while n < self.samples:
+        limit = self.samples
+        while n < limit:
             det = sample_state(obs, rng)
             dice = rng.getrandbits(32)
             row = []
@@ -181,9 +189,34 @@ class HardPlayer:
             n += 1
             if deadline is not None and clock() >= deadline:
                 break
+            if n == limit and limit < self.max_samples and self.close_call(values):
+                limit = self.max_samples  # a close call: look closer
         self.last.samples = n
         self.last.candidates = len(candidates)
         return candidates[self.pick(values)]
+
+    @staticmethod
+    def close_call(values: list[list[float]]) -> bool:
+        """Whether no candidate beats the default by CONFIDENCE standard errors yet but
+        one beats it by more than CLOSE: more samples may settle it."""
+        return any(CLOSE < z <= CONFIDENCE for z in HardPlayer.gains(values))
+
+    @staticmethod
+    def gains(values: list[list[float]]) -> list[float]:
+        """Per candidate after the default, its mean paired gain over the default in
+        standard errors (0 when it does not gain)."""
+        n = len(values[0])
+        base = values[0]
+        out = []
+        for row in values[1:]:
+            diffs = [a - b for a, b in zip(row, base, strict=True)]
+            mean = sum(diffs) / n
+            if mean <= 0 or n < 2:
+                out.append(0.0)
+                continue
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            out.append(mean / (var / n) ** 0.5 if var > 0 else float("inf"))
+        return out
 
     @staticmethod
     def pick(values: list[list[float]]) -> int:
@@ -214,7 +247,8 @@ class HardPlayer:
         while len(policy) < len(s.players):
             policy.append(HardRules() if len(policy) == seat else NormalPlayer())
         clock = time.perf_counter
-        for step in range(self.depth):
+        step = 0
+        while step < self.depth:
             if deadline is not None and step % 8 == 7 and clock() >= deadline:
                 return None
             cp = s.current_player
@@ -222,8 +256,13 @@ class HardPlayer:
                 break
             if cp == CHANCE:
                 s.apply_quiet(s.sample_chance())
+                step += 1
                 continue
             legal = s.legal_actions()
+            if len(legal) == 1:  # no choice (a card window's Pass): not a step of the depth
+                s.apply_quiet(legal[0])
+                continue
+            step += 1
             action = policy[cp].decide(s, legal)
             if any(map(partial(is_, action), legal)):
                 s.apply_quiet(action)  # listed by this very state a moment ago

@@ -19,6 +19,7 @@ from typing import Any
 from .actions import ChoosePosition, EndMarketing, Market, Poach
 from .evaluate import beat, table2_expected
 from .normal import NormalPlayer
+from .players import mypyc_attr
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAUNCH_FIELD
 from .yearend import BIG_NERD_STRENGTH
@@ -64,7 +65,8 @@ def marketing_choice(view: Any, legal: list, end_near: bool) -> Any:
         return end
     pending = dict(view.marketing_pending)
     base = comp_value(view, pending)
-    best, best_gain = end, MIN_GAIN
+    best: Any = end
+    best_gain = MIN_GAIN
     for a in legal:
         if type(a) is not Market:
             continue
@@ -120,6 +122,7 @@ def order_position(legal: list) -> Any:
     return later[0] if later else spots[0] if spots else legal[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HardRules(NormalPlayer):
     """The Normal player with its rules changed, each measured in Normal's place against
     three Normals (2,000 games per seed, screening seeds 11, 12, 21, 22): marketing by
