@@ -147,9 +147,32 @@ class RulePlayer:
             # a live state's view reads through it; an observation's view is a snapshot
             self._state = None if isinstance(state_or_observation, dict) \
                 else state_or_observation
-        choose = getattr(self, _CHOOSERS.get(view.stage, ""), None)
-        action = choose(view, legal) if choose else None
+        action = self._choose(view, legal)
         return legal[0] if action is None else action
+
+    def _choose(self, view, legal: list) -> Any:
+        """The stage's chooser (`_<stage>`; None: no rule for it, the first action). An
+        if-chain, not a name looked up: compiled, each branch is a direct method call."""
+        stage = view.stage
+        if stage == "window":
+            return self._window(view, legal)
+        if stage == "manage":
+            return self._manage(view, legal)
+        if stage == "reassign":
+            return self._reassign(view, legal)
+        if stage == "marketing":
+            return self._marketing(view, legal)
+        if stage == "order_choose":
+            return self._order_choose(view, legal)
+        if stage == "loss":
+            return self._loss(view, legal)
+        if stage == "counter":
+            return self._counter(view, legal)
+        if stage == "defense":
+            return self._defense(view, legal)
+        if stage == "attrition":
+            return self._attrition(view, legal)
+        return None  # set-up chips
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -522,4 +545,7 @@ PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
 
 #: stage -> the name of the method deciding in it (a player without one takes the first
 #: legal action)
-_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES}
+#: the decision stages `_choose` has a rule for (set-up chips take the first action)
+CHOOSERS = frozenset({"window", "manage", "reassign", "marketing", "order_choose", "loss",
+                      "counter", "defense", "attrition"})
+assert CHOOSERS | {"chips"} == DECISION_STAGES  # a new decision stage needs its chooser

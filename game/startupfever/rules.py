@@ -159,7 +159,20 @@ class State(SaveRules):
         A new list every call, computed from the current state and remembered nowhere:
         editing it changes nothing, and `apply` checks every action afresh.
         """
-        stage = self.stage
+        stage = self.stage  # the decision stages first, most frequent first (compiled,
+        # each branch is a direct call; `_LEGAL` lists the same generators)
+        if stage == "window":
+            return self._legal_window()
+        if stage == "manage":
+            return self._legal_manage()
+        if stage == "reassign":
+            return self._legal_reassign()
+        if stage == "order_choose":
+            return self._legal_order()
+        if stage == "loss":
+            return self._legal_loss()
+        if stage == "marketing":
+            return self._legal_marketing()
         if stage in CHANCE_STAGES:
             return [a for a, _p in self.chance_outcomes()]
         if stage == "over":
