@@ -8,9 +8,9 @@ projected, money, revenue, staff, executives, cards, some scaled by the years le
 weight vector for every table size (2-6 seats), fitted by maximum likelihood (Newton's
 method with a small ridge) to who won each game.
 
-The games: GAMES games at 2-6 seats (seeded), one seat playing the Hard player's own
-rules (showdown.HardRules) and the others Normal, every seat taking a random legal action
-at EXPLORE of its decisions, so that money, staff and cards vary apart from how well a
+The games: GAMES games at 2-6 seats (seeded) of Normal players (so that a change to the
+Hard player's own rules does not change the file), every seat taking a random legal
+action at EXPLORE of its decisions, so that money, staff and cards vary apart from how well a
 company is doing (without it the fit learns "rich players win" and prices money above
 the staff it buys). Positions are sampled at a share of the decision points from year 1
 on; all positions of one game fall on the same side of the split: every HOLD_OUT-th game
@@ -35,7 +35,6 @@ from typing import Any
 from .evaluate import FEATURES, WEIGHTS_FILE, seat_features
 from .normal import NormalPlayer
 from .rules import CHANCE, TERMINAL, new_game
-from .showdown import HardRules
 
 GAMES = 3000
 SEED = 1
@@ -56,8 +55,7 @@ def collect(games: int, seed: int, every: float = EVERY
     for g in range(games):
         players = SEATS[g % len(SEATS)]
         state = new_game(players, seed=seed * 1_000_003 + g)
-        hard_seat = g % players
-        agents = [HardRules() if s == hard_seat else NormalPlayer() for s in range(players)]
+        agents = [NormalPlayer() for _ in range(players)]
         pending: list[list[list[float]]] = []
         while True:
             cp = state.current_player

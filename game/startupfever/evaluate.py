@@ -1,22 +1,22 @@
-"""Heuristic evaluation of a Startup Fever position, for the Hard player's depth cut-off.
+"""Fitted evaluation of a Startup Fever position, for the Hard player's depth cut-off.
 
 The search stops a few steps after the decision and asks here how good the position is
-for a seat, instead of playing the game out. The estimate projects every company's final
-victory points from what is on the table:
+for a seat, instead of playing the game out. Each seat gets features (seat_features,
+named by FEATURES): its VP on the table, its projected final VP, money, revenue, staff,
+executives and cards, some scaled by the years left. The projection reckons, per product:
 
-* how many product turns each product still has (this year's, then the years until the
-  slowest unlaunched product should launch: F12 ends the game that year);
-* per turn a product gains the mean die (3.5) + its Nerds + 2 per Big Nerd (F9);
-* at every remaining year end it gains the Table 2 move expected from its strength rank
-  in its category (the die makes each pairing a probability);
-* fields above 100M users are discounted (rivals spend user-loss pips there);
-* money buys Nerds while turns remain (worth the fields a Nerd adds), future revenue
-  likewise, cards in hand a little; at the end money only breaks ties.
+* how many product turns it still has (this year's, then the years until the slowest
+  unlaunched product should launch: F12 ends the game that year);
+* per turn the mean die (3.5) + its Nerds + 2 per Big Nerd (F9);
+* at every remaining year end the Table 2 move expected from its strength rank in its
+  category (the die makes each pairing a probability);
+* fields above 100M users discounted (rivals spend user-loss pips there).
 
-The score is a win chance: the seat's share of a softmax over every seat's projected
-score (so hurting any rival helps, the leader most). Works on any State (a
-determinization or the real game): it reads public quantities and, of hidden ones, only
-those the determinization drew for the seat.
+The win chance is a softmax over the seats' scores w . x (so hurting any rival helps, the
+leader most), with the weights w fitted to who won thousands of self-play games
+(evalfit.py; the weights, the data size and the held-out figures are in
+eval_weights.json). Works on any State (a determinization or the real game): it reads
+public quantities and, of hidden ones, only those the determinization drew for the seat.
 """
 
 from __future__ import annotations

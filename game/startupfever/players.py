@@ -225,11 +225,13 @@ class RulePlayer:
         best_key = (0, 0)
         n = len(view.players)
         products = view.products
+        play_card = PlayCard  # a local: compiled, a global of a plain module is a dict look-up
+        self_cards = SELF_CARDS
         for a in legal:
-            if type(a) is not PlayCard:
+            if type(a) is not play_card:
                 continue
             target: int = a.seat if a.slot is None else products[a.slot].owner  # type: ignore[assignment]
-            if a.card in SELF_CARDS:
+            if a.card in self_cards:
                 if target != me:
                     continue  # worth 0 (to every subclass too): a good card on a rival
             elif leader < 0:  # only bad cards need the leader
@@ -337,7 +339,8 @@ class RulePlayer:
         money = pl.money
         slot = view.current_slot
         product = view.products[slot]
-        hires = [a for a in legal if type(a) is Hire]
+        hire = Hire  # a local (see _window)
+        hires = [a for a in legal if type(a) is hire]
         kinds = {a.kind for a in hires}
         late = view.year >= 5 or self._end_near(view)
         failing = slot in view.hire_fails  # F15: this product's first hire fails
@@ -421,8 +424,9 @@ class RulePlayer:
         players = view.players
         best = None
         best_key: tuple = ()
+        poach = Poach  # a local (see _window)
         for a in legal:
-            if type(a) is not Poach or a.kind != NERD or a.slot is None:
+            if type(a) is not poach or a.kind != NERD or a.slot is None:
                 continue
             if a.offer > 2 or a.offer > money:  # listed: the minimum and the sure offer
                 continue
@@ -446,8 +450,9 @@ class RulePlayer:
         if money < 3:
             return None
         best = None
+        retain = Retain  # a local (see _window)
         for a in legal:
-            if type(a) is not Retain:
+            if type(a) is not retain:
                 continue
             if a.kind in (BIG_NERD, BIG_SUIT) and a.vest <= 1 and a.steps == 4 - a.vest \
                     and money - a.steps >= 1:
