@@ -1,4 +1,4 @@
-"""Learn to play (issue 24 item 1): the guided game on the real table, driven with a pad
+"""Learn to play: the guided game on the real table, driven with a pad
 only and with the keyboard only until the coach has explained every step (the first year,
 then a counter-offer and user loss in the years after), and the coach's tips in other
 games."""

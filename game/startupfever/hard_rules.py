@@ -69,7 +69,7 @@ def marketing_choice(view: Any, legal: list, end_near: bool) -> Any:
         return end
     pending = dict(view.marketing_pending)
     base = comp_value(view, pending)
-    best: Any = end
+    best: Market | EndMarketing = end
     best_gain = MIN_GAIN
     for a in legal:
         if type(a) is not Market:
