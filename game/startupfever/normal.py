@@ -47,8 +47,12 @@ class NormalPlayer(RulePlayer):
                 and self._card_value(view, a, me, leader, leading) > 0]
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
-        if not has_effect(view, a):  # a wasted card (impact.py)
-            return 0
+        value = self._rated(view, a, me, leader, leading)
+        # a wasted card (impact.py) is worth nothing; asked only of a card worth playing
+        return value if value <= 0 or has_effect(view, a) else 0
+
+    def _rated(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        """The rule player's rating with Normal's fixes, before the wasted-card check."""
         card = a.card
         if card not in ("antitrust", "hiring_failure", "leak"):
             return super()._card_value(view, a, me, leader, leading)
@@ -64,7 +68,6 @@ class NormalPlayer(RulePlayer):
             return 3 * weight if products[a.slot].field > MARK_100M else 0
         # hiring failure
         return weight if view.players[target].money >= 2 else 0
-
 
     def _defense(self, view, legal: list) -> Any:
         """No Defense spent on a card that would do nothing."""
