@@ -71,6 +71,9 @@ CLOSE = 1.0  # times the samples
 TIME_BUDGET = 0.08  # seconds: a safety cap under the 100 ms budget (a loaded machine)
 DEPTH = 40  # steps played on after a candidate, at most
 MAX_CANDIDATES = 8
+#: Two seats are left to HardRules: searched, Hard won 76.2 % (71.8-80.2) of 400 games
+#: against Normal (seed 7), where HardRules alone wins 86.7 % (1,000 games, seed 21)
+SEARCH_FROM_SEATS = 3
 SEARCH_HIRES = False  # hires among the manage candidates (measured weaker: see the notes)
 CONFIDENCE = 2.5  # standard errors by which a candidate must beat the default
 
@@ -109,7 +112,7 @@ class HardPlayer:
         default = self.normal.decide(state_or_observation, legal)
         obs = state_or_observation if isinstance(state_or_observation, dict) \
             else state_or_observation.observation(state_or_observation.current_player)
-        if obs["stage"] in NO_SEARCH:
+        if obs["stage"] in NO_SEARCH or len(obs["players"]) < SEARCH_FROM_SEATS:
             return default
         candidates = self.candidates(obs, legal, default)
         if obs["stage"] == "window" and obs["window"] != "discard":  # only sensible plays

@@ -125,10 +125,23 @@ def test_determinizations_fit_the_observation_and_conserve_the_cards():
 
 def searched_state() -> sf.State:
     """A decision point where Hard searches (a manage step with several choices)."""
-    for state in decision_states(games=3, every=1, seed=2):
-        if state.stage == "manage" and len(state.legal_actions()) > 3:
+    for state in decision_states(games=8, every=1, seed=2):
+        if state.stage == "manage" and len(state.legal_actions()) > 3 \
+                and len(state.players) >= 3:  # two seats are not searched
             return state
     raise AssertionError("no manage decision found")
+
+
+def test_hard_plays_its_rules_at_two_seats_without_searching():
+    for state in decision_states(games=6, every=3, seed=2):
+        if len(state.players) != 2 or state.stage != "manage":
+            continue
+        legal = state.legal_actions()
+        player = HardPlayer(1, samples=4, time_budget=None)
+        assert player.decide(state, legal) == HardRules().decide(state, legal)
+        assert player.last.samples == 0
+        return
+    raise AssertionError("no two-seat manage decision found")
 
 
 def test_hard_keeps_to_its_iteration_budget():
