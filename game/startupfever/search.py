@@ -126,9 +126,10 @@ class HardPlayer:
 
     def decide_at_once(self, state_or_observation: State | dict[str, Any], legal: list) -> Any:
         """The rules' choice (HardRules), no search: a screen uses it where a computer must
-        not be seen thinking, at card windows and Defense questions (F11, F13), where the
-        rules ask a seat only when it holds a card. Searching there would make the seats
-        that hold one look busy; so Hard searches no window on the screen."""
+        not be seen thinking, at card windows and Defense questions (F11, F13): every
+        card holder is asked there, and searching only when a seat could play would make
+        the seats holding a playable card look busy; so Hard searches no window on the
+        screen."""
         return self.normal.decide(state_or_observation, legal)
 
     # ------------------------------------------------------------------ candidates

@@ -159,6 +159,10 @@ class Director(QueueDirector):
         s = self.stage
         self._coins(s.view.place("bank").center, s.view.money_spot(seat), amount)
 
+    def money_back(self, seat: int, amount: int) -> None:
+        """A step taken back: its money flies from the bank back to the company."""
+        self._from_bank(seat, amount)
+
     def _employee_spot(self, seat: int, slot: str | None, kind: str, vest: int
                        ) -> tuple[int, int]:
         """Where an employee stands: a vesting cell of a product, or the company panel."""

@@ -111,7 +111,8 @@ class ResultsScene(TableResults):
         fonts = self.app.fonts
         area = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 110, CHART.h - 110)
         top = max(max(row) for row in self.history)
-        step = next((s for s in (5, 10, 20, 25, 50) if top / s <= 6), 100)
+        most = max(2, area.h // 30)  # grid labels 30 px apart at least
+        step = next((s for s in (5, 10, 20, 25, 50) if top / s <= most), 100)
         top = step * max(1, math.ceil(top / step))
         small = fonts.body(24)
         self._draw_axes(canvas, area, top, step, str)

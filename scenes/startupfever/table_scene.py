@@ -32,13 +32,15 @@ from typing import Any
 import pygame
 import pytweening
 
+from game import registry
 from game import startupfever as sf
+from game import undo as take_backs
 from game.levels import make_player
 from game.startupfever import layout as layout_module
-from game.startupfever.actions import Defend, Pass
 from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
+from game.undo import UndoLog
 from scenes.engine import draw, glyphs
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
@@ -140,6 +142,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         # a searching player thinks off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sf.CHANCE, sf.IllegalAction)  # whose move, who answers
+        self.undo = UndoLog(registry.get(self.GAME).may_take_back)  # people's take-backs
+        self.begin_replay(seed)  # every action from here is kept for the replay
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
@@ -339,8 +343,14 @@ class TableScene(Autosaving, GameScreen, Scene):
         super().open_pause(message)
 
     def _to_decision(self, action: Action) -> bool:
-        """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
-        choice = self.decision.handle(action)
+        """A person is deciding: every action is theirs (Back steps out of a sub-list). A
+        decision may hand over to its next panel without a rules action (`next`)."""
+        decision = self.decision
+        choice = decision.handle(action)
+        if choice is None and decision.next is not None:
+            self.decision, decision.next.device = decision.next, decision.device
+            self.decision.take_back = decision.take_back
+            return True
         if choice is not None:
             self.decision = None
             self.sound("confirm")
@@ -452,8 +462,10 @@ class TableScene(Autosaving, GameScreen, Scene):
 
         decision = decision_for(state, self.context())
         if decision.ready is not None:  # answered already (in a beat, or queued)
+            self.join_next = decision.queued  # a queued step is part of the answer before
             return decision.ready
         self.decision = decision
+        decision.take_back = self.take_back_label(seat)
         owner = self.devices.device_of(seat)
         if owner is not None:
             decision.device = owner  # its bar shows the glyphs of the pad that answers
@@ -465,13 +477,11 @@ class TableScene(Autosaving, GameScreen, Scene):
         return None
 
     def phone_ready(self, seat: int, state: sf.State, legal: list) -> Any:
-        """A phone seat's answer given in the "any cards?" beat: a pass, a Defense."""
-        plan = self.context().plan
-        if state.stage == Stage.WINDOW and plan.get((Stage.WINDOW, seat)) is False:
-            return Pass()
-        if state.stage == Stage.DEFENSE and (Stage.DEFENSE, seat) in plan:
-            return Defend(bool(plan.pop((Stage.DEFENSE, seat))))
-        return None
+        """A phone seat's answer the table has already (`beat.answered`): a card window's
+        or Defense's only answer, or what it said in the "any cards?" beat."""
+        from scenes.startupfever.beat import answered
+
+        return answered(state, self.context(), legal)
 
     def in_thread(self, agent: Any, legal: list) -> bool:
         """A Hard computer's search runs in the worker thread, except at a card window or
@@ -538,12 +548,35 @@ class TableScene(Autosaving, GameScreen, Scene):
                                         until=lambda: self.showdown.settled))
         return True
 
+    def step_words(self, step: take_backs.Step) -> str:
+        return words.take_back_words(step.actions)
+
+    def said_taken_back(self, step: take_backs.Step) -> str | None:
+        """Said to everyone, except a sealed budget's tokens (F14: not even that there
+        were any) and a chip's category (only that a chip comes back)."""
+        return words.taken_back_line(step.actions, self.name(step.seat))
+
+    def shown_again(self, before: Any, step: take_backs.Step) -> None:
+        """The table as the taken-back state has it: money comes back from the bank and
+        the products it touched glow (from the public figures alone: F13, F14)."""
+        self.decision = None
+        old, self.model = self.model, TableModel.from_state(self.state)
+        for seat, (was, now) in enumerate(zip(old.companies, self.model.companies,
+                                              strict=True)):
+            if now.money > was.money:
+                self.director.money_back(seat, now.money - was.money)
+        for slot, shown in self.model.products.items():
+            if shown != old.products[slot]:
+                self.flash_product(slot)
+        if self.ctx is not None:
+            self.ctx.model = self.model
+
     def show_results(self) -> None:
-        if not self.finishing():
+        if self.watched_end() or not self.finishing():
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices))
+                                            devices=self.devices).kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 

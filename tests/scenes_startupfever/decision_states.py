@@ -16,6 +16,7 @@ from game import startupfever as sf
 from game.startupfever.actions import PlayCard, Poach
 from game.startupfever.layout import default_layout
 from game.startupfever.players import RulePlayer
+from game.undo import TAKE_BACK
 from scenes.engine.input import CLICK, POINT, Action
 from scenes.engine.settings import Settings
 from scenes.startupfever.choices import Ctx
@@ -47,13 +48,21 @@ def _mine(stage: str, extra=lambda s: True):
     return lambda s: s.stage == stage and s.current_player == HUMAN and extra(s)
 
 
+def _playable(state: sf.State) -> bool:
+    """A card window of seat 0's own turn (so the window asks seat 0 first) where it
+    can play (every card holder is asked; one with nothing playable only passes)."""
+    return state.stage != "window" or (state.turn_seat == HUMAN
+                                       and len(state.legal_actions()) > 1)
+
+
 @cache
 def _reached(stage: str) -> sf.State:
-    """A seeded game (4 players) at `stage` with seat 0 deciding."""
+    """A seeded game (4 players) at `stage` with seat 0 deciding (at a card window: its
+    first seat, with a card to play)."""
     for seed in range(40):
         state = sf.new_game(4, seed=seed)
         try:
-            return play_until(state, _mine(stage))
+            return play_until(state, _mine(stage, _playable))
         except AssertionError:
             continue
     raise AssertionError(f"no seeded game reached {stage}")
@@ -97,14 +106,20 @@ def _window(state: sf.State, window: str) -> sf.State:
 
 def defended() -> sf.State:
     """Seat 0 plays Audit on seat 1, who holds Defense and a Suit: seat 1 is asked."""
+    state = audited(["defense"])
+    assert state.stage == "defense" and state.current_player == 1
+    return state
+
+
+def audited(hand: list[str]) -> sf.State:
+    """Seat 0 plays Audit on seat 1 (which has a Suit and holds `hand`)."""
     state = play_until(sf.new_game(4, seed=3), lambda s: s.stage == "window"
                        and s.window == "manage" and s.turn_seat == 1)
     state.players[0].hand = ["audit_half"]
-    state.players[1].hand = ["defense"]
+    state.players[1].hand = list(hand)
     state.products[state.players[1].slots[0]].suits[2] += 1
-    state.actor, state.window_seats = 0, [0, 1]
+    state.actor, state.window_seats = 0, [0, 1] if hand else [0]
     state.apply(PlayCard("audit_half", seat=1))
-    assert state.stage == "defense" and state.current_player == 1
     return state
 
 
@@ -157,13 +172,15 @@ def answer(decision, device: str, canvas: pygame.Surface, limit: int = 40) -> ob
         got = step(decision, canvas if device == "mouse" else device)
         if got is not None:
             return got
+        if decision.next is not None:  # the next panel, without a rules action
+            decision = decision.next
     raise AssertionError(f"{type(decision).__name__} not answered by {device}")
 
 
 def _target_index(decision) -> int:
     level = decision.choices.level
     return next(i for i, o in enumerate(level.options) if o.enabled and not o.back
-                and (o.action is not None or o.then is not None))
+                and o.action is not TAKE_BACK and (o.action is not None or o.then is not None))
 
 
 def _button_step(decision, device: str) -> object | None:
