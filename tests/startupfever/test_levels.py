@@ -180,7 +180,9 @@ def test_evaluation_is_exact_at_the_end_and_prefers_more_users():
     state = searched_state()
     before = projected_scores(state)
     seat = state.current_player
-    state.products[state.players[seat].slots[0]].field += 10
+    product = min((state.products[s] for s in state.players[seat].slots),
+                  key=lambda p: p.field)
+    product.field = max(product.field + 5, 25)  # past the Launch line, below the top
     assert projected_scores(state)[seat] > before[seat]
     assert 0 < evaluate(state, seat) < 1
     state.stage = "over"
