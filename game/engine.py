@@ -32,11 +32,13 @@ if TYPE_CHECKING:
     import importlib.machinery
 
 PACKAGE = "game.startupfever"
-#: the modules compiled: the state, the rules, the seat views, the simple players and the
-#: simulator (the actions, events and the search stay plain Python: compiled, an action
-#: would refuse a wrongly typed field when built, not when applied as `apply` promises)
+#: the modules compiled: the state, the rules, the seat views, the simple players, the
+#: simulator, and the Hard player's evaluation and look-ahead players (the actions,
+#: events and the search itself stay plain Python: compiled, an action would refuse a
+#: wrongly typed field when built, not when applied as `apply` promises)
 MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
-           "persist", "observe", "rules", "views", "players", "sim")
+           "persist", "observe", "rules", "views", "players", "sim", "evaluate", "impact",
+           "normal", "hard_rules")
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "game" / "startupfever"
 HOME = ROOT / ".engine"

@@ -21,8 +21,9 @@ default names, how to draw a seat's pawn, and what to start with the seats chose
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from typing import Any
 
 import pygame
@@ -105,6 +106,9 @@ class LobbyConfig:
     start: Callable[[Host, list[LobbySeat], dict[str, str], Any], None]
     default_token: Callable[[str], str] = lambda colour: ""
     options: tuple[LobbyOption, ...] = ()
+    #: level -> one line saying what a computer of that level does (shown while a
+    #: cursor is on a level)
+    level_notes: Mapping[str, str] = dc_field(default_factory=dict)
 
 
 @dataclass
@@ -290,6 +294,26 @@ class LobbyScene(Scene):
         seat = self._seat_of(device)
         assert seat is not None
         return seat
+
+    def level_note(self) -> str | None:
+        """What the level a cursor rests on does (the Level button, or a computer card's
+        level row): the latest joined device's cursor first; None when no cursor is on
+        a level or the game has no notes."""
+        notes = self.config.level_notes
+        for seat in reversed(self.joined):
+            cursor = self.cursors.get(seat.device or "")
+            if cursor is None or cursor.editing:
+                continue
+            index = self._index(seat.device or "", cursor)
+            rows = self.rows_of(index)
+            if cursor.row < len(rows):
+                level = self._get(index).level if rows[cursor.row] == "level" else None
+            else:
+                button = self.buttons[cursor.row - len(rows)]
+                level = self.level if button == "level" else None
+            if level is not None and level in notes:
+                return notes[level]
+        return None
 
     def rows_of(self, index: int) -> tuple[str, ...]:
         """A card's rows: a person's or shared seat's name, colour and pawn; a computer's
@@ -643,7 +667,11 @@ class LobbyScene(Scene):
         if self.phones is not None:
             how = (f"{lo} to {hi} players: press {button_word('confirm', 'xbox')} or "
                    f"{key_label('confirm')}, click a seat, or scan with a phone")
-        draw.text(canvas, fitted(fonts, "body", 26, how, 1200), how, (640, 94), CREAM)
+        note = self.level_note()
+        if note is not None:  # what the level under a cursor does, in place of how to join
+            draw.text(canvas, fitted(fonts, "body", 26, note, 1200), note, (640, 94), GOLD)
+        else:
+            draw.text(canvas, fitted(fonts, "body", 26, how, 1200), how, (640, 94), CREAM)
         seats = self.seats()
         for i, card in enumerate(self.cards):
             self._draw_card(canvas, i, card, seats[i] if i < len(seats) else None)

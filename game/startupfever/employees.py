@@ -30,6 +30,7 @@ from .state import (
 # build a key tuple per call.)
 END_MANAGE: Final = EndManage()
 COUNTER_CHOICES: Final = (Counter(True), Counter(False))
+SURE_KEPT: Final = 12  # sure-offer prices kept per employee field (see _Target)
 NOBODY: Final = [0] * 5  # a product's workers of one kind, per vesting field, when it has none
 
 
@@ -62,9 +63,9 @@ def _lows(seat: int, slot: str | None, kind: str, to: str) -> tuple[Poach, ...]:
 class _Target:
     """The offers listed for the employees of one kind on one rival product (`slot` None:
     the rival's executives), to join product `to`: the minimum offer per vesting field
-    0-4 (`_lows`), and the latest "sure" offer made per field (one object each: a sure
-    offer's price is the rival's money, which stays the same for many listings; a new
-    price replaces it, so this stays bounded)."""
+    0-4 (`_lows`), and the "sure" offers made per field (one object per price: a sure
+    offer's price is the rival's money, which comes back to the same few values again
+    and again; at most SURE_KEPT prices are kept per field, so this stays bounded)."""
 
     __slots__ = ("seat", "slot", "kind", "to", "lows", "sures")
 
@@ -74,15 +75,17 @@ class _Target:
         self.kind = kind
         self.to = to
         self.lows = _lows(seat, slot, kind, to)
-        self.sures: list[Poach | None] = [None] * 5
+        self.sures: list[dict[int, Poach]] = [{} for _ in range(5)]
 
     def sure(self, v: int, offer: int) -> Poach:
         """The offer of `offer` tokens for the employee on field `v`."""
         made = self.sures[v]
-        if made is None or made.offer != offer:
-            made = Poach(self.seat, self.slot, self.kind, v, offer, self.to)
-            self.sures[v] = made
-        return made
+        poach = made.get(offer)
+        if poach is None:
+            if len(made) >= SURE_KEPT:
+                made.clear()
+            poach = made[offer] = Poach(self.seat, self.slot, self.kind, v, offer, self.to)
+        return poach
 
     def list_offers(self, acts: list, arr: list[int], top: int, sure: int) -> None:
         """Workers: append, per vesting field below `top` holding a worker, its minimum

@@ -1,27 +1,30 @@
-"""Heuristic evaluation of a Startup Fever position, for the Hard player's depth cut-off.
+"""Fitted evaluation of a Startup Fever position, for the Hard player's depth cut-off.
 
 The search stops a few steps after the decision and asks here how good the position is
-for a seat, instead of playing the game out. The estimate projects every company's final
-victory points from what is on the table:
+for a seat, instead of playing the game out. Each seat gets features (seat_features,
+named by FEATURES): its VP on the table, its projected final VP, money, revenue, staff,
+executives and cards, some scaled by the years left. The projection reckons, per product:
 
-* how many product turns each product still has (this year's, then the years until the
-  slowest unlaunched product should launch: F12 ends the game that year);
-* per turn a product gains the mean die (3.5) + its Nerds + 2 per Big Nerd (F9);
-* at every remaining year end it gains the Table 2 move expected from its strength rank
-  in its category (the die makes each pairing a probability);
-* fields above 100M users are discounted (rivals spend user-loss pips there);
-* money buys Nerds while turns remain (worth the fields a Nerd adds), future revenue
-  likewise, cards in hand a little; at the end money only breaks ties.
+* how many product turns it still has (this year's, then the years until the slowest
+  unlaunched product should launch: F12 ends the game that year);
+* per turn the mean die (3.5) + its Nerds + 2 per Big Nerd (F9);
+* at every remaining year end the Table 2 move expected from its strength rank in its
+  category (the die makes each pairing a probability);
+* fields above 100M users discounted (rivals spend user-loss pips there).
 
-The score is a win chance: the seat's share of a softmax over every seat's projected
-score (so hurting any rival helps, the leader most). Works on any State (a
-determinization or the real game): it reads public quantities and, of hidden ones, only
-those the determinization drew for the seat.
+The win chance is a softmax over the seats' scores w . x (so hurting any rival helps, the
+leader most), with the weights w fitted to who won thousands of self-play games
+(evalfit.py; the weights, the data size and the held-out figures are in
+eval_weights.json). Works on any State (a determinization or the real game): it reads
+public quantities and, of hidden ones, only those the determinization drew for the seat.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from .usertrack import LAST_FIELD, LAUNCH_FIELD, MARK_100M, base_revenue
@@ -30,15 +33,6 @@ from .yearend import BIG_NERD_STRENGTH, TABLE2
 MEAN_DIE = 3.5
 #: Weight of a projected field above the 100M mark (rivals' user-loss pips bite there).
 ABOVE_100M = 0.6
-#: Weights of FEATURES giving a seat's final VP. Set by reasoning about marginal values
-#: and checked against a least-squares fit on Normal games (`python -m
-#: game.startupfever.evalfit`), whose raw weights confuse cause and effect (rich players
-#: are winning players, so it prices money above the staff money buys): a token is worth
-#: about 0.6 of the fields a Nerd bought with it adds (turns left), a Suit's future
-#: revenue about half that per token, a card half a VP.
-WEIGHTS = (0.0, 0.8, 0.6, 0.3, 0.5, 0.05)
-#: The softmax's temperature in VP: a seat this far ahead is e times as likely to win.
-LEAD_SCALE = 6.0
 #: Stages of the year end before the competition (after the product turns).
 BEFORE_COMPETITION = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
                                 "comp_done"})
@@ -109,10 +103,10 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     return ({s: this_year[s] + future for s in products}, future, comp_now)
 
 
-def seat_features(state: Any) -> list[list[float]]:
-    """Per seat, the quantities the evaluation weighs (FEATURES names them): the VP on the
-    table, projected user gains (adoption and Table 2), and the assets that turn into
-    users later (money, revenue, staff, executives, cards), scaled by the turns left."""
+def _projection(state: Any) -> tuple[list[float], list[float], float, float]:
+    """(projected final VP per seat, projected income after this turn per seat, full
+    years after this one, competitions left including this year's): the table projected
+    forward as the module notes say."""
     players = state.players
     products = state.products
     turns, future, comp_now = turns_left(state)
@@ -141,7 +135,8 @@ def seat_features(state: Any) -> list[list[float]]:
                                  for q in group if q is not p)
                 comp_gain[p.slot] = comp_now * table2_expected(rank_now, n) \
                     + future * table2_expected(rank_later, n)
-    rows = []
+    projected_vp: list[float] = []
+    incomes: list[float] = []
     for pl in players:
         projected = income = 0.0
         most = 0.0
@@ -156,28 +151,78 @@ def seat_features(state: Any) -> list[list[float]]:
             if p.launched or field >= LAUNCH_FIELD:
                 projected += max(0.0, field - (LAUNCH_FIELD - 1))
             income += t * (base_revenue(p.field) + sum(p.suits) + 2 * len(pl.big_suits))
-        after = max(0.0, most - 1)
+        projected_vp.append(projected)
+        incomes.append(income * max(0.0, most - 1))
+    return projected_vp, incomes, future, competitions
+
+
+def seat_features(state: Any) -> list[list[float]]:
+    """Per seat, the quantities the evaluation weighs (FEATURES names them, in order): the
+    VP on the table and projected (adoption and Table 2 at the remaining year ends), the
+    assets that turn into users later (money, revenue, staff, executives, cards), some of
+    them scaled by the years left, whose worth fades as the end nears."""
+    projected, incomes, future, competitions = _projection(state)
+    products = state.products
+    cards_count = 1.0 if competitions > 0 else 0.0
+    rows = []
+    for seat, pl in enumerate(state.players):
+        vp = 0.0
+        nerds = suits = launched = 0
+        for slot in pl.slots:
+            p = products[slot]
+            if p.field >= LAUNCH_FIELD:
+                vp += p.field - (LAUNCH_FIELD - 1)
+            if p.launched:
+                launched += 1
+            nerds += sum(p.nerds)
+            suits += sum(p.suits)
         hand = pl.hand if isinstance(pl.hand, int) else len(pl.hand)
-        rows.append([1.0, projected, pl.money * after, income * after,
-                     hand * (1.0 if competitions > 0 else 0.0), pl.money])
+        money = float(pl.money)
+        big_nerds = len(pl.big_nerds)
+        rows.append([vp, projected[seat], projected[seat] * future, money, money * future,
+                     incomes[seat], hand * cards_count, big_nerds, big_nerds * future,
+                     len(pl.big_suits) * future, nerds * future, suits * future,
+                     float(launched)])
     return rows
 
 
-FEATURES = ("constant", "projected_vp", "money_x_turns", "income_x_turns", "cards", "money")
+#: What seat_features measures, in order (the fitted weights in WEIGHTS_FILE follow it).
+FEATURES = ("vp", "projected_vp", "projected_vp_x_years", "money", "money_x_years",
+            "income_x_turns", "cards", "big_nerds", "big_nerds_x_years",
+            "big_suits_x_years", "nerds_x_years", "suits_x_years", "launched")
+#: The fitted weights (evalfit.py writes it; see there for the data and the fit figures).
+#: (Found in the package's folder: compiled, this module itself lives elsewhere.)
+WEIGHTS_FILE = Path(str(resources.files("game.startupfever") / "eval_weights.json"))
 
 
-def projected_scores(state: Any) -> list[float]:
-    """Each seat's predicted final VP: the fitted weights (evalfit.py) over its features."""
-    weights = WEIGHTS
+def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
+    """The fitted weights, checked against FEATURES (a stale file is an error, not a
+    silently wrong evaluation)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{path.name} was fitted for other features: re-run evalfit")
+    return tuple(float(w) for w in data["weights"])
+
+
+WEIGHTS = load_weights()
+
+
+def scores(state: Any, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
+    """Each seat's fitted score: its win chance is exp(score) over the sum of all."""
     return [sum(w * x for w, x in zip(weights, row, strict=True))
             for row in seat_features(state)]
 
 
+def projected_scores(state: Any) -> list[float]:
+    """Each seat's projected final VP (the projection the features start from)."""
+    return _projection(state)[0]
+
+
 def win_chance(scores: list[float], seat: int) -> float:
-    """The seat's share of a softmax over the projected scores: every rival hurt raises
-    it (the leader most), unlike a lead over the best rival alone."""
+    """The seat's share of a softmax over the scores: every rival hurt raises it (the
+    leader most), unlike a lead over the best rival alone."""
     top = max(scores)
-    weights = [math.exp((s - top) / LEAD_SCALE) for s in scores]
+    weights = [math.exp(s - top) for s in scores]
     return weights[seat] / sum(weights)
 
 
@@ -186,7 +231,7 @@ def evaluate(state: Any, seat: int) -> float:
     if state.stage == "over":
         winners = state.winners()
         return 1 / len(winners) if seat in winners else 0.0
-    return win_chance(projected_scores(state), seat)
+    return win_chance(scores(state), seat)
 
 
-__all__ = ["evaluate", "projected_scores", "turns_left", "win_chance"]
+__all__ = ["evaluate", "projected_scores", "scores", "turns_left", "win_chance"]

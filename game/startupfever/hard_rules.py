@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import ChoosePosition, EndMarketing, Market, Poach
+from .actions import ChoosePosition, EndMarketing, Market, PlayCard, Poach
 from .evaluate import beat, table2_expected
 from .normal import NormalPlayer
+from .players import mypyc_attr
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAUNCH_FIELD
 from .yearend import BIG_NERD_STRENGTH
@@ -29,6 +30,10 @@ NERDS_ONLY_FROM = 2  # the year from which HardRules hires no more Suits
 MAX_BIG_NERD_OFFER = 12
 NEAR = 6  # my unlaunched products this close to the Launch line will compete next year
 SAVE_FROM = 2  # tokens from which HardRules saves for a missing executive instead of hiring
+#: Card windows where HardRules keeps a card worth less than HOLD_BELOW by Normal's rating
+#: (a Hiring Failure or a Server Outage on a rival who does not lead, a small Audit...)
+HOLD_WINDOWS = frozenset({"adoption", "manage"})
+HOLD_BELOW = 3
 
 
 def comp_value(view: Any, extra: dict[str, int]) -> float:
@@ -121,6 +126,7 @@ def order_position(legal: list) -> Any:
     return later[0] if later else spots[0] if spots else legal[0]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HardRules(NormalPlayer):
     """The Normal player with its rules changed, each measured in Normal's place against
     three Normals (2,000 games per seed, screening seeds 11, 12, 21, 22): marketing by
@@ -131,13 +137,20 @@ class HardRules(NormalPlayer):
     for an executive from 2 tokens and from year 1 (saving_for_executive: 34.5 -> 39.8 %),
     no retains (+0.9: rivals playing Normal never poach an executive, and a Nerd retained
     from vest 0 to 1 is still poached for 2) and the turn position after the year's first
-    (order_position: +2; 42.2 % with all six). It is the Hard player's default choice and
-    its own seat's play in the search's look-ahead."""
+    (order_position: +2; 42.2 % with all six); then no card worth under HOLD_BELOW by
+    Normal's rating played in the adoption or manage window (42.4 -> 45.2 % on seed 21,
+    41.4 -> 43.2 % on seed 22; under 4 or 5, or in every window: no better or worse). It
+    is the Hard player's default choice and its own seat's play in the search's
+    look-ahead."""
 
     kind = "hard-rules"
 
     def _marketing(self, view, legal: list) -> Any:
         return marketing_choice(view, legal, self._end_near(view))
+
+    def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        value = super()._card_value(view, a, me, leader, leading)
+        return 0 if value < HOLD_BELOW and view.window in HOLD_WINDOWS else value
 
     def _manage(self, view, legal: list) -> Any:
         poach = big_nerd_poach(view, legal)

@@ -17,6 +17,13 @@ from .normal import EasyPlayer, NormalPlayer
 from .players import RandomPlayer
 from .search import HardPlayer
 
+#: What each level does, in one line for the lobby (read while a cursor is on a level).
+LEVEL_NOTES = {
+    "easy": "Easy plays by the rulebook's tips, but often picks at random. Beatable!",
+    "normal": "Normal plays by the rulebook's tips: hires, poaches, cards on rivals",
+    "hard": "Hard plans ahead: it plays its options out in games that could be this one",
+}
+
 LEVELS: dict[str, type] = {
     "random": RandomPlayer,
     "easy": EasyPlayer,

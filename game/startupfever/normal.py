@@ -23,13 +23,14 @@ from typing import Any
 
 from .actions import Defend, PlayCard
 from .impact import has_effect
-from .players import RulePlayer, same, vp
+from .players import RulePlayer, mypyc_attr, same, vp
 from .usertrack import MARK_100M
 
 #: Easy's share of random decisions.
 EASY_MISTAKES = 0.5
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class NormalPlayer(RulePlayer):
     """The rule player with its card rules fixed (see the module notes); deterministic."""
 
@@ -46,8 +47,12 @@ class NormalPlayer(RulePlayer):
                 and self._card_value(view, a, me, leader, leading) > 0]
 
     def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
-        if not has_effect(view, a):  # a wasted card (impact.py)
-            return 0
+        value = self._rated(view, a, me, leader, leading)
+        # a wasted card (impact.py) is worth nothing; asked only of a card worth playing
+        return value if value <= 0 or has_effect(view, a) else 0
+
+    def _rated(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+        """The rule player's rating with Normal's fixes, before the wasted-card check."""
         card = a.card
         if card not in ("antitrust", "hiring_failure", "leak"):
             return super()._card_value(view, a, me, leader, leading)
@@ -64,7 +69,6 @@ class NormalPlayer(RulePlayer):
         # hiring failure
         return weight if view.players[target].money >= 2 else 0
 
-
     def _defense(self, view, legal: list) -> Any:
         """No Defense spent on a card that would do nothing."""
         pc = view.pending_card
@@ -73,6 +77,7 @@ class NormalPlayer(RulePlayer):
         return super()._defense(view, legal)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class EasyPlayer(RulePlayer):
     """The rule player, but about one decision in three is a random legal action."""
 

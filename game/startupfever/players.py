@@ -149,9 +149,32 @@ class RulePlayer:
             # a live state's view reads through it; an observation's view is a snapshot
             self._state = None if isinstance(state_or_observation, dict) \
                 else state_or_observation
-        choose = getattr(self, _CHOOSERS.get(view.stage, ""), None)
-        action = choose(view, legal) if choose else None
+        action = self._choose(view, legal)
         return legal[0] if action is None else action
+
+    def _choose(self, view, legal: list) -> Any:
+        """The stage's chooser (`_<stage>`; None: no rule for it, the first action). An
+        if-chain, not a name looked up: compiled, each branch is a direct method call."""
+        stage = view.stage
+        if stage == "window":
+            return self._window(view, legal)
+        if stage == "manage":
+            return self._manage(view, legal)
+        if stage == "reassign":
+            return self._reassign(view, legal)
+        if stage == "marketing":
+            return self._marketing(view, legal)
+        if stage == "order_choose":
+            return self._order_choose(view, legal)
+        if stage == "loss":
+            return self._loss(view, legal)
+        if stage == "counter":
+            return self._counter(view, legal)
+        if stage == "defense":
+            return self._defense(view, legal)
+        if stage == "attrition":
+            return self._attrition(view, legal)
+        return None  # set-up chips
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -204,11 +227,13 @@ class RulePlayer:
         best_key = (0, 0)
         n = len(view.players)
         products = view.products
+        play_card = PlayCard  # a local: compiled, a global of a plain module is a dict look-up
+        self_cards = SELF_CARDS
         for a in legal:
-            if type(a) is not PlayCard:
+            if type(a) is not play_card:
                 continue
             target: int = a.seat if a.slot is None else products[a.slot].owner  # type: ignore[assignment]
-            if a.card in SELF_CARDS:
+            if a.card in self_cards:
                 if target != me:
                     continue  # worth 0 (to every subclass too): a good card on a rival
             elif leader < 0:  # only bad cards need the leader
@@ -316,7 +341,8 @@ class RulePlayer:
         money = pl.money
         slot = view.current_slot
         product = view.products[slot]
-        hires = [a for a in legal if type(a) is Hire]
+        hire = Hire  # a local (see _window)
+        hires = [a for a in legal if type(a) is hire]
         kinds = {a.kind for a in hires}
         late = view.year >= 5 or self._end_near(view)
         failing = slot in view.hire_fails  # F15: this product's first hire fails
@@ -400,8 +426,9 @@ class RulePlayer:
         players = view.players
         best = None
         best_key: tuple = ()
+        poach = Poach  # a local (see _window)
         for a in legal:
-            if type(a) is not Poach or a.kind != NERD or a.slot is None:
+            if type(a) is not poach or a.kind != NERD or a.slot is None:
                 continue
             if a.offer > 2 or a.offer > money:  # listed: the minimum and the sure offer
                 continue
@@ -425,8 +452,9 @@ class RulePlayer:
         if money < 3:
             return None
         best = None
+        retain = Retain  # a local (see _window)
         for a in legal:
-            if type(a) is not Retain:
+            if type(a) is not retain:
                 continue
             if a.kind in (BIG_NERD, BIG_SUIT) and a.vest <= 1 and a.steps == 4 - a.vest \
                     and money - a.steps >= 1:
@@ -524,4 +552,7 @@ PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
 
 #: stage -> the name of the method deciding in it (a player without one takes the first
 #: legal action)
-_CHOOSERS = {stage: "_" + stage for stage in DECISION_STAGES}
+#: the decision stages `_choose` has a rule for (set-up chips take the first action)
+CHOOSERS = frozenset({"window", "manage", "reassign", "marketing", "order_choose", "loss",
+                      "counter", "defense", "attrition"})
+assert CHOOSERS | {"chips"} == DECISION_STAGES  # a new decision stage needs its chooser

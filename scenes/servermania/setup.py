@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.servermania.levels import LEVEL_NOTES
 from scenes.engine.theme import THEME
 from scenes.lobby import LobbyConfig, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
@@ -44,7 +45,7 @@ LOBBY = LobbyConfig(
     game="servermania", title="SERVERMANIA", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=look.SHAPES, token_label="Pawn", portrait=_portrait, start=start_game,
-    default_token=look.shape_of)
+    default_token=look.shape_of, level_notes=LEVEL_NOTES)
 
 
 class NewGameScene(LobbyScene):

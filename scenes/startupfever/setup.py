@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.startupfever.levels import LEVEL_NOTES
 from scenes.engine.theme import THEME
 from scenes.lobby import LobbyConfig, LobbyOption, LobbyScene, LobbySeat
 from scenes.seating import SeatDevices
@@ -53,7 +54,7 @@ LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
-    default_token=look.shape_of, options=(EXTRA_YEARS,))
+    default_token=look.shape_of, options=(EXTRA_YEARS,), level_notes=LEVEL_NOTES)
 
 
 class NewGameScene(LobbyScene):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.servermania.levels import LEVEL_NOTES
 from scenes.demo import DemoScene, DemoUnavailable
 from scenes.engine.input import CLICK, MOUSE, POINT, TEXT, Action
 from scenes.menu import resolve, title_menu
@@ -130,6 +131,20 @@ def test_the_level_chosen_reaches_the_computer_seats():
         press(app, name, "keyboard")
     press(app, "confirm", "keyboard")  # normal -> hard
     assert scene.seats()[1].level == "hard"
+
+
+def test_the_lobby_says_what_the_level_under_a_cursor_does():
+    app, scene = open_setup()
+    press(app, "confirm", "keyboard")
+    assert scene.level_note() is None  # on the name: how to join, as before
+    for name in ("down", "down", "down", "right"):  # onto the Level button
+        press(app, name, "keyboard")
+    assert scene.level_note() == LEVEL_NOTES["normal"]
+    press(app, "confirm", "keyboard")  # normal -> hard
+    assert scene.level_note() == LEVEL_NOTES["hard"]
+    press(app, "confirm", "keyboard")  # hard -> easy
+    assert "never pays maintenance" in scene.level_note()
+    step(app, 2)  # and it is drawn
 
 
 def test_back_returns_to_the_title():

@@ -114,3 +114,24 @@ def test_hard_stops_early_when_both_options_play_out_the_same():
 def test_levels_are_made_by_name():
     assert isinstance(make_player("servermania", "hard"), HardPlayer)
     assert make_player("servermania", "easy", 1).kind == "easy"
+
+
+def test_easy_never_pays_maintenance_and_leaves_stuck_as_the_rule_player():
+    from game.servermania.actions import PAY_MAINTENANCE, SKIP_MAINTENANCE
+
+    maintenance = stuck = 0
+    for i, state in enumerate(decision_states(8, seed=2)):
+        legal = state.legal_actions()
+        easy = LEVELS["easy"](i).decide(state, legal)
+        if PAY_MAINTENANCE in legal:
+            maintenance += 1
+            assert easy == SKIP_MAINTENANCE
+        else:
+            stuck += 1
+            assert easy == RulePlayer().decide(state, legal)
+    assert maintenance > 10 and stuck > 0
+
+
+def test_every_level_has_a_line_for_the_lobby():
+    assert set(levels.LEVEL_NOTES) == set(LEVELS) - {"random"}
+    assert all(len(note) <= 90 for note in levels.LEVEL_NOTES.values())
