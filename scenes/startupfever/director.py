@@ -142,8 +142,12 @@ class Director(QueueDirector):
             return []
         self.year_end_shown = year
 
+        last = s.model.last_year is not None and year >= s.model.last_year
+        subtitle = "Showdowns, then the final score" if last else \
+            "Showdowns, vesting, new cards, marketing"
+
         def begin() -> None:
-            s.title_card(f"YEAR {year} ENDS", "Showdowns, vesting, new cards, marketing")
+            s.title_card(f"YEAR {year} ENDS", subtitle)
             s.sound("fanfare")
         return [Step("year ends", 1.6, begin)]
 
@@ -220,7 +224,10 @@ class Director(QueueDirector):
                 s.record_history()  # VP at the end of the year before
             s.model.year = e.year
             s.model.current = None
-            s.title_card(f"YEAR {e.year}", "Every product takes its turn")
+            if s.model.last_year == e.year:
+                s.title_card("LAST YEAR", f"Year {e.year}: the game ends with it")
+            else:
+                s.title_card(f"YEAR {e.year}", "Every product takes its turn")
             s.sound("turn")
             self._log(e)
         return [Step("year", 1.4, begin)]
@@ -316,7 +323,26 @@ class Director(QueueDirector):
                      CATEGORY_ICONS.get(e.category))
             s.sound("fanfare")
             self._log(e)
-        return [Step("launch", 1.3, begin)]
+        steps = [Step("launch", 1.3, begin)]
+        model = s.model
+        if model.last_year is None and all(p.launched or slot == e.slot
+                                           for slot, p in model.products.items()):
+            steps.append(self._last_call())
+        return steps
+
+    def _last_call(self) -> Step:
+        """The last product launched: this year (or the agreed extra years) ends the
+        game (F12), said at once with a banner and its own sound."""
+        s = self.stage
+        extra = s.state.extra_years
+
+        def begin() -> None:
+            s.model.last_year = s.model.year + extra
+            text = "LAST YEAR! Every product has launched" if not extra else \
+                f"Every product launched: {extra + 1} years to go, counting this one"
+            s.banner(text, GOLD, "icon_launch")
+            s.sound("last_call")
+        return Step("last year", 1.8, begin)
 
     def on_RevenueEarned(self, e: ev.RevenueEarned) -> list[Step]:
         s = self.stage

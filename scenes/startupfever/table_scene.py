@@ -73,6 +73,7 @@ THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a secon
 SILENT = frozenset({Stage.WINDOW, Stage.DEFENSE})  # computers decide these without a pause (F13)
 FLASH = 0.9
 BAR_TOP = 720 - PromptBar.HEIGHT
+COACH_AREA = pygame.Rect(0, 0, 1280, BAR_TOP)  # where the guided game's bubbles may go
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
@@ -183,7 +184,7 @@ class TableScene(Autosaving, GameScreen, Scene):
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
 
-    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Leave"), ("pause", "Pause")])
+    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Close"), ("pause", "Pause · leave")])
 
     # -- services for the director -------------------------------------------------------------
 
@@ -193,6 +194,10 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.demo or not any(s.human for s in self.seats) or not self.app.settings.coach:
             return None
         return tips_coach(self.app.settings)
+
+    def _coach_explains(self) -> bool:
+        """The guided game's bubble is on the table: the game waits for it."""
+        return self.coach is not None and self.coach.holding and self._coach_shows()
 
     def _coach_shows(self) -> bool:
         """The coach's bubble waits for the year's title card and a banner to go."""
@@ -379,14 +384,17 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.leaving:
             return
         self.tend_phones()
+        held = False  # the guided game waits for one confirm on the coach's bubble
         if self.coach is not None:
             self.coach.update(dt if self._coach_shows() else 0.0)  # ages only when seen
             self.coach.watch(self)
             if self.coach.holding and self._coach_shows():
-                return  # the guided game waits for one confirm on the coach's bubble
+                return
+            held = self.coach.holding  # behind a banner: it plays out, nothing moves on
         sdt = dt * self.speed * tempo(self)  # brisk while only computers act (tempo.py)
         self.clock += dt
-        self.director.update(sdt)
+        if not held:
+            self.director.update(sdt)
         self.movers.update(sdt)
         wdt = dt * self.watch_speed  # cards and showdowns: slower in the demo (watch.py)
         self.showdown.update(wdt)
@@ -425,7 +433,7 @@ class TableScene(Autosaving, GameScreen, Scene):
                 self.beat = None
         if self.decision is not None:
             self.decision.update(dt)
-        if self.director.idle and self.autoplay and not self.leaving:
+        if self.director.idle and self.autoplay and not self.leaving and not held:
             self.driver.update(sdt)
 
     # -- the turn driver's questions (scenes.table.driver) -----------------------------------
@@ -550,7 +558,7 @@ class TableScene(Autosaving, GameScreen, Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
         highlight = set(self.flashes)
-        if self.decision is not None:
+        if self.decision is not None and not self._coach_explains():
             highlight |= set(self.decision.highlight)
         self.view.draw(canvas, self.model, hidden_markers=self.movers.hidden,
                        highlight=highlight, turn_seat=self.active, t=self.clock)
@@ -584,10 +592,11 @@ class TableScene(Autosaving, GameScreen, Scene):
                                 TABLE.center)
         if self.beat is not None:
             self.beat.draw(canvas)
-        if self.decision is not None:
-            self.decision.draw(canvas)
+        if self.decision is not None and not self._coach_explains():
+            self.decision.draw(canvas)  # (its options show once the bubble is read)
         if self.coach is not None and self._coach_shows():
-            self.coach.draw(canvas, fonts, TABLE, self.tip_area())
+            self.coach.draw(canvas, fonts, COACH_AREA if self.coach.guided else TABLE,
+                            self.tip_area(), self.coach_avoids())
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
@@ -680,14 +689,30 @@ class TableScene(Autosaving, GameScreen, Scene):
             notice.draw_banner(canvas, self.app.fonts, self.view.log_rect(), text, colour,
                                icon, age)
 
+    def _prompts(self) -> list[pygame.Rect]:
+        """The prompts open on the table now: a decision (or its curtain), a beat, a
+        roll call's words."""
+        return [r for r in (getattr(self.decision, "curtain", None) and
+                            self.decision.curtain.area,
+                            getattr(self.beat, "shown", None), self.roll_rect) if r]
+
     def tip_area(self) -> pygame.Rect:
-        """Where a coach tip goes: the log's box, or beside the prompts open now."""
-        prompts = [r for r in (getattr(self.decision, "curtain", None) and
-                               self.decision.curtain.area,
-                               getattr(self.beat, "shown", None), self.roll_rect) if r]
+        """Where a coach tip goes: the log's box above its newest line (the line it may
+        talk about stays readable), or beside the prompts open now."""
         band = self.view.place("bank").unionall([self.view.place("log"),
                                                  self.view.place("deck")])
-        return notice.tip_area(self.view.log_rect(), band, prompts)
+        log = self.view.log_rect()
+        newest = self.log_panel.newest_height(self.app.fonts)
+        above = pygame.Rect(log.x, log.y, log.w, max(40, log.h - newest - 4))
+        return notice.tip_area(above, band, self._prompts())
+
+    def coach_avoids(self) -> list[pygame.Rect]:
+        """What the guided bubble must never cover: the prompts open beside it (a beat, a
+        roll call; a decision's options wait until it is read), the log and the company
+        panels (bubbles may use the free part of the panels' column)."""
+        prompts = [r for r in (getattr(self.beat, "shown", None), self.roll_rect) if r]
+        return [*prompts, self.view.log_rect(),
+                *(self.view.panel_rect(seat) for seat in range(len(self.seats)))]
 
     def _draw_title_card(self, canvas: pygame.Surface) -> None:
         """"YEAR 2" / "YEAR 2 ENDS": a big card that swings in, holds and leaves."""

@@ -238,7 +238,11 @@ class GameScreen:
         """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
         self.roll_call = None
         self.sound("confirm")
-        self.play(self.state.sample_chance())
+        self.play(self.next_chance())
+
+    def next_chance(self) -> Any:
+        """The outcome of the chance step now: drawn by the state's seeded RNG."""
+        return self.state.sample_chance()
 
     # -- pause and unplugged pads ------------------------------------------------------------
 
