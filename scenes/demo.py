@@ -1,21 +1,29 @@
 """The demos: computer players play on their own, game after game.
 
-`DemoScene(game=..., players=...)` is what the title's "Demo" entry and `main.py demo GAME`
-open: a SERVERMANIA board or a Startup Fever table where every seat is a computer player
-(`pace`: the animation speed factor, `main.py demo GAME --speed X`); the seats play Hard
+`DemoScene(game=..., players=...)` is what the title's "Demo" entry (`TitleDemo`: each
+press the next game) and `main.py demo GAME` open: a SERVERMANIA board or a Startup Fever
+table where every seat is a computer player (`pace`: the animation speed factor,
+`main.py demo GAME --speed X`); the seats play Hard
 against Normal. `AttractDemo(rng)` is the title's attract mode: a random available game,
-any input returns to the title at once, and at the end of a game the next one starts (no
-results screen to wait on), so it loops for hours. A game whose screens are not built is
+any input returns to the title at once (a caption across the foot says so: "DEMO · press
+any button"), and at the end of a game the next one starts (no results screen to wait
+on), so it loops for hours. A game whose screens are not built is
 refused with a clear message (`DemoUnavailable`) instead of showing something fake.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 
+import pygame
+
+from scenes.engine import draw
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
 from scenes.engine.loop import STEP
+from scenes.engine.palette import GOLD, INK
 from scenes.engine.scene import Scene
+from scenes.engine.widgets import PromptBar
 from scenes.servermania import seats as sm_seats
 from scenes.servermania.board_scene import BoardScene
 from scenes.startupfever import seats as sf_seats
@@ -70,6 +78,7 @@ class StartupFeverDemo(TableScene):
                          pace=pace)
 
 
+CAPTION = "DEMO  ·  press any button"
 ATTRACT_PLAYERS = 4
 ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
 
@@ -90,6 +99,17 @@ class Attract:
             self._to_title()
             return True
         return True  # releases and moves change nothing here
+
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        """The game as it plays, and across the prompt bar what this is and how to leave
+        it: "DEMO · press any button" (the bar's own words would offer Skip and Fast)."""
+        super().draw(canvas, alpha)  # type: ignore[misc]
+        bar = pygame.Rect(0, 720 - PromptBar.HEIGHT, 1280, PromptBar.HEIGHT)
+        pygame.draw.rect(canvas, INK, bar)
+        pygame.draw.line(canvas, GOLD, bar.topleft, bar.topright, 3)
+        fonts = self.app.fonts  # type: ignore[attr-defined]
+        font = fonts.fit("display", 34, CAPTION, bar.w - 40, 22)
+        draw.text(canvas, font, CAPTION, bar.center, GOLD)
 
     def show_results(self) -> None:
         """A short pause on the final table, then a new scene (nothing old is kept)."""
@@ -114,6 +134,15 @@ class _AttractTable(Attract, StartupFeverDemo):
         StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
 
 
+_NEXT_GAME = itertools.cycle(AVAILABLE)
+
+
+def TitleDemo() -> Scene:  # noqa: N802 (a scene factory, named as the scene it makes)
+    """The title's "Demo" entry: each press shows the next game (SERVERMANIA, then
+    Startup Fever, ...), so both are seen."""
+    return DemoScene(game=next(_NEXT_GAME))
+
+
 def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
                 pace: float = 1.0) -> Scene:
     """The title's attract mode: a demo of a random available game (a scene factory);
@@ -124,4 +153,4 @@ def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
 
 
 __all__ = ["AVAILABLE", "Attract", "AttractDemo", "DemoScene", "DemoUnavailable",
-           "StartupFeverDemo", "check"]
+           "StartupFeverDemo", "TitleDemo", "check"]

@@ -108,6 +108,8 @@ class LobbyConfig:
     start: Callable[[App, list[LobbySeat], dict[str, str], Any], None]
     default_token: Callable[[str], str] = lambda colour: ""
     options: tuple[LobbyOption, ...] = ()
+    first_level: str = "normal"  # the computers' level until this machine starts a game
+    hint: str = ""  # one line under the seats (e.g. phones for a table of several people)
 
 
 @dataclass
@@ -125,12 +127,17 @@ class Cursor:
 
 
 class LobbyScene(Scene):
-    def __init__(self, config: LobbyConfig) -> None:
+    """level: the computers' level to start with (None: the level last started here, or
+    the config's `first_level` on this machine's first game)."""
+
+    def __init__(self, config: LobbyConfig, level: str | None = None) -> None:
         self.config = config
+        self.asked_level = level
         self.joined: list[LobbySeat] = []  # seats with a device, in join order
         self.others: list[LobbySeat] = []  # shared seats, then computers: named once
         self.cursors: dict[DeviceId, Cursor] = {}
-        self.level = "normal"  # the level new computers start at (Level sets them all)
+        self.level = level or config.first_level  # new computers' level (Level sets them
+        # all); the level of the last game started here replaces it on entering
         self.computers = config.min_seats - 1  # one person joining makes a game
         self.options = {o.key: o.values[0] for o in config.options}
         self.buttons = ("computers", "level", "shared", *self.options, "start")  # the footer
@@ -143,6 +150,10 @@ class LobbyScene(Scene):
         self.phone_note = ""  # why phones could not start, shown where the code would be
 
     def enter(self) -> None:
+        last = self.app.settings.levels.get(self.config.game)
+        if self.asked_level is None and last in LEVELS and last != self.level:
+            self.level = last
+            self.others = [s if s.human else replace(s, level=last) for s in self.others]
         opened = LobbyPhones.open(self.app.settings, self)
         if isinstance(opened, str):
             self.phone_note = opened
@@ -361,6 +372,10 @@ class LobbyScene(Scene):
             self.app.audio.play("error")
             return
         self.app.audio.play("fanfare")
+        settings = self.app.settings
+        if settings.levels.get(self.config.game) != self.level:
+            settings.levels[self.config.game] = self.level  # the next lobby starts there
+            settings.save()
         hub = None
         if self.phones is not None and self.phones.handed_over():
             hub = self.phones.hub

@@ -27,7 +27,7 @@ TITLE_MENU: tuple[Entry, ...] = (
     Entry("Startup Fever", "scenes.startupfever.setup:NewGameScene"),
     Entry("Learn Startup Fever", "scenes.startupfever.guided:GuidedGame"),
     Entry("How to play", "scenes.howto:HowToPlayScene"),
-    Entry("Demo", "scenes.demo:DemoScene"),
+    Entry("Demo", "scenes.demo:TitleDemo"),
     Entry("Settings", "scenes.settings:SettingsScene"),
     Entry("Quit", None),
 )

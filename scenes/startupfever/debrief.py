@@ -231,7 +231,7 @@ class DebriefScene(Scene):
         if choice == 0:
             from scenes.startupfever.setup import NewGameScene
 
-            self.app.stack.replace(NewGameScene())
+            self.app.stack.replace(NewGameScene(level="easy"))
         else:
             back_to_title(self.app)
 

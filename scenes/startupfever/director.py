@@ -48,6 +48,13 @@ class Director(QueueDirector):
         self.allocating: set[int] = set()  # seats already announced as allocating
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
 
+    def push(self, events: list) -> None:
+        """The events the rules just gave: the story (why.py) hears them all first."""
+        story = getattr(self.stage, "story", None)
+        if story is not None:
+            story.add(events)
+        super().push(events)
+
     def steps_for(self, event: object) -> list[Step]:
         handler = getattr(self, f"on_{type(event).__name__}", None)
         if handler is None:  # an event this screen has no picture for: still log it

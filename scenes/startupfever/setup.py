@@ -53,11 +53,11 @@ LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
-    default_token=look.shape_of, options=(EXTRA_YEARS,))
+    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy")
 
 
 class NewGameScene(LobbyScene):
-    """The title's Startup Fever entry."""
+    """The title's Startup Fever entry (`level`: the computers' level to start with)."""
 
-    def __init__(self) -> None:
-        super().__init__(LOBBY)
+    def __init__(self, level: str | None = None) -> None:
+        super().__init__(LOBBY, level)

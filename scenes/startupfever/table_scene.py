@@ -60,6 +60,7 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 from scenes.startupfever.tempo import tempo
+from scenes.startupfever.why import Story
 from scenes.table.cards import CARD_SIZE, CardFlip
 from scenes.table.die import DieRoll
 from scenes.table.driver import TurnDriver
@@ -125,6 +126,8 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         self.view = TableView(layout, self.seats)
         self.model = TableModel.from_state(self.state)
+        self.story = Story({slot: p.owner for slot, p in self.state.products.items()},
+                           self.state.year)  # for the results' "why" lines (why.py)
         self.director = Director(self)
         self.movers = Movers()
         self.effects = Effects(seed, TABLE.inflate(-8, -8))
@@ -551,7 +554,7 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices))
+                                            devices=self.devices, story=self.story))
 
     # -- drawing -------------------------------------------------------------------------------
 

@@ -181,10 +181,14 @@ class ResultsScene(Scene):
             canvas.blit(emblem, emblem.get_rect(center=(x, 66 + bob)))
         if self.winners:
             for k, w in enumerate(self.winners):
-                pawn = look.pawn(self.seats[w].colour, self.seats[w].token)
+                pawn = self.winner_image(w)
                 hop = abs(math.sin(self.t * 5 + k)) * 14
                 canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
                                                            112 - hop)))
+
+    def winner_image(self, seat: int) -> pygame.Surface:
+        """The winner's figure beside the title: the game's own (a pawn here)."""
+        return look.pawn(self.seats[seat].colour, self.seats[seat].token)
 
     def _draw_table(self, canvas: pygame.Surface) -> None:
         raise NotImplementedError  # each game's results draw their own table

@@ -108,7 +108,7 @@ class GameScreen:
             return False
         if action.pressed and action.name in ("confirm", CLICK):
             self.sound("error")
-            self.app.toasts.show(refusal_note(self.name(seat)))
+            self.app.toasts.show(refusal_note(self.name(seat), self.devices.device_of(seat)))
         return True
 
     # -- whose decision: the turn driver's questions ---------------------------------------

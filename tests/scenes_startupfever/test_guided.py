@@ -304,3 +304,17 @@ def test_every_topic_has_a_bubble_and_a_one_line_tip_and_every_step_its_words():
     assert all(len(line) <= 64 for line in LINES.values())
     assert set(HANDS_ON) <= set(TASKS)
     assert callable(lesson)
+
+
+def test_the_debrief_offers_a_real_game_with_easy_computers():
+    from scenes.startupfever.setup import NewGameScene
+
+    app, _scene, _newcomer, _frames = play_tutorial("keyboard", 1)
+    app.settings.levels["startupfever"] = "hard"  # even after a Hard game on this machine
+    step(app, 30)
+    press(app, "confirm", "keyboard")  # the first choice: play a real game
+    step(app, 30)
+    lobby = app.stack.top
+    assert isinstance(lobby, NewGameScene) and lobby.level == "easy"
+    press(app, "confirm", "keyboard")  # the keyboard joins
+    assert {s.level for s in lobby.seats() if not s.human} == {"easy"}
