@@ -41,8 +41,8 @@ TASKS: dict[str, tuple[str, str, str]] = {
                "Defense card (you have a Suit).", "Pick Defend: the Audit is cancelled."),
     "end_reassign": ("Your move", "Your workers are where they should be: pick Done.",
                      "Pick Done."),
-    "market": ("Your move", "Put $2 or more on A for next year's Social showdown "
-               "(right / + adds $1), then seal the budget. Hold Y (C) to look.",
+    "market": ("Your move", "Put $2 on A for next year's Social showdown (right or + "
+               "adds $1), then seal the budget.",
                "Put at least $1 on A, then seal."),
     "first_place": ("Your move", "D has the fewest users, so it picks first: take 1st "
                     "place and D plays first next year.", "Keep 1st place and confirm."),
