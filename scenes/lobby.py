@@ -58,6 +58,7 @@ OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
+HINT_Y = 644  # the game's hint line, between the footer and the prompt bar
 PHONE_W = 214  # the phones' column beside the cards: the QR code and the short link
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
@@ -109,7 +110,9 @@ class LobbyConfig:
     default_token: Callable[[str], str] = lambda colour: ""
     options: tuple[LobbyOption, ...] = ()
     first_level: str = "normal"  # the computers' level until this machine starts a game
-    hint: str = ""  # one line under the seats (e.g. phones for a table of several people)
+    # one line under the footer, from (people at the TV, phones on?): e.g. Startup Fever
+    # suggests phones to a table of several people ("" says nothing)
+    hint: Callable[[int, bool], str] = lambda people, phones: ""
 
 
 @dataclass
@@ -667,7 +670,16 @@ class LobbyScene(Scene):
         if self.phones is not None or self.phone_note:
             self._draw_phones(canvas)
         self._draw_footer(canvas)
+        hint = self.hint()
+        if hint:
+            draw.text(canvas, fitted(fonts, "body", 22, hint, 1200), hint, (640, HINT_Y), HINT)
         self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def hint(self) -> str:
+        """The game's one line for this table (LobbyConfig.hint), from its people at the
+        TV (phones not counted) and whether phones are on."""
+        people = sum(1 for s in self.seats() if s.human and not is_phone(s.device))
+        return self.config.hint(people, self.phones is not None)
 
     def _draw_phones(self, canvas: pygame.Surface) -> None:
         """The phones' column: scan to join, the short link, how many phones are on."""

@@ -49,11 +49,21 @@ def start_game(app: App, seats: list[LobbySeat], options: dict[str, str],
     app.stack.replace(scene)
 
 
+def phones_hint(people: int, phones: bool) -> str:
+    """Two or more people on one screen: phones keep each hand private and spare the TV
+    its card pauses (said once, under the footer)."""
+    if people < 2 or phones:
+        return ""
+    return ("Two or more people: phones keep your cards private and the game quicker "
+            "(Settings: Phones)")
+
+
 LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
-    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy")
+    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy",
+    hint=phones_hint)
 
 
 class NewGameScene(LobbyScene):

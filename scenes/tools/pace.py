@@ -11,8 +11,8 @@ when a prompt's answer needs what drawing lays out.
 Figures per game and overall: `minutes` (game time: updates / 60, from the first update
 to the results), `prompts` per person (every time the game waits on that person),
 `presses` per person (every button a person pressed: a prompt may take several),
-`window_s` (Startup Fever: seconds of game time the table spent in card windows and
-Defense questions, beats included), `longest_idle_s` (seconds from a person's answer to
+`window_s` (Startup Fever: seconds of game time a card beat or a card / Defense question
+was on the table), `longest_idle_s` (seconds from a person's answer to
 their next prompt, the longest over people and games; the wait for the results after the
 last prompt does not count); overall `median_minutes`, `prompts_per_human` and
 `presses_per_human` (medians over people and games), `median_window_s` and
@@ -102,8 +102,13 @@ class StartupFeverPeople(ScriptedPeople):
     plays a card or hires now and then, at most once a turn and stage)."""
 
     def in_window(self) -> bool:
+        """A card beat on the table, or a card / Defense question open to a person (the
+        rules' state may rest at a window while the table still shows what came before:
+        that is not counted)."""
         s = self.scene
-        return s.beat is not None or getattr(s.state, "stage", "") in ("window", "defense")
+        decision = s.decision
+        return s.beat is not None or (decision is not None
+                                      and decision.stage in ("window", "defense"))
 
     def asked(self) -> dict[int, Any]:
         s = self.scene

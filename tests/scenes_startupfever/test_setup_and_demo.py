@@ -227,3 +227,14 @@ def test_a_thinking_computer_bubbles_in_place_of_its_cpu_tag_never_over_the_tabl
     gap = scene.view.panels.name_gaps[1]
     assert scene.view.panel_rect(1).contains(drawn), (drawn, scene.view.panel_rect(1))
     assert gap.left - 1 <= drawn.left and drawn.right <= gap.right + 2  # name, VP clear
+
+
+def test_two_people_at_one_screen_are_told_about_phones():
+    from scenes.startupfever.setup import phones_hint
+
+    app, scene = open_setup()
+    press(app, "confirm", "keyboard")
+    assert scene.hint() == ""  # one person: nothing to hide from anyone
+    press(app, "confirm", "pad:0")
+    assert "phones" in scene.hint()
+    assert phones_hint(2, phones=True) == "" and phones_hint(3, phones=False)
