@@ -58,7 +58,7 @@ OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
-HINT_Y = 644  # the game's hint line, between the footer and the prompt bar
+HINT_Y = 640  # the game's hint line, between the footer (624) and the prompt bar (656)
 PHONE_W = 214  # the phones' column beside the cards: the QR code and the short link
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
@@ -672,7 +672,7 @@ class LobbyScene(Scene):
         self._draw_footer(canvas)
         hint = self.hint()
         if hint:
-            draw.text(canvas, fitted(fonts, "body", 22, hint, 1200), hint, (640, HINT_Y), HINT)
+            draw.text(canvas, fitted(fonts, "body", 20, hint, 1200), hint, (640, HINT_Y), HINT)
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
     def hint(self) -> str:
