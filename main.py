@@ -10,9 +10,9 @@ from __future__ import annotations
 import gc
 import sys
 
-from scenes.tools.cli import GAMES, build_parser, main, quick_args, run_main
+from scenes.tools.cli import build_parser, main, quick_args, run_main
 
-__all__ = ["GAMES", "build_parser", "main", "quick_args", "run_main"]
+__all__ = ["build_parser", "main", "quick_args", "run_main"]
 
 if __name__ == "__main__":
     # Start-up makes many objects and frees few: collecting meanwhile only costs time.

@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from game import registry
 from game.files import (
     FileProblem,
     move_aside,
@@ -35,7 +36,7 @@ from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
 
 FORMAT = "unicorn-arcade-autosave"
 VERSION = 1
-MAX_SAVE_BYTES = 2 * 1024 * 1024  # a SERVERMANIA save is ~3 KB, Startup Fever ~20 KB
+MAX_SAVE_BYTES = 2 * 1024 * 1024  # a save is 3-20 KB (`GameInfo.save_bytes`)
 LEVELS = ("easy", "normal", "hard")
 NOTICE_CHARS = 100  # a notice fits one line across the screen at 24 px
 
@@ -58,20 +59,14 @@ class SeatRecord:
     token: str = ""  # the pawn shape or company logo chosen in the lobby ("" = default)
 
 
-#: game id -> its name on screen (no rules imported: the title reads save headers only)
-TITLES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
-
-
-def _loaders() -> dict[str, tuple[str, Callable[[str], Any]]]:
-    """Game id -> (name on screen, the rules' checked `from_json`)."""
-    from game import servermania, startupfever
-
-    return {"servermania": (TITLES["servermania"], servermania.from_json),
-            "startupfever": (TITLES["startupfever"], startupfever.from_json)}
-
-
 def title_of(game: str) -> str:
-    return TITLES[game]
+    """The game's name on screen (no rules imported: the title reads save headers only)."""
+    return registry.get(game).title
+
+
+def loader(game: str) -> Callable[[str], Any]:
+    """The rules' checked `from_json` of `game`."""
+    return registry.get(game).rules_module().from_json
 
 
 @dataclass
@@ -125,7 +120,7 @@ class Slots:
         self._queue: list[tuple[str, str]] = []  # background writes, oldest first
         self._writer: threading.Thread | None = None
         if folder is not None:  # temp files of a write killed last time (kill -9, power)
-            for game in _loaders():
+            for game in registry.ids():
                 remove_stale_temps(folder / f"{game}.json")
 
     def path(self, game: str) -> Path | None:
@@ -142,8 +137,7 @@ class Slots:
         stall a frame. Writes keep their order; `flush()` (and a waiting save, and the
         end of the program: the thread is not a daemon) waits for them.
         """
-        if game not in TITLES:
-            raise ValueError(f"unknown game {game!r}")
+        registry.get(game)  # ValueError for a game there is not
         envelope = {"format": FORMAT, "version": VERSION, "game": game,
                     "saved_at": _now(),
                     "progress": progress, "seats": [asdict(s) for s in seats],
@@ -245,7 +239,7 @@ class Slots:
 
     def latest(self) -> Saved | None:
         """The most recently saved game of all slots (what "Continue" resumes)."""
-        found = [s for s in (self.load(game) for game in TITLES) if s is not None]
+        found = [s for s in (self.load(game) for game in registry.ids()) if s is not None]
         return max(found, key=lambda s: s.saved_at) if found else None
 
     def latest_header(self) -> Saved | None:
@@ -254,7 +248,7 @@ class Slots:
         the rules refuse is set aside when `load` is asked for it (on Continue)."""
         self.flush()
         found = []
-        for game in TITLES:
+        for game in registry.ids():
             try:
                 header = self._read(game, with_state=False)
             except SaveProblem as exc:
@@ -314,32 +308,27 @@ def _now() -> str:
 
 
 def turn_completed(game: str, events: list[Any]) -> bool:
-    """Whether `events` (one `apply`) finished a turn worth autosaving.
-
-    SERVERMANIA reports TurnEnded. Startup Fever has no end-of-turn event: a product turn
-    is complete when the next one starts, or the year end begins.
-    """
-    names = {type(e).__name__ for e in events}
-    if game == "servermania":
-        return "TurnEnded" in names
-    return bool(names & {"TurnStarted", "YearEndStep"})
+    """Whether `events` (one `apply`) finished a turn worth autosaving (each game says
+    when: `GameInfo.turn_completed`)."""
+    return registry.get(game).turn_completed(events)
 
 
 def progress(game: str, state: Any) -> str:
     """The Continue line's "turn 12" / "year 3"."""
-    return f"turn {state.turn}" if game == "servermania" else f"year {state.year}"
+    return registry.get(game).progress(state)
 
 
 def parse(game: str, text: str, where: str = "save") -> Saved:
     """Check an autosave text and rebuild its state; SaveProblem (one line) if broken."""
     header, state_text = _envelope(game, text, where)
     try:
-        state = _loaders()[game][1](state_text)
+        state = loader(game)(state_text)
     except ValueError as exc:  # the rules' SaveError: a state they could not reach
         raise SaveProblem(f"{where}: {_first_line(exc)}") from None
-    if len(state.players) != len(header.seats):
+    players = len(state.returns())  # one per seat (game/API.md)
+    if players != len(header.seats):
         raise SaveProblem(f"{where} seats {len(header.seats)} players for a "
-                          f"{len(state.players)}-player game")
+                          f"{players}-player game")
     header.state = state
     return header
 
@@ -365,7 +354,7 @@ def _envelope(game: str, text: str, where: str) -> tuple[Saved, str]:
                           f"{version})")
     if version != VERSION:
         raise SaveProblem(f"{where} has unknown save version {version}")
-    if data.get("game") != game or game not in TITLES:
+    if data.get("game") != game or not registry.known(game):
         raise SaveProblem(f"{where} holds {shown(data.get('game'))}, not {game!r}")
     try:
         seats = [_seat(s) for s in data["seats"]]

@@ -11,7 +11,7 @@ these sources exists, an import hook loads the compiled modules from there; othe
 build, or a source edited since) the plain Python modules run, unchanged. A stale build is
 never used, and nothing compiled ever lies beside the sources to shadow them. The game
 window (`main.py` / `play`) asks with `install_on_first_use()` instead: its title needs no
-rules, so the check runs when `game.startupfever` is first imported (before its modules).
+rules, so the check runs when the first compiled module is about to be imported.
 This module imports little (hashing and import machinery only when a check runs).
 
 `UNICORN_ENGINE=python` forces the plain modules; `UNICORN_ENGINE=compiled` asks for the
@@ -36,7 +36,7 @@ PACKAGE = "game.startupfever"
 #: simulator (the actions, events and the search stay plain Python: compiled, an action
 #: would refuse a wrongly typed field when built, not when applied as `apply` promises)
 MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
-           "persist", "rules", "views", "players", "sim")
+           "persist", "observe", "rules", "views", "players", "sim")
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "game" / "startupfever"
 HOME = ROOT / ".engine"
@@ -89,21 +89,34 @@ class _Finder:
 
 
 _installed: str | None = None
-_on_first_use = False
+_finder: _Finder | None = None
+
+
+class _FirstUse:
+    """A meta path finder that runs `install()` when the first compiled module is about to
+    be imported, then leaves (`install_on_first_use`)."""
+
+    names = frozenset(f"{PACKAGE}.{m}" for m in MODULES)
+
+    def find_spec(self, name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if name not in self.names:
+            return None
+        _drop_first_use()
+        install()
+        return _finder.find_spec(name) if _finder is not None else None
+
+
+def _drop_first_use() -> None:
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, _FirstUse)]
 
 
 def install_on_first_use() -> None:
-    """`install()` when `game.startupfever` is first imported rather than now (the game
-    window: its title needs no rules, and start-up stays quick)."""
-    global _on_first_use
-    _on_first_use = True
-
-
-def wanted() -> bool:
-    """Whether importing the rules must call `install()`: the environment asks for the
-    compiled engine (`asked()`), or the entry point deferred its call
-    (`install_on_first_use()`)."""
-    return _on_first_use or asked()
+    """`install()` when the first compiled module is imported rather than now (the game
+    window: its title needs no rules, and start-up stays quick; or the environment asked,
+    `asked()`, and the rules package is imported)."""
+    if _installed is None and not any(isinstance(f, _FirstUse) for f in sys.meta_path):
+        sys.meta_path.insert(0, _FirstUse())
 
 
 def asked() -> bool:
@@ -113,11 +126,12 @@ def asked() -> bool:
 
 def install() -> str:
     """Use the compiled engine if a current build exists; return "compiled" or "python".
-    Called by `main.py` before any rules are imported, and by `game.startupfever` itself
-    only when `asked()`. Once a rules module runs plain, it stays plain in this process."""
-    global _installed
+    Called by `main.py` before any rules are imported, or through `install_on_first_use`.
+    Once a rules module runs plain, it stays plain in this process."""
+    global _installed, _finder
     if _installed is not None:
         return _installed
+    _drop_first_use()
     wanted = os.environ.get(ENV, "")
     folder = build_dir()
     finder = _Finder(folder)
@@ -131,6 +145,7 @@ def install() -> str:
     if ready:
         sys.path.append(str(folder))  # the modules' shared library is a top-level module
         sys.meta_path.insert(0, finder)
+        _finder = finder
     _installed = "compiled" if ready else "python"
     return _installed
 

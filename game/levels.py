@@ -12,18 +12,15 @@ so that the 60 Hz loop never waits for it.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-GAMES = ("servermania", "startupfever")
-LEVELS = ("random", "easy", "normal", "hard")
+from game import registry
+from game.registry import LEVELS
 
 
 def level_table(game: str) -> dict[str, type]:
-    """Level name -> player class of `game` (its `levels.LEVELS`)."""
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r} (games: {', '.join(GAMES)})")
-    return importlib.import_module(f"game.{game}.levels").LEVELS
+    """Level name -> player class of `game` (the registry's `GameInfo.levels`)."""
+    return registry.get(game).level_table()
 
 
 def make_player(game: str, level: str, seed: int | None = None, *, clock: bool = True) -> Any:
@@ -35,7 +32,7 @@ def make_player(game: str, level: str, seed: int | None = None, *, clock: bool =
     """
     table = level_table(game)
     if level not in table:
-        raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        raise ValueError(f"unknown level {level!r} (levels: {', '.join(table)})")
     player = table[level](seed)
     if not clock and hasattr(player, "time_budget"):
         player.time_budget = None

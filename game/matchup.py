@@ -13,12 +13,12 @@ loaded machine, is off), so the figures are reproducible whatever else the machi
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from functools import partial
 from typing import Any
 
+from game import registry
 from game.levels import make_player
 from game.parallel import play_ranges
 from game.simulate import rotating_seat_types
@@ -35,7 +35,7 @@ def play_game(game: str, levels: list[str], seed: int, g: int
               ) -> tuple[list[int], list[str], list[tuple[float, float]]]:
     """Play game g; returns (winners, level per seat, (wall, CPU) seconds of each Hard
     decision with a choice)."""
-    rules = importlib.import_module(f"game.{game}")
+    rules = registry.get(game).rules_module()
     players = len(levels)
     gs = game_seed(seed, g)
     seats = rotating_seat_types(levels, players, g)
@@ -97,9 +97,7 @@ def match(game: str, levels: list[str], games: int, seed: int = 1,
     if games < 1:
         raise ValueError("games must be at least 1")
     players = len(levels)
-    low, high = (2, 4) if game == "servermania" else (2, 6)
-    if not low <= players <= high:
-        raise ValueError(f"{game} needs {low}-{high} players, not {players}")
+    registry.get(game).check_players(players)
     parts, seconds, workers = play_ranges(
         partial(_play_range, game, levels), games=games, players=players, seed=seed,
         workers=workers, parallel_from=PARALLEL_FROM)

@@ -1,8 +1,9 @@
 """Game-agnostic front of the simulators behind `main.py sim GAME`, and what both
 simulators share: the rotating seat pattern and the win and violation tally.
 
-Each game package provides `sim.simulate(games, players, seed) -> dict` with at least the
-keys games, seconds, games_per_second, avg_turns, wins_by_seat and violations.
+A game's simulator (`GameInfo.sim`) provides `simulate(games, players, seed) -> dict` with at
+least the keys games, seconds, games_per_second, avg_turns, wins_by_seat and violations; a
+game without one plays through `simulate_levels` here.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import hashlib
 import importlib
 from collections.abc import Sequence
 from typing import Any
+
+from game import registry
 
 MAX_EXAMPLES = 10  # violation messages kept for the report
 
@@ -70,25 +73,71 @@ def figures(parts: list[dict[str, Any]], averages: dict[str, float], *, games: i
     }
 
 
-PLAYERS = {"servermania": (2, 4), "startupfever": (2, 6)}  # each game's player count
-TITLES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
-
-
 def check_players(game: str, players: int) -> None:
-    """ValueError (one line) unless `game` is played by `players`: checked before any
-    table is sized by it (a count of 100,000,000 used to allocate gigabytes first)."""
-    low, high = PLAYERS[game]
-    if not low <= players <= high:
-        raise ValueError(f"{TITLES[game]} is for {low}-{high} players, not {players}")
+    """ValueError (one line) unless `game` is played by `players` (`GameInfo.check_players`)."""
+    registry.get(game).check_players(players)
 
 
-def simulate(game: str, *, games: int, players: int, seed: int, **options: Any
-             ) -> dict[str, Any]:
-    """Run `games` whole games of `game` and return the figures; `options` go to that
-    game's simulator as they are (e.g. Startup Fever's rule_only)."""
-    check_players(game, players)
-    module = importlib.import_module(f"game.{game}.sim")
-    return module.simulate(games=games, players=players, seed=seed, **options)
+def simulate(game: str, *, games: int, players: int, seed: int, workers: int | None = None,
+             **options: Any) -> dict[str, Any]:
+    """Run `games` whole games of `game` (on `workers` processes; None: as many as help)
+    and return the figures; `options` go to that game's simulator as they are (those its
+    `GameInfo.sim_options` names)."""
+    info = registry.get(game)
+    info.check_players(players)
+    unknown = sorted(set(options) - set(info.sim_options))
+    if unknown:
+        raise ValueError(f"{info.title} has no simulator option {', '.join(unknown)}")
+    if not info.sim:
+        return simulate_levels(game, games=games, players=players, seed=seed, workers=workers)
+    module = importlib.import_module(info.sim)
+    figures: dict[str, Any] = module.simulate(games=games, players=players, seed=seed,
+                                              workers=workers, **options)
+    return figures
+
+
+def _levels_range(game: str, job: tuple[int, int, int, int]) -> dict[str, Any]:
+    """Games start..stop of a `simulate_levels` run, as a tally."""
+    from game.levels import make_player
+
+    players, seed, start, stop = job
+    info = registry.get(game)
+    rules = info.rules_module()
+    tally = new_tally(players, ["normal"])
+    tally["turns"] = 0
+    for g in range(start, stop):
+        gs = mixed_seed(seed, g)
+        state = rules.new_game(players, seed=gs)
+        agents = [make_player(game, "normal", gs * 8 + s, clock=False) for s in range(players)]
+        broken = info.checker(state)
+        violations: list[str] = []
+        while not state.is_terminal():
+            cp = state.current_player
+            if cp == rules.CHANCE:
+                state.apply(state.sample_chance())
+            else:
+                state.apply(agents[cp].decide(state, state.legal_actions()))
+                tally["turns"] += 1
+            violations += [f"seed {gs}: {v}" for v in broken()]
+        tally_game(tally, state.winners(), ["normal"] * players, violations)
+    return tally
+
+
+def simulate_levels(game: str, *, games: int, players: int, seed: int,
+                    workers: int | None = None) -> dict[str, Any]:
+    """The simulator of a game without its own (`GameInfo.sim` ""): its Normal players in
+    every seat, every invariant (`GameInfo.checker`) checked after every step; avg_turns
+    counts the players' decisions."""
+    from functools import partial
+
+    from game.parallel import play_ranges
+
+    parts, seconds, workers = play_ranges(partial(_levels_range, game), games=games,
+                                          players=players, seed=seed, workers=workers,
+                                          parallel_from=200)
+    averages = {"avg_turns": round(sum(p["turns"] for p in parts) / games, 2)}
+    return figures(parts, averages, games=games, players=players, seed=seed,
+                   workers=workers, seconds=seconds, kinds=["normal"])
 
 
 def format_report(game: str, figures: dict[str, Any]) -> str:

@@ -49,7 +49,7 @@ def _import_pytmx_core():
         return pytmx
     quiet = logging.getLogger("pytmx.util_pygame")      # it logs an error, then skips
     was_disabled, quiet.disabled = quiet.disabled, True
-    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    sys.modules["pygame"] = None  # makes `import pygame` fail
     try:
         import pytmx
     finally:

@@ -26,6 +26,7 @@ import pygame
 from game import autosave
 from game.autosave import Slots
 from game.files import FileProblem, read_text
+from scenes import registry
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
 from scenes.engine.scene import Scene
@@ -40,14 +41,14 @@ if TYPE_CHECKING:
 
 
 #: The screens a scene asks for by name (`app.screens.make(name, ...)`), so that no module
-#: imports a screen above it: the title, the demos, the pause menu, each game's table.
+#: imports a screen above it: the title, the demos, the pause menu, and each game's table
+#: by the game's id (`GameScreens.table`).
 SCREENS = {
     "title": "scenes.title:TitleScene",
     "demo": "scenes.demo:DemoScene",
     "attract": "scenes.demo:AttractDemo",
     "pause": "scenes.pause:PauseMenu",
-    "servermania": "scenes.servermania.board_scene:BoardScene",
-    "startupfever": "scenes.startupfever.table_scene:TableScene",
+    **{screens.id: screens.table for screens in registry.games()},
 }
 
 
@@ -124,16 +125,18 @@ def missing_assets(assets: Path = ASSETS) -> list[str]:
     """Art files the screens cannot do without that are missing or unreadable.
 
     The sprite list is the `sizes` table of assets/sprites/palette.json, written by
-    assets/make_art.py together with the sprites themselves.
+    assets/make_art.py together with the sprites themselves, and each game's own art files
+    (`GameScreens.art`).
     """
     palette = assets / "sprites" / "palette.json"
     try:
         names = list(json.loads(read_text(palette))["sizes"])
     except (OSError, ValueError, KeyError, TypeError) as exc:  # FileProblem is a ValueError
         return [f"{_shown(palette)} ({type(exc).__name__}: {exc})"]
-    sprites, tiles = assets / "sprites", assets / "tiles"
+    sprites = assets / "sprites"
     needed = [(sprites, f"{name}.png") for name in names if not name.startswith("_")]
-    needed.append((tiles, "servermania_tiles.png"))
+    needed += [(assets / Path(name).parent, Path(name).name) for screens in registry.games()
+               for name in screens.art]
     listed: dict[Path, set[str]] = {}
     return [_shown(folder / name) for folder, name in needed
             if not _is_file(folder, name, listed)]

@@ -1,81 +1,68 @@
 """The demos: computer players play on their own, game after game.
 
 `DemoScene(game=..., players=...)` is what the title's "Demo" entry (`TitleDemo`: each
-press the next game) and `main.py demo GAME` open: a SERVERMANIA board or a Startup Fever
-table where every seat is a computer player (`pace`: the animation speed factor,
-`main.py demo GAME --speed X`); the seats play Hard
-against Normal. `AttractDemo(rng)` is the title's attract mode: a random available game,
-any input returns to the title at once (a caption across the foot says so: "DEMO · press
-any button"), and at the end of a game the next one starts (no results screen to wait
-on), so it loops for hours. A game whose screens are not built is
-refused with a clear message (`DemoUnavailable`) instead of showing something fake.
+press the next game) and `main.py demo GAME` open: the game's own table screen
+(`GameScreens.table`) where every seat is a computer player (`pace`: the animation speed
+factor, `main.py demo GAME --speed X`, by default the game's `demo_pace`); the seats play
+Hard against Normal. `AttractDemo(rng)` is the title's attract mode: a random game, any
+input returns to the title at once (a caption across the foot says so: "DEMO · press any
+button"), and at the end of a game the next one starts (no results screen to wait on), so
+it loops for hours. A game without screens is refused with a clear message
+(`DemoUnavailable`).
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable, Iterator
+from functools import cache
 
 import pygame
 
+from scenes import registry
 from scenes.engine import draw
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
 from scenes.engine.loop import STEP
 from scenes.engine.palette import GOLD, INK
-from scenes.engine.scene import Scene
+from scenes.engine.scene import Host, Scene
 from scenes.engine.widgets import PromptBar
-from scenes.servermania import seats as sm_seats
-from scenes.servermania.board_scene import BoardScene
-from scenes.startupfever import seats as sf_seats
-from scenes.startupfever.table_scene import TableScene
-from scenes.startupfever.watch import DEMO_PACE
-
-AVAILABLE = ("servermania", "startupfever")
-# Startup Fever's demo plays 3× the normal pace, its cards, showdowns and winner at a
-# pace a watcher can follow (scenes/startupfever/watch.py).
-SF_DEMO_PACE = DEMO_PACE
 
 
 class DemoUnavailable(ValueError):
     """The demo of a game whose screens do not exist."""
 
 
+def available() -> tuple[str, ...]:
+    """The games with a demo: every game with screens."""
+    return registry.ids()
+
+
 def check(game: str) -> None:
     """Raise DemoUnavailable for a game without screens (main.py says so and exits 2)."""
-    if game not in AVAILABLE:
-        raise DemoUnavailable(f"no demo for {game!r}: its game screens are not built "
-                              f"(demos exist for: {', '.join(AVAILABLE)})")
+    if not registry.known(game):
+        raise DemoUnavailable(f"no demo for {game!r}: it has no game screens "
+                              f"(demos exist for: {', '.join(available())})")
 
 
-class DemoScene(BoardScene):
-    """A SERVERMANIA board where every seat is a computer player; any button leaves.
-
-    Called with game="startupfever" it builds a Startup Fever table instead (`__new__`
-    returns a `StartupFeverDemo`), so every caller keeps one name for both demos.
-    """
-
-    def __new__(cls, game: str = "servermania", players: int = 4, seed: int | None = None,
-                pace: float | None = None) -> Scene:
-        check(game)
-        if game == "startupfever":
-            return StartupFeverDemo(players, seed, SF_DEMO_PACE if pace is None else pace)
-        return super().__new__(cls)
-
-    def __init__(self, game: str = "servermania", players: int = 4,
-                 seed: int | None = None, pace: float | None = None) -> None:
-        count = max(sm_seats.MIN_SEATS, min(sm_seats.MAX_SEATS, players))
-        super().__init__(sm_seats.default_seats(count, humans=0), seed=seed, demo=True,
-                         pace=1.0 if pace is None else pace)
+def _computer_table(table: type, game: str, players: int, seed: int | None,
+                    pace: float | None) -> Scene:
+    """`table` (the game's screen or a subclass) with `players` computer seats (clamped to
+    the game's range)."""
+    screens = registry.get(game)
+    seats = screens.seats_module()
+    count = max(seats.MIN_SEATS, min(seats.MAX_SEATS, players))
+    scene: Scene = table(seats.default_seats(count, humans=0), seed=seed, demo=True,
+                         pace=screens.demo_pace if pace is None else pace)
+    return scene
 
 
-class StartupFeverDemo(TableScene):
-    """A Startup Fever table of computer companies; any button leaves, results loop."""
-
-    def __init__(self, players: int = 4, seed: int | None = None,
-                 pace: float = SF_DEMO_PACE) -> None:
-        count = max(sf_seats.MIN_SEATS, min(sf_seats.MAX_SEATS, players))
-        super().__init__(sf_seats.default_seats(count, humans=0), seed=seed, demo=True,
-                         pace=pace)
+def DemoScene(game: str | None = None, players: int = 4,  # noqa: N802 (a screen's factory)
+              seed: int | None = None, pace: float | None = None) -> Scene:
+    """The demo of `game` (the first game by default): its table, every seat a computer."""
+    game = available()[0] if game is None else game
+    check(game)
+    return _computer_table(registry.get(game).table_class(), game, players, seed, pace)
 
 
 CAPTION = "DEMO  ·  press any button"
@@ -90,9 +77,9 @@ class Attract:
     rng: random.Random
     ended: float
     leaving: bool
-
-    def __new__(cls, *_args: object, **_kwargs: object) -> Attract:
-        return object.__new__(cls)  # not DemoScene.__new__: the game is already chosen
+    app: Host  # the table's, as the rest below
+    pace: float
+    _to_title: Callable[[], None]
 
     def handle(self, action: Action) -> bool:
         if action.pressed and action.name not in (DEVICE_ADDED, DEVICE_REMOVED):
@@ -107,7 +94,7 @@ class Attract:
         bar = pygame.Rect(0, 720 - PromptBar.HEIGHT, 1280, PromptBar.HEIGHT)
         pygame.draw.rect(canvas, INK, bar)
         pygame.draw.line(canvas, GOLD, bar.topleft, bar.topright, 3)
-        fonts = self.app.fonts  # type: ignore[attr-defined]
+        fonts = self.app.fonts
         font = fonts.fit("display", 34, CAPTION, bar.w - 40, 22)
         draw.text(canvas, font, CAPTION, bar.center, GOLD)
 
@@ -122,35 +109,33 @@ class Attract:
             self.app.stack.replace(AttractDemo(self.rng, pace=self.pace))
 
 
-class _AttractBoard(Attract, DemoScene):
-    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
-        self.rng, self.ended = rng, 0.0
-        DemoScene.__init__(self, "servermania", ATTRACT_PLAYERS, seed, pace)
+@cache
+def _attract(table: type) -> type:
+    """The game's table screen with `Attract` mixed in (one class per game)."""
+    return type(f"Attract{table.__name__}", (Attract, table), {})
 
 
-class _AttractTable(Attract, StartupFeverDemo):
-    def __init__(self, rng: random.Random, seed: int | None = None, pace: float = 1.0) -> None:
-        self.rng, self.ended = rng, 0.0
-        StartupFeverDemo.__init__(self, ATTRACT_PLAYERS, seed, pace=pace)
-
-
-_NEXT_GAME = itertools.cycle(AVAILABLE)
+_next_game: Iterator[str] | None = None
 
 
 def TitleDemo() -> Scene:  # noqa: N802 (a scene factory, named as the scene it makes)
-    """The title's "Demo" entry: each press shows the next game (SERVERMANIA, then
-    Startup Fever, ...), so both are seen."""
-    return DemoScene(game=next(_NEXT_GAME))
+    """The title's "Demo" entry: each press shows the next game, so all are seen."""
+    global _next_game
+    if _next_game is None:
+        _next_game = itertools.cycle(available())
+    return DemoScene(game=next(_next_game))
 
 
 def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
                 pace: float = 1.0) -> Scene:
-    """The title's attract mode: a demo of a random available game (a scene factory);
-    `pace` 1 plays with full animations (tests run it faster)."""
-    game = rng.choice(AVAILABLE)
-    cls = _AttractBoard if game == "servermania" else _AttractTable
-    return cls(rng, seed, pace)
+    """The title's attract mode: a demo of a random game (a scene factory); `pace` 1
+    plays with full animations (tests run it faster)."""
+    game = rng.choice(available())
+    table = _attract(registry.get(game).table_class())
+    scene = _computer_table(table, game, ATTRACT_PLAYERS, seed, pace)
+    scene.rng, scene.ended = rng, 0.0  # type: ignore[attr-defined]
+    return scene
 
 
-__all__ = ["AVAILABLE", "Attract", "AttractDemo", "DemoScene", "DemoUnavailable",
-           "StartupFeverDemo", "TitleDemo", "check"]
+__all__ = ["Attract", "AttractDemo", "DemoScene", "DemoUnavailable", "TitleDemo", "available",
+           "check"]

@@ -1,157 +1,26 @@
 """How to play: a few short, illustrated rules pages per game, paged with a pad.
 
-Left/right (or a click on the arrows) turns pages; the shoulders switch between the two
+Left/right (or a click on the arrows) turns pages; the shoulders switch between the
 games; Back closes. Every row carries one of the game's own sprites so the page looks like
-the board it explains. The text is a summary of each game's RULES.md (game/*/RULES.md): the
-rules themselves are decided in `game/`, never here.
+the board it explains. Each game's pages are its own (`GameScreens.howto`, e.g.
+scenes/startupfever/howto.py), a summary of its RULES.md.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
+from scenes import registry
 from scenes.engine import draw
 from scenes.engine.glyphs import with_keys
 from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LIGHT, WHITE
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel, turn_page
+from scenes.registry import Page
 from scenes.table import look
-
-
-@dataclass(frozen=True)
-class Page:
-    title: str
-    rows: tuple[tuple[str, str], ...]  # (sprite name, one or two sentences)
-    picture: str = ""  # a picture of the real table beside the rows (assets/howto/)
-
-
-GAMES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
-
-PAGES: dict[str, tuple[Page, ...]] = {
-    "servermania": (
-        Page("The race", (
-            ("pawn_pink", "Roll the die and hop along one track from START UP to FINISH."),
-            ("icon_server", "Everyone starts with $50,000 and 2 servers."),
-            ("icon_coin", "At the end, each server is worth $20,000. The richest company "
-                          "wins."),
-        )),
-        Page("Money squares", (
-            ("icon_payday", "PAYDAY! pays $10,000 per server as you pass it, $20,000 per "
-                            "server if you land on it."),
-            ("icon_ceo_bonus", "Fees and penalties fill the CEO BONUS pot. Land on CEO "
-                               "BONUS to take it all."),
-            ("icon_techpad", "TechPad Agency: roll once more and gain that many servers."),
-        )),
-        Page("Customer Service", (
-            ("icon_customer_service", "Before a roll with CUSTOMER SERVICE 1 to 6 squares "
-                                      "ahead, choose: pay $50,000 maintenance, or skip."),
-            ("icon_server", "Land on it after paying: your servers double. After skipping: "
-                            "you lose half of them."),
-        )),
-        Page("Cards and STUCK", (
-            ("icon_signups", "SIGN UPS cards bring money or servers."),
-            ("icon_churn", "CHURN! cards cost money or servers."),
-            ("icon_stuck", "STUCK ends your turn. Later: pay $50,000 to leave, or roll 1 to "
-                           "3 to break free."),
-        )),
-        Page("The finish", (
-            ("icon_finish", "The first to reach FINISH gains 10 servers."),
-            ("die_6", "Finished players wait; the game ends when everyone is home."),
-            ("user_marker", "Your controller answers your prompts. {pause} pauses; hold "
-                            "{rshoulder} to play fast."),
-        )),
-    ),
-    "startupfever": (
-        Page("How you win", (
-            ("user_marker", "Each of your products has a marker on the User Track. Users "
-                            "bring money; from Launch on they also bring victory points."),
-            ("icon_launch", "Past the Launch line every field shows its victory points "
-                            "(VP): the small numbers, 1 to 31."),
-            ("icon_finish", "At the end, add the VP under all your markers. Most VP wins; "
-                            "a tie goes to the most money."),
-        ), picture="track"),
-        Page("Your product turn at a glance", (
-            ("die_5", "1  Adoption: die + 1 per Nerd + 2 per Big Nerd. The marker climbs "
-                      "that many fields."),
-            ("money_token", "2  Revenue: the big number of your field + 1 per Suit + 2 per "
-                            "Big Suit."),
-            ("nerd", "3  Manage employees: hire (2 a turn), poach, retain. Then End."),
-            ("icon_churn", "4  User loss (launched only): roll, and push products above "
-                           "100M users back, 2 fields each at most."),
-        ), picture="manage"),
-        Page("Employees", (
-            ("nerd", "Nerd, $1: +1 adoption on its product every turn and +1 strength in "
-                     "the showdown."),
-            ("suit", "Suit, $1: +1 revenue on its product every turn. A Suit also lets "
-                     "you play Defense."),
-            ("big_nerd", "Big Nerd (the CTO), $6: +2 adoption on every product of your "
-                         "company, and adds 4 strength to each in the showdown."),
-            ("big_suit", "Big Suit (the CEO), $6: +2 revenue on every product. One Big "
-                         "Nerd and one Big Suit per company."),
-        )),
-        Page("Vesting", (
-            ("nerd", "New hires stand on field 4 of their product: the 4 3 2 1 0 rows."),
-            ("die_4", "Each year end every employee moves one field towards 0: fully "
-                      "vested."),
-            ("icon_coin", "The further towards 0, the cheaper a rival can poach it."),
-        ), picture="products"),
-        Page("Poaching and retaining", (
-            ("icon_coin", "Poach a rival's employee in your Manage step: offer at least its "
-                          "price + its field (a vested Nerd: $1). Up to 2 per product."),
-            ("suit", "Counter-offer: the owner may pay your offer + $1 to keep it. The "
-                     "employee stays and moves back towards 4."),
-            ("money_token", "Retain your own: $1 a field back towards 4, so rivals pay "
-                            "more to poach it."),
-            ("big_nerd", "Executives can be poached too, if you don't have one of that "
-                         "kind. Poaching money goes to the bank."),
-        )),
-        Page("The showdown", (
-            ("cat_social", "At year end, launched products of one category compete."),
-            ("nerd", "Strength = Nerds + 4 per Big Nerd + marketing + a die."),
-            ("die_6", "The strongest take users from the others: the markers move."),
-        ), picture="showdown"),
-        Page("Year end at a glance", (
-            ("cat_media", "1  Showdown in each category.  2  Vest: everyone moves one "
-                          "field towards 0."),
-            ("nerd", "3  Reassign: move workers between your own products, keeping "
-                     "their field."),
-            ("card_event_front", "4  Played cards and marketing money go (old cards may be "
-                                 "thrown away).  5  Hands refill to 4 cards."),
-            ("money_token", "6  Marketing for next year (sealed).  7  Next year's turn "
-                            "order."),
-        )),
-        Page("Marketing and turn order", (
-            ("money_token", "6  Marketing: put money on your products for next year's "
-                            "showdown: each $1 adds 1 strength."),
-            ("icon_event", "Marketing is sealed: nobody sees anyone's choice until "
-                           "everyone has chosen."),
-            ("user_marker", "7  Turn order: the product with the fewest users picks its "
-                            "place in next year's order first, then the next fewest."),
-            ("die_3", "In the first year the order is random."),
-        )),
-        Page("Event Cards", (
-            ("card_event_front", "You hold up to 4 cards. Each says when it can be played: "
-                                 "before adoption, revenue, managing, user loss or the "
-                                 "showdown."),
-            ("icon_event", "Hold Y (C on the keyboard) to look at your hand: each card "
-                           "says what it does, and why it can't be played now."),
-            ("suit", "Defense cancels a card played on you, if your company has a Suit."),
-            ("icon_churn", "Pause > Event Cards lists every card and its full text."),
-        )),
-        Page("The end", (
-            ("icon_fever", "The game ends at the end of the year in which the last "
-                           "product launches."),
-            ("icon_launch", "A Leak card launches a product at once, wherever its marker "
-                            "stands: leaked counts as launched."),
-            ("icon_finish", "Then the VP are added up: most VP wins, money breaks a tie. "
-                            "(Year 15 is the latest end.)"),
-        )),
-    ),
-}
 
 PANEL_RECT = pygame.Rect(90, 86, 1100, 520)
 ICON = 96
@@ -164,8 +33,9 @@ ARROWS = {"left": pygame.Rect(20, 310, 56, 80), "right": pygame.Rect(1204, 310, 
 class HowToPlayScene(Scene):
     """Opaque screen opened from the title (both games) or a game's pause menu."""
 
-    def __init__(self, game: str = "servermania") -> None:
-        self.game = game
+    def __init__(self, game: str | None = None) -> None:
+        """game: whose pages open first (the first game by default)."""
+        self.game = game if game is not None else registry.ids()[0]
         self.page = 0
         self.rows: list[tuple[pygame.Surface, list[str]]] = []
         self.picture: pygame.Surface | None = None
@@ -179,7 +49,7 @@ class HowToPlayScene(Scene):
 
     @property
     def pages(self) -> tuple[Page, ...]:
-        return PAGES[self.game]
+        return registry.get(self.game).pages()
 
     def _layout(self) -> None:
         """Wrap this page's text once (it changes only when the page does): the largest
@@ -218,7 +88,7 @@ class HowToPlayScene(Scene):
             elif name == "confirm":  # past the last page: done reading
                 self.app.stack.pop()
         elif name in ("lshoulder", "rshoulder"):
-            games = list(GAMES)
+            games = list(registry.ids())
             self.game = games[(games.index(self.game) + 1) % len(games)]
             self.page = 0
             self.app.audio.play("whoosh")
@@ -230,8 +100,8 @@ class HowToPlayScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
         canvas.blit(self.background, (0, 0))
-        draw.text(canvas, fonts.display(34), f"How to play {GAMES[self.game]}", (640, 36),
-                  GOLD, outline=3)
+        draw.text(canvas, fonts.display(34), f"How to play {registry.get(self.game).title}",
+                  (640, 36), GOLD, outline=3)
         page = self.pages[self.page]
         panel(canvas, fonts, PANEL_RECT, page.title)
         font = fonts.body(self.text_px)

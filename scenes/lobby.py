@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -44,13 +44,10 @@ from scenes.engine.palette import (
     WHITE,
     Color,
 )
-from scenes.engine.scene import Scene
+from scenes.engine.scene import Host, Scene
 from scenes.engine.widgets import PromptBar
 from scenes.lobby_phones import LobbyPhones, is_phone
 from scenes.seating import device_label
-
-if TYPE_CHECKING:
-    from scenes.engine.app import App
 
 LEVELS = ("easy", "normal", "hard")
 OSK_KEYS = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + ("-", "Del", "OK")
@@ -106,7 +103,7 @@ class LobbyConfig:
     tokens: Sequence[str]
     token_label: str
     portrait: Callable[[str, str, int], pygame.Surface]
-    start: Callable[[App, list[LobbySeat], dict[str, str], Any], None]
+    start: Callable[[Host, list[LobbySeat], dict[str, str], Any], None]
     default_token: Callable[[str], str] = lambda colour: ""
     options: tuple[LobbyOption, ...] = ()
     first_level: str = "normal"  # the computers' level until this machine starts a game

@@ -17,7 +17,7 @@ until the game starts its phone may start it (as START on the TV does) or leave 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.companion import PhoneHub, SeatInfo
 from game.companion.address import lan_address
@@ -25,9 +25,49 @@ from scenes.engine.palette import rgb_hex
 from scenes.phone_qr import qr_for
 from scenes.seating import PHONE_PREFIX, device_label
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # neither imports this module
+    from scenes.engine.input import DeviceId
+    from scenes.engine.scene import Host
     from scenes.engine.settings import Settings
-    from scenes.lobby import LobbyScene, LobbySeat
+
+
+class Lobby(Protocol):
+    """What the phones column uses of its lobby (`scenes.lobby.LobbyScene`, which imports
+    this module): its config, its seats (`LobbySeat`s) and the moves a pad makes there."""
+
+    @property
+    def app(self) -> Host: ...
+
+    @property
+    def config(self) -> Any: ...
+
+    @property
+    def joined(self) -> list[Any]:
+        """The seats with a device, in join order."""
+        ...
+
+    @property
+    def others(self) -> list[Any]:
+        """The computer seats after them."""
+        ...
+
+    @property
+    def cursors(self) -> dict[DeviceId, Any]: ...
+
+    @property
+    def flash(self) -> dict[int, float]: ...
+
+    def seats(self) -> list[Any]: ...
+
+    def can_start(self) -> bool: ...
+
+    def start(self) -> None: ...
+
+    def join(self, device: DeviceId, cursor: bool = True) -> bool: ...
+
+    def leave(self, device: DeviceId) -> bool: ...
+
+    def recolour(self, index: int) -> None: ...
 
 
 
@@ -51,9 +91,9 @@ def slot_of(device: str) -> int:
 class LobbyPhones:
     """The lobby's side of the phone server: offers, claims, the QR code and its link."""
 
-    def __init__(self, hub: Any, lobby: LobbyScene) -> None:
+    def __init__(self, hub: Any, lobby: Lobby) -> None:
         self.hub, self.lobby = hub, lobby
-        self.offers: dict[int, LobbySeat | None] = {}  # offer id -> the seat (None: a new one)
+        self.offers: dict[int, Any] = {}  # offer id -> the seat (None: a new one)
         self.offered: tuple | None = None  # what the last offers were made from
         self.tickets = 1_000_000  # apart from the game's tickets (a late tap is stale)
         self.connected: set[int] = set()  # slots with a phone on now
@@ -61,7 +101,7 @@ class LobbyPhones:
         self.handed = False
 
     @classmethod
-    def open(cls, settings: Settings, lobby: LobbyScene) -> LobbyPhones | str | None:
+    def open(cls, settings: Settings, lobby: Lobby) -> LobbyPhones | str | None:
         """The phone server for this lobby; None when phones are off, a one-line reason
         when it cannot start (the lobby shows it and plays on without phones)."""
         if not settings.phones:

@@ -1,18 +1,15 @@
-"""Which screen each title-menu entry opens, as import paths resolved when the title opens.
+"""The title menu's entries: each game's own (its lobby, and any it adds, such as a guided
+first game), in the registry's order, then the screens every game shares.
 
-A screen that is not written yet (its module does not exist) is shown disabled with a
-"COMING SOON" tag instead of a fake screen. Other teams add their packages (for example
-scenes/servermania/setup.py with `NewGameScene`) and the entry lights up by itself.
-A module that exists but fails to import is a bug and is raised, not hidden.
+An entry names its screen by import path ("module:Class"), imported when it is chosen,
+so the title's first frame imports no game screen.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import sys
 from dataclasses import dataclass
 
+from scenes import registry
 from scenes.engine.scene import Scene
 
 
@@ -22,10 +19,7 @@ class Entry:
     target: str | None  # "package.module:SceneClass"; None for built-ins such as Quit
 
 
-TITLE_MENU: tuple[Entry, ...] = (
-    Entry("SERVERMANIA", "scenes.servermania.setup:NewGameScene"),
-    Entry("Startup Fever", "scenes.startupfever.setup:NewGameScene"),
-    Entry("Learn Startup Fever", "scenes.startupfever.guided:GuidedGame"),
+SHARED: tuple[Entry, ...] = (
     Entry("How to play", "scenes.howto:HowToPlayScene"),
     Entry("Demo", "scenes.demo:TitleDemo"),
     Entry("Settings", "scenes.settings:SettingsScene"),
@@ -33,27 +27,15 @@ TITLE_MENU: tuple[Entry, ...] = (
 )
 
 
-def resolve(target: str) -> type[Scene] | None:
-    """The scene class at `target` ("module:Class"), or None if that module does not exist."""
-    module_name, _, attr = target.partition(":")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        missing = exc.name or ""
-        if module_name == missing or module_name.startswith(missing + "."):
-            return None  # the screen has not been written yet
-        raise  # the module exists but imports something missing: a real bug
-    scene = getattr(module, attr, None)
-    if scene is None:
-        print(f"menu: {module_name} has no {attr} yet; entry disabled", file=sys.stderr)
+def title_menu() -> tuple[Entry, ...]:
+    """Every game's entries (`GameScreens.new_game`, then its `entries`), then `SHARED`."""
+    games = [entry for screens in registry.games()
+             for entry in (Entry(screens.title, screens.new_game),
+                           *(Entry(label, target) for label, target in screens.entries))]
+    return (*games, *SHARED)
+
+
+def resolve(target: str) -> type[Scene]:
+    """The scene class at `target` ("module:Class"), imported now."""
+    scene: type[Scene] = registry.resolve(target)
     return scene
-
-
-def available(target: str) -> bool:
-    """Whether the module of `target` exists, without importing it (only its packages):
-    the title lights its entries up with this and imports a screen when it is chosen."""
-    module_name = target.partition(":")[0]
-    try:
-        return importlib.util.find_spec(module_name) is not None
-    except ModuleNotFoundError:  # a parent package is missing
-        return False

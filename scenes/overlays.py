@@ -19,10 +19,10 @@ from scenes.engine.scene import Scene
 from scenes.engine.widgets import Menu, PromptBar, panel
 
 if TYPE_CHECKING:
-    from scenes.engine.app import App
+    from scenes.engine.scene import Host
 
 
-def back_to_title(app: App) -> None:
+def back_to_title(app: Host) -> None:
     """Drop every screen and start again at a fresh title (quit a game, leave an error)."""
     app.stack.reset(app.screens.make("title"))
 

@@ -2,8 +2,8 @@
 game's reference screen (SERVERMANIA's square legend, Startup Fever's card list), and
 save and quit to the title (asked twice, so a stray press never leaves a game).
 
-The reference screen is named by import path ("module:Class") and resolved like the title
-menu's entries: a screen another branch has not merged yet shows as COMING SOON.
+The reference screen is named by import path ("module:Class") and imported when the menu
+opens, like the title menu's entries.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ BOTTOM = 632  # the last row ends above the prompt bar (with the panel's margin)
 
 
 class PauseMenu(MenuOverlay):
-    """game: "servermania" or "startupfever" (which rules How to play opens).
+    """game: the game's id (whose pages How to play opens).
 
     reference: (label, "module:Class") of the game's reference screen, built with no
     arguments. save: writes the game now and says whether it worked (None: nothing to
@@ -54,8 +54,6 @@ class PauseMenu(MenuOverlay):
         buttons = [Button(label, pygame.Rect(640 - WIDTH // 2, top + i * pitch,
                                              WIDTH, pitch - ROW_GAP)) for i, (label, _) in
                    enumerate(choices)]
-        if reference and self.reference is None:
-            buttons[3].enabled, buttons[3].note = False, "COMING SOON"
         self.menu = Menu(buttons)
         panel_top = top - (110 if message else 76)
         self.rect = pygame.Rect(340, panel_top, 600, buttons[-1].rect.bottom + 36 - panel_top)

@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.companion import PhoneHub, SeatInfo
+from scenes import registry
 from scenes.engine.input import KEYBOARD, pad_id
 from scenes.engine.palette import rgb_hex
 from scenes.seating import SeatDevices
@@ -50,10 +51,7 @@ def parse_seats(text: str) -> list[str]:
 
 def seat_class(game: str) -> tuple[Any, int, int]:
     """The game's seat type and its player count bounds."""
-    if game == "startupfever":
-        from scenes.startupfever import seats
-    else:
-        from scenes.servermania import seats
+    seats = registry.get(game).seats_module()
     return seats.Seat, seats.MIN_SEATS, seats.MAX_SEATS
 
 

@@ -1,6 +1,6 @@
 """The title's notice about a save that could not be read, in plain words, until dismissed.
 
-"Your last SERVERMANIA game could not be read; it was kept as servermania.json.bad in
+"Your last <title> game could not be read; it was kept as <game>.json.bad in
 /home/ada/.local/share/unicorn-arcade." The saves module sets a broken save aside when the
 title reads the slots; which slot went and which file now keeps it are found by looking
 at the save folder before and after (so the wording does not hang on how the file is
@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game import registry
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.glyphs import button_word, key_label
@@ -22,7 +23,6 @@ from scenes.engine.input import CLICK, Action
 from scenes.engine.palette import CREAM, GOLD
 from scenes.engine.widgets import panel
 
-GAMES = {"servermania": "SERVERMANIA", "startupfever": "Startup Fever"}
 WIDTH = 1040
 LINE = 34
 FONT_PX = 26
@@ -48,7 +48,8 @@ def damaged_messages(saves: Any, before: set[str]) -> list[str]:
     after = slot_files(saves)
     folder = getattr(saves, "folder", None)
     out = []
-    for game, title in GAMES.items():
+    for info in registry.games():
+        game, title = info.id, info.title
         if folder is None:
             if f"memory:{game}" in before and f"memory:{game}" not in after:
                 out.append(f"Your last {title} game could not be read; it was set aside.")

@@ -14,7 +14,7 @@ from game.autosave import SeatRecord
 
 
 class Autosaving:
-    GAME = ""  # "servermania" or "startupfever": the slot, the music, the rules pages
+    GAME = ""  # the game's id (game/registry.py): the slot, the music, the rules pages
     app: Any
     state: Any
     seats: list[Any]

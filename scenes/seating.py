@@ -30,7 +30,7 @@ from scenes.engine.widgets import PromptBar, panel
 from scenes.overlays import dim
 
 if TYPE_CHECKING:
-    from scenes.engine.app import App
+    from scenes.engine.scene import Host
 
 
 #: A seat played on a phone is bound to the device "phone:<n>" (no device at the TV).
@@ -86,7 +86,7 @@ class SeatDevices:
         return mine is None or self.whose(device) == mine
 
 
-def seat_style(app: App, devices: SeatDevices, seat: int) -> tuple[str, bool]:
+def seat_style(app: Host, devices: SeatDevices, seat: int) -> tuple[str, bool]:
     """(glyph style, mouse?) to show a seat's prompt in: its own pad's glyphs, key caps
     for the keyboard's seat (mouse words when its person last clicked), and for a
     shared seat the device used last (any device answers it)."""
@@ -99,7 +99,7 @@ def seat_style(app: App, devices: SeatDevices, seat: int) -> tuple[str, bool]:
     return app.input.style_of(device), False
 
 
-def hand_over(app: App, devices: SeatDevices, device: DeviceId,
+def hand_over(app: Host, devices: SeatDevices, device: DeviceId,
               name: Callable[[int], str], colour: Callable[[int], Color]) -> bool:
     """`device` was unplugged. If it played a seat, the seat is freed and the game waits
     under a `SeatLostOverlay` until a device takes it; True then. False: the device

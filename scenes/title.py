@@ -1,7 +1,7 @@
 """The title screen: bouncing logo, the mascot, and the main menu.
 
-Menu entries come from `scenes.menu.TITLE_MENU`; entries whose screen does not exist yet are
-shown disabled with a "COMING SOON" tag. Keyboard, mouse and every pad drive the menu.
+Menu entries come from `scenes.menu.title_menu()` (each game's, then the shared screens),
+with Continue above them when there is a save. Keyboard, mouse and every pad drive the menu.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from scenes.engine.palette import (
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
-from scenes.menu import TITLE_MENU, Entry, available, resolve
+from scenes.menu import Entry, resolve, title_menu
 from scenes.resume import can_resume, resume_scene
 from scenes.save_notice import SaveNotice, damaged_messages, slot_files
 
@@ -55,7 +55,7 @@ class TitleScene(Scene):
         self.saved = self.app.saves.latest_header()  # no rules imported before Continue
         messages = damaged_messages(self.app.saves, before)
         self.notice = SaveNotice(messages) if messages else None
-        self.entries = [(e, None) for e in TITLE_MENU]  # screens are imported when chosen
+        self.entries = [(e, None) for e in title_menu()]  # screens are imported when chosen
         resumable = self.saved is not None and can_resume(self.saved)
         if self.saved is not None:
             self.entries.insert(0, (Entry(CONTINUE, None), None))
@@ -64,10 +64,8 @@ class TitleScene(Scene):
         buttons = []
         for i, (entry, _) in enumerate(self.entries):
             rect = pygame.Rect(MENU_LEFT, top + i * (height + MENU_GAP), MENU_W, height)
-            enabled = entry.target is None or available(entry.target)
-            if entry.label == CONTINUE and self.saved is not None:
-                enabled = resumable
-            buttons.append(Button(entry.label, rect, enabled, note="COMING SOON"))
+            enabled = resumable if entry.label == CONTINUE and self.saved is not None else True
+            buttons.append(Button(entry.label, rect, enabled))
         self.menu = Menu(buttons)
         self.prompts = PromptBar([("updown", "Choose"), ("confirm", "Select"), ("back", "Quit")])
         self.background = self._background()
@@ -122,10 +120,8 @@ class TitleScene(Scene):
             self.app.audio.play("back")
             self.app.quit()
             return
-        scene = resolve(entry.target)
-        if scene is not None:
-            self.app.audio.play("confirm")
-            self.app.stack.push(scene())
+        self.app.audio.play("confirm")
+        self.app.stack.push(resolve(entry.target)())
 
     # -- time ------------------------------------------------------------------------------
 

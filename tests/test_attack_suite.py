@@ -1,4 +1,4 @@
-"""The attack suite (issue 23, item 5): seeded fuzzers of every file the game reads.
+"""The attack suite: seeded fuzzers of every file the game reads.
 
 Saves (both games, the whole autosave file: mutated fields, cut or flipped bytes),
 settings, Tiled maps and `--script` files. Each case must be refused in one line of the
@@ -6,7 +6,7 @@ file's own error type, or accepted and then used: a save plays 400 random steps,
 builds a board that plays a game, a script drives the title. Each fuzzer tries a few
 hundred cases within a small time budget (it stops early past it, never fails for it),
 and prints what it tried, refused and accepted-and-played (`pytest -s` shows them; the
-counts are in the issue 23 note of the README).
+counts are printed there).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from game import autosave
+from game import autosave, registry
 from game.autosave import SaveProblem, SeatRecord, Slots
 from game.tiled import MapError
 from tests.save_mutations import mutate, plays_on, real_saves
@@ -52,7 +52,7 @@ def cases(seed: int):
 
 def envelope(game: str, state_text: str) -> dict:
     slots = Slots(None)
-    api = autosave._loaders()[game][1]
+    api = autosave.loader(game)
     state = api(state_text)
     seats = [SeatRecord(f"P{i}", "pink", i == 0) for i in range(len(state.players))]
     slots.save(game, state, seats, autosave.progress(game, state))
@@ -68,7 +68,7 @@ def damaged(text: str, rng: random.Random) -> str:
     return text[:start] + junk + text[start + len(junk):]
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_save_fuzzer(game, capsys):
     saves = [envelope(game, t) for t in real_saves(game)[::4]]
     counts: Counter = Counter()

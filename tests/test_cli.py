@@ -129,9 +129,9 @@ def test_bench_collects_every_figure_from_every_table(monkeypatch):
     assert figures["frames"]["title"]["all"]["frames"] == 5
     assert figures["frames"]["a_board"] == {"moving": FRAMES}
     assert figures["ai_decision"]["x/easy"]["decisions"] == 1
-    from scenes.demo import AVAILABLE
+    from scenes.demo import available
 
-    assert figures["demo_peak_rss"] == {game: {"game": game} for game in AVAILABLE}
+    assert figures["demo_peak_rss"] == {game: {"game": game} for game in available()}
 
 
 def test_bench_has_every_ai_level_of_both_games_and_times_their_decisions():
@@ -190,9 +190,9 @@ def test_soak_stops_when_the_games_asked_for_are_over():
 
 
 def test_soak_of_a_game_without_a_demo_is_refused(capsys, monkeypatch):
-    import scenes.demo
+    from scenes import registry
 
-    monkeypatch.setattr(scenes.demo, "AVAILABLE", ("servermania",))
+    monkeypatch.setattr(registry, "_screens", {"servermania": registry.get("servermania")})
     assert main.main(["soak", "startupfever", "--minutes", "0.01"]) == 2
     assert "soak: no demo for 'startupfever'" in capsys.readouterr().err
 
@@ -227,7 +227,9 @@ def test_a_screenshot_path_that_cannot_be_written_is_one_line(tmp_path, capsys):
 
 
 def test_bench_times_the_startupfever_table_beside_servermania():
-    assert set(bench.BOARD_SCENES) == {"servermania_board", "startupfever_table"}
+    from scenes import registry
+
+    assert set(bench.BOARD_SCENES) == set(registry.ids())
 
 
 def test_a_reader_that_goes_away_gets_no_traceback():

@@ -105,9 +105,11 @@ def test_importing_the_rules_installs_no_import_hook_unless_asked(tmp_path):
 
 
 def test_the_entry_point_asks_before_any_rules_are_imported(tmp_path):
+    """The command line knows the games (their `info`), yet no compiled module is loaded
+    before it asks for the engine."""
     code = ("import sys, main, game.engine as e; "
-            "e.install = lambda: print(sorted(m for m in sys.modules if m.startswith("
-            "'game.startupfever')), 'installed') or 'python'; "
+            "e.install = lambda: print(sorted(m for m in sys.modules if m in "
+            "e._FirstUse.names), 'installed') or 'python'; "
             "main.main(['sim', 'startupfever', '--games', '1', '--players', '2', '--json'])")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=120)

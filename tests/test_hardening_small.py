@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from game import autosave, servermania, startupfever
+from game import autosave, registry, servermania, startupfever
 from game.autosave import SeatRecord, Slots
 from game.files import KEEP_ASIDE, move_aside, write_atomic
 from main import main
@@ -180,7 +180,7 @@ def test_a_script_device_in_non_ascii_digits_is_refused(tmp_path):
         load_script(script)
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_a_save_error_never_echoes_a_huge_value(tmp_path, game):
     slots = Slots(tmp_path)
     state = (servermania if game == "servermania" else startupfever).new_game(2, seed=1)

@@ -1,4 +1,4 @@
-"""Names and texts from saves are data, not trusted (issue 23, item 1).
+"""Names and texts from saves are data, not trusted.
 
 A NUL or a lone surrogate in a seat name or the progress line used to crash the title's
 save summary on every start, and a long name froze it (cut one character at a time and
@@ -13,7 +13,7 @@ import json
 import pygame
 import pytest
 
-from game import autosave, servermania, startupfever
+from game import autosave, registry, servermania, startupfever
 from game.autosave import SeatRecord, Slots
 from game.names import NAME_MAX, text_problem
 from scenes.app import make_app
@@ -38,7 +38,7 @@ def write(tmp_path, game: str, data: dict) -> None:
     (tmp_path / f"{game}.json").write_text(text, encoding="utf-8")
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 @pytest.mark.parametrize("bad", HOSTILE)
 @pytest.mark.parametrize("where", ["name", "progress"])
 def test_a_save_with_an_unprintable_or_long_text_is_set_aside(tmp_path, game, bad, where):
@@ -55,7 +55,7 @@ def test_a_save_with_an_unprintable_or_long_text_is_set_aside(tmp_path, game, ba
     assert len(problem) <= autosave.NOTICE_CHARS and problem.isprintable()
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_a_player_name_inside_the_rules_state_is_checked_too(tmp_path, game):
     data = saved_file(tmp_path, game)
     data["state"]["players"][1]["name"] = "Linus\x00"
@@ -64,7 +64,7 @@ def test_a_player_name_inside_the_rules_state_is_checked_too(tmp_path, game):
             json.dumps(data["state"]))
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_the_title_starts_over_such_saves_and_shows_the_notice(tmp_path, game):
     data = saved_file(tmp_path, game)
     data["seats"][0]["name"] = "\ud800" + "x" * 100_000

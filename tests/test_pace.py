@@ -8,9 +8,10 @@ import json
 import pytest
 
 import main
+from game import registry
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_pace_plays_whole_games_and_reports_the_figures(game, capsys):
     assert main.main(["pace", game, "--humans", "1", "--cpus", "1", "--games", "1",
                       "--seed", "3", "--answer-after", "0.5", "--json"]) == 0

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game import registry
 from game import servermania as sm
 from game import startupfever as sf
 from game.api import RulesModule, RulesState
@@ -19,7 +20,8 @@ from game.servermania.stages import CHANCE_PHASES, DECISION_PHASES, PHASES, Phas
 from game.startupfever.stages import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES, Stage
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = [(sm, 3), (sf, 4)]
+#: every game's rules with a middling player count (3 of 2-4, 4 of 2-6)
+GAMES = [(info.rules_module(), sum(info.players) // 2) for info in registry.games()]
 
 
 def play(rules, players: int, seed: int):

@@ -12,7 +12,7 @@ import json
 import pytest
 
 import main
-from game import servermania
+from game import registry, servermania
 from game.servermania.state import State as SmState
 from game.tools import stress
 
@@ -42,8 +42,8 @@ def test_a_broken_invariant_is_reported_with_a_seed_that_replays_it(monkeypatch)
     def checker(state):
         return lambda: ["pot went negative"] if state.pot > 100_000 else []
 
-    target = dataclasses.replace(stress.TARGETS["servermania"], checker=checker)
-    monkeypatch.setitem(stress.TARGETS, "servermania", target)
+    info = dataclasses.replace(registry.get("servermania"), checker=checker)
+    monkeypatch.setitem(registry._games, "servermania", info)
     figures = stress.stress("servermania", 30, seed=100, workers=1)
     assert figures["violations"] > 0
     example = figures["violation_examples"][0]

@@ -17,6 +17,7 @@ import pytest
 from game import startupfever as sf
 from game.startupfever.events import WindowOpened
 from game.startupfever.layout import default_layout
+from scenes import registry
 from scenes.controls import ControlsScene
 from scenes.engine import draw
 from scenes.engine.app import App
@@ -24,7 +25,7 @@ from scenes.engine.input import Action
 from scenes.engine.scene import Scene
 from scenes.engine.settings import Settings
 from scenes.engine.theme import THEME
-from scenes.howto import PAGES, HowToPlayScene
+from scenes.howto import HowToPlayScene
 from scenes.seating import SeatDevices
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.legend import LegendScene
@@ -119,11 +120,11 @@ def test_menus_keep_their_text_inside(audit, name, size):
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", list(PAGES))
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_every_how_to_play_page_keeps_its_text_inside(audit, game, size):
     app = open_app(HowToPlayScene(game), size)
     assert_fits(audit, app, READY + 20)
-    for _ in range(len(PAGES[game]) - 1):
+    for _ in range(len(registry.get(game).pages()) - 1):
         press(app, "right")
         assert_fits(audit, app, 30)
 

@@ -1,8 +1,10 @@
 """What a phone seat is shown and asked, built from that seat's own `observation(seat)`.
 
 The phone page renders a generic view (`hub.py` documents its shape); these functions
-fill it for each game. A view is made from the seat's observation only (never from the
-state itself), so a phone can show nothing the rules would not tell that seat:
+fill it for any game, each game's own words coming from its `PhoneAdapter` (the module
+its `GameInfo.phone` names, e.g. `game/startupfever/phone.py`). A view is made from the
+seat's observation only (never from the state itself), so a phone can show nothing the
+rules would not tell that seat:
 
     view = seat_view("startupfever", state.observation(seat), names, log, over)
     question = decision("startupfever", state.stage, legal, window=...)
@@ -19,30 +21,59 @@ is thus read group by group; ids stay the indexes whatever the page shows.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
-from game.startupfever.actions import kind_name
-from game.startupfever.cards import CARDS, WINDOW_TITLES
-from game.startupfever.usertrack import victory_points
+from game import registry
 
 #: Public log lines a phone keeps.
 LOG_LINES = 30
 
-SF_PROMPTS = {
-    "chips": "Place a secret chip",
-    "window": "Play a card?",
-    "defense": "Defense?",
-    "attrition": "Attrition: who leaves?",
-    "manage": "Manage your employees",
-    "counter": "Counter the poach?",
-    "loss": "User loss: which product?",
-    "reassign": "Reassign your employees",
-    "marketing": "Sealed marketing",
-    "order_choose": "Choose your place in the turn order",
-}
-#: Actions that end a step or decline: always in sight on the phone.
-PINNED = frozenset({"Pass", "EndManage", "EndUserLoss", "EndReassign", "EndMarketing"})
-SM_PROMPTS = {"maintenance": "Maintenance: pay or skip?", "stuck": "STUCK: pay or roll?"}
+
+class PhoneAdapter(Protocol):
+    """What the phones' views need of a game (a module: `GameInfo.phone`)."""
+
+    #: whether a seat with no card sees its (empty) hand
+    SHOW_EMPTY_HAND: bool
+    #: observation keys left out of a phone's view (the same for every seat, and large)
+    DROP: tuple[str, ...]
+
+    def stats(self, obs: dict[str, Any], seat: int) -> list[dict[str, str]]:
+        """The seat's figures, as {"label", "value"} rows."""
+        ...
+
+    def hand(self, obs: dict[str, Any], seat: int) -> list[dict[str, str]]:
+        """The seat's own cards, as {"title", "text"}."""
+        ...
+
+    def words(self, action: Any) -> str:
+        """An action in words (the label before its first letter is raised)."""
+        ...
+
+    def text(self, action: Any) -> str | None:
+        """A longer text shown under the option (a card's effect), or None."""
+        ...
+
+    def place(self, action: Any) -> tuple[str, str | None, bool] | None:
+        """(group heading, short label or None, pinned), or None: the shared wording."""
+        ...
+
+    def prompt(self, stage: str, legal: list[Any], window: str | None) -> str:
+        """The question's words for `stage`."""
+        ...
+
+    def stage_of(self, state: Any, legal: list[Any]) -> tuple[str, str | None]:
+        """The decision's stage name and card window (or None), as `decision` takes them:
+        public facts of the state."""
+        ...
+
+    def is_window(self, stage: str) -> bool:
+        """Whether the question is a card window (the page shows it as one)."""
+        ...
+
+
+def adapter(game: str) -> PhoneAdapter:
+    """The phone words of `game` (the module its `GameInfo.phone` names)."""
+    return registry.get(game).phone_adapter()
 
 
 def money(amount: int) -> str:
@@ -57,29 +88,10 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     could ever learn; the page does not need it, and leaving it out keeps each message
     about a tenth as long)."""
     seat = obs["seat"]
-    me = obs["players"][seat]
     actor = obs.get("current_player")
     mine = actor == seat
-    if game == "startupfever":
-        vp = sum(victory_points(p["field"]) for p in obs["products"].values()
-                 if p["owner"] == seat)
-        stats = [{"label": "Money", "value": money(me["money"])},
-                 {"label": "VP", "value": str(vp)},
-                 {"label": "Year", "value": str(obs["year"]) if obs["year"] else "Set-up"}]
-        secret = [f"{slot}: {p['category']}" for slot, p in sorted(obs["products"].items())
-                  if p["owner"] == seat and p["category"] and not p["launched"]]
-        if secret:
-            stats.append({"label": "Secret chips", "value": ", ".join(secret)})
-        sealed = obs.get("marketing_pending") or {}
-        if sealed:
-            stats.append({"label": "Sealed marketing", "value": ", ".join(
-                f"{slot}: {amount}" for slot, amount in sorted(sealed.items()))})
-        hand = [card_face(card) for card in me["hand"]]
-    else:
-        stats = [{"label": "Cash", "value": money(me["cash"])},
-                 {"label": "Servers", "value": str(me["servers"])},
-                 {"label": "Worth", "value": money(obs["scores"][seat])}]
-        hand = []
+    words = adapter(game)
+    stats, hand = words.stats(obs, seat), words.hand(obs, seat)
     if over:
         status = "Game over"
     elif mine:
@@ -89,103 +101,53 @@ def seat_view(game: str, obs: dict, names: list[str], log: list[str],
     else:
         status = "Watch the TV"
     return {"game": game, "status": status, "your_turn": mine, "stats": stats,
-            "hand": hand, "show_empty_hand": game == "startupfever",
+            "hand": hand, "show_empty_hand": words.SHOW_EMPTY_HAND,
             "log": list(log[-LOG_LINES:]), "over": over, "seat": seat,
             **({"obs": obs} if with_obs else {})}
 
 
-def card_face(card: str) -> dict:
-    kind = CARDS.get(card)
-    if kind is None:
-        return {"title": card}
-    return {"title": kind.name, "text": kind.text}
-
-
-def label(action: Any) -> str:
-    """An action in words; a played card by its name."""
-    card = getattr(action, "card", None)
-    text = str(action)
-    if isinstance(card, str) and card in CARDS and type(action).__name__ == "PlayCard":
-        text = text.replace(f"play {card}", f"Play {CARDS[card].name}", 1)
+def label(game: str, action: Any) -> str:
+    """An action in words (its game's), first letter raised."""
+    text = adapter(game).words(action)
     return text[:1].upper() + text[1:]
 
 
-def place(action: Any) -> tuple[str, str | None, bool]:
-    """Where an option goes on the phone: (group heading, short label or None, pinned).
-
-    Named from the action's class; the short label leaves out what the heading says
-    (and the product being managed, which the prompt names)."""
+def place(game: str, action: Any) -> tuple[str, str | None, bool]:
+    """Where an option goes on the phone: (group heading, short label or None, pinned):
+    the game's own grouping, or the action's class name in words."""
+    where = adapter(game).place(action)
+    if where is not None:
+        return where
     name = type(action).__name__
-    if name in PINNED or (name == "Defend" and not action.use):
-        return "Done", None, True
-    if name == "PlayCard":
-        kind = CARDS.get(action.card)
-        where = (action.slot if action.slot is not None
-                 else "no effect" if action.seat is None else f"company {action.seat}")
-        return f"Play {kind.name if kind else action.card}", where, False
-    if name == "Hire":
-        return "Hire", kind_name(action.kind), False
-    if name == "Poach":
-        where = action.slot if action.slot is not None else f"company {action.seat}"
-        return "Poach", (f"{kind_name(action.kind)} (vest {action.vest}) from {where} "
-                         f"for {action.offer}"), False
-    if name == "Retain":
-        return "Retain", str(action).removeprefix("retain "), False
-    if name == "MoveResigned":
-        return (f"{kind_name(action.kind)} (vest {action.vest}) to",
-                action.dest if action.dest is not None else "pile", False)
-    if name == "Reassign":
-        return (f"Move from {action.src}",
-                f"{kind_name(action.kind)} (vest {action.vest}) to {action.dest}", False)
-    if name == "LosePip":
-        return "User loss on", action.slot, False
-    if name == "Market":
-        return "Market", action.slot, False
-    if name == "ChoosePosition":
-        return "Take position", str(action.position + 1), False
-    if name == "PlaceChip":
-        return "Place a chip", f"{action.category} on {action.slot}", False
     words = "".join(f" {c.lower()}" if c.isupper() else c for c in name).strip()
     return words[:1].upper() + words[1:], None, False
-
-
-def managed(legal: list) -> str | None:
-    """The product a manage step is for, as its actions name it (None if none does)."""
-    for action in legal:
-        name = type(action).__name__
-        slot = (action.slot if name in ("Hire", "Retain")
-                else action.to if name == "Poach" else None)
-        if slot is not None:
-            return slot
-    return None
 
 
 def decision(game: str, stage: str, legal: list, window: str | None = None) -> dict:
     """The question for a decision: one option per legal action (id = its index), each
     with its group (and short label, pin) for the page to show long lists grouped."""
+    words = adapter(game)
     options = []
     for n, action in enumerate(legal):
-        option: dict[str, Any] = {"id": n, "label": label(action)}
-        card = getattr(action, "card", None)
-        if type(action).__name__ == "PlayCard" and card in CARDS:
-            option["text"] = CARDS[card].text
-        group, short, pin = place(action)
+        option: dict[str, Any] = {"id": n, "label": label(game, action)}
+        text = words.text(action)
+        if text is not None:
+            option["text"] = text
+        group, short, pin = place(game, action)
         option["group"] = group
         if short is not None:
             option["short"] = short[:1].upper() + short[1:]
         if pin:
             option["pin"] = True
         options.append(option)
-    if game == "startupfever":
-        prompt = SF_PROMPTS.get(stage, "Your move")
-        if stage == "window" and window:
-            prompt = f"Play a card {WINDOW_TITLES.get(window, window)}?"
-        if stage == "manage" and (product := managed(legal)):
-            prompt = f"Manage employees on {product}"
-    else:
-        prompt = SM_PROMPTS.get(stage, "Your move")
-    return {"prompt": prompt, "kind": "choice",
-            "window": stage in ("window", "defense"), "options": options}
+    return {"prompt": words.prompt(stage, legal, window), "kind": "choice",
+            "window": words.is_window(stage), "options": options}
+
+
+def question(game: str, state: Any, legal: list) -> dict:
+    """The question for the decision `state` waits on (`decision` of its stage)."""
+    stage, window = adapter(game).stage_of(state, legal)
+    return decision(game, stage, legal, window=window)
 
 
 def roll(purpose: str) -> dict:

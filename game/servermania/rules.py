@@ -14,7 +14,7 @@ them (`build_events=False`), which halves its time without a second copy of any 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.servermania.actions import (
     DIE_FACES,
@@ -176,8 +176,9 @@ def _described(action: object) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def apply(s: State, action: Action, build_events: bool = True) -> list:
-    """Check `action` against the phase, then play it out; returns the events.
+def apply(s: State, action: Any, build_events: bool = True) -> list:
+    """Check `action` (any value: a caller may pass anything) against the phase, then play it
+    out; returns the events.
 
     With build_events=False the same rules run and nothing is returned (simulator).
     """

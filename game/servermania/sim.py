@@ -29,7 +29,7 @@ def game_seed(seed: int, g: int) -> int:
     return seed * 1_000_003 + g
 
 
-def seat_types(players: int, g: int) -> list[type]:
+def seat_types(players: int, g: int) -> list[type[RandomPlayer | RulePlayer]]:
     return rotating_seat_types(TYPES, players, g)
 
 

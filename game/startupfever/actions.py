@@ -286,7 +286,7 @@ Action = (
 _TYPES = {"int": (int,), "str": (str,), "bool": (bool,), "str | None": (str, type(None)),
           "int | None": (int, type(None))}
 FIELD_TYPES: dict[type, tuple[tuple[str, tuple[type, ...]], ...]] = {
-    cls: tuple((f.name, _TYPES[f.type]) for f in fields(cls)) for cls in get_args(Action)
+    cls: tuple((f.name, _TYPES[str(f.type)]) for f in fields(cls)) for cls in get_args(Action)
 }
 
 
@@ -334,6 +334,6 @@ def shared(cls: Callable[..., T], most: int | None = None) -> Callable[..., T]:
     Callers that need a fresh object just call the class itself. `most`: keep at most
     that many, the least recently used going first, for a maker whose argument tuples
     have no practical end (a poach offer's price and its two products: an all-night demo
-    met ~70 new ones every game and kept them all, issue 13's soak).
+    met ~70 new ones every game and kept them all, seen in the demo soak).
     """
     return functools.lru_cache(maxsize=most)(cls)

@@ -411,7 +411,7 @@ def _quick_init(cls: type) -> None:
     exec(f"def __init__(self, {params}):\n    d = self.__dict__{body}", namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init
+    cls.__init__ = init  # type: ignore[misc]  # the class's own, written just above
 
 
 for _cls in list(globals().values()):

@@ -2,9 +2,10 @@
 
 The rules are split over a linear chain of classes, each module importing only the one
 below it: `StateFields` (here) <- `EmployeeRules` (employees.py) <- `CardRules`
-(effects.py) <- `YearEndRules` (yearend.py) <- `SaveRules` (persist.py) <- `State`
-(rules.py). A single chain (no multiple inheritance) lets the modules be compiled by mypyc
-into native classes; as plain Python it runs as before.
+(effects.py) <- `YearEndRules` (yearend.py) <- `SaveRules` (persist.py) <-
+`ObservedRules` (observe.py) <- `State` (rules.py). A single chain (no multiple
+inheritance) lets the modules be compiled by mypyc into native classes; as plain Python
+it runs as before.
 """
 
 from __future__ import annotations

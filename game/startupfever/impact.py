@@ -1,4 +1,4 @@
-"""Would playing this card change anything now? (issue 22: no wasted cards)
+"""Would playing this card change anything now? (no wasted cards)
 
 `has_effect(view, play)` answers from what every seat sees (a `SeatView` or an
 observation view, F13), for a `PlayCard` in an open window. A card whose effect is nil
@@ -53,7 +53,7 @@ def has_effect(view: Any, play: PlayCard) -> bool:
     card, slot = play.card, play.slot
     if slot is None and play.seat is None:  # the discard window: making room
         return True
-    p = view.products[slot] if slot is not None else None
+    p: Any = view.products[slot] if slot is not None else None  # the cards on a product
     if card == "antitrust":
         return p.field > MARK_100M and not _manage_dead(view, play)
     if card == "attrition":

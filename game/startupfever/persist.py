@@ -1,4 +1,4 @@
-"""Save files (versioned JSON, exact round trip) and per-seat observations (F13).
+"""Save files: versioned JSON, an exact round trip (what a seat may see is `observe.py`).
 
 Loading checks a save as untrusted input: every field's type, then the rules' invariants
 (money 100, employees and the 84 cards conserved, known ids, seats and slots in range)
@@ -56,7 +56,7 @@ class SaveError(ValueError):
 
 
 class SaveRules(YearEndRules):
-    """to_json / observation for the State; `load` is the heart of `from_json`."""
+    """to_json for the State; `load` is the heart of `from_json`."""
 
     def to_dict(self, rng: bool = True) -> dict[str, Any]:
         """The state as plain data (`to_json` writes it); rng=False leaves the RNG out."""
@@ -78,60 +78,9 @@ class SaveRules(YearEndRules):
             data[key] = value
         return data
 
-    def public_window_seats(self) -> list[int]:
-        """The open window's seats as every seat may know them: the seat in the window now
-        and every later seat in the window's order, whatever their hands hold (the state
-        keeps only the seats holding a card for the window, which would tell who holds
-        one, F11/F13). Empty while no window is open."""
-        seats = self.window_seats
-        if self.window is None or not seats:
-            return []
-        order = self._seats_from(self.turn_seat)
-        return list(order[order.index(seats[0]):])
-
     def to_json(self) -> str:
         """The whole state, including RNG state and the deck, as versioned JSON."""
         return json.dumps(self.to_dict(), separators=(",", ":"))
-
-    def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
-    marketing (F14: their money still holds it) are hidden, and so is which seats hold a
-    card for the open window (`public_window_seats`)."""
-        return self.observations([seat])[0]
-
-    def observations(self, seats: list[int]) -> list[dict[str, Any]]:
-        """`observation(seat)` of each seat, the state encoded once for them all (six
-        phones' views after each change)."""
-        data = self.to_dict(rng=False)
-        for key in ("rng", "seed", "format", "version"):
-            data.pop(key, None)
-        text = json.dumps(data)  # each seat's copy is decoded from it (the RNG left out)
-        shared = {"deck": sum(self.deck.values()),  # only the size of the draw pile
-                  "window_seats": self.public_window_seats(),
-                  "current_player": self.current_player, "current_slot": self.current_slot}
-        sealed = [self.sealed_marketing(i) for i in range(len(self.players))]
-        return [self._observed(json.loads(text), seat, shared, sealed) for seat in seats]
-
-    def _observed(self, data: dict[str, Any], seat: int, shared: dict[str, Any],
-                  sealed: list[int]) -> dict[str, Any]:
-        for i, pl in enumerate(data["players"]):
-            if i != seat:
-                pl["hand"] = len(pl["hand"])  # only the number of cards
-                pl["money"] += sealed[i]  # F14: tokens still sealed
-        mine = self.players[seat].slots
-        data["marketing_pending"] = {s: k for s, k in self.marketing_pending.items()
-                                     if s in mine}
-        for p in data["products"].values():
-            if p["owner"] != seat and not p["launched"]:
-                p["category"] = None
-        data["deck"] = shared["deck"]
-        data["window_seats"] = list(shared["window_seats"])
-        data["seat"] = seat
-        data["current_player"] = shared["current_player"]
-        data["current_slot"] = shared["current_slot"]
-        data["legal_actions"] = [str(a) for a in cast(Any, self).legal_actions()] \
-            if self.current_player == seat else []
-        return data
 
 
 def load(text: Any, blank: Callable[[], SaveRules]) -> SaveRules:  # untrusted input
@@ -437,7 +386,7 @@ def _check_flow(state: SaveRules, slots: list[str]) -> None:
 def _check_setup_and_competition(state: SaveRules, stage: str, slot_set: set[str]) -> None:
     """What play relies on later: every chip placed once set-up is over, the first
     turn order's pool holding exactly the products not yet picked, and a competition's
-    dice owed by exactly the products in it (issue 23: saves breaking these loaded and
+    dice owed by exactly the products in it (saves breaking these loaded and
     then crashed, or played into states this check refuses)."""
     products = state.products
     if stage != "chips":  # F2: chips are placed first, before anything else happens

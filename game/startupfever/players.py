@@ -112,7 +112,7 @@ def listed_hire(hires: list[Hire], kind: str) -> Hire:
 def after(me: int, seat: int, players: int) -> int:
     """Seats clockwise from `me` to `seat` (0: me). Ties between rivals are broken by it,
     nearest first, never by seat number: with the rule player in every seat a fixed
-    "lowest seat first" made seat 0 everyone's target (issue 9, seat bias)."""
+    "lowest seat first" made seat 0 everyone's target (a seat bias)."""
     return (seat - me) % players
 
 

@@ -4,8 +4,8 @@
 chance stages wait for a die roll, a card draw or a random pick; every other stage is
 automatic and is run through by `_advance()` until the next decision or chance step.
 Employee management lives in `employees.py`, Event Cards in `effects.py`, the year end in
-`yearend.py`, save files and observations in `persist.py`: one line of classes from
-`fields.StateFields` up to `State` (see fields.py).
+`yearend.py`, save files in `persist.py`, what a seat may see in `observe.py`: one line of
+classes from `fields.StateFields` up to `State` (see fields.py).
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ from .actions import (
 )
 from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
 from .fields import CHANCE, TERMINAL  # noqa: F401 (the API names them here)
-from .persist import FIELDS, SaveRules, load
+from .observe import ObservedRules
+from .persist import FIELDS, load
 from .stages import AUTO_STAGES, CHANCE_STAGES, DECISION_STAGES
 from .state import (
     BIG_NERD,
@@ -78,7 +79,7 @@ class IllegalAction(ValueError):
     """Raised by `apply` for an action that is not legal now; the state is unchanged."""
 
 
-class State(SaveRules):
+class State(ObservedRules):
     """A whole game of Startup Fever as plain data plus the rules that move it on."""
 
     def __init__(self, names: list[str] | None = None, seed: int | None = None,

@@ -8,7 +8,7 @@ Information-set Monte Carlo search, one level deep, with a heuristic cut-off:
 2. On that same sample and with the same dice (common random numbers, so the candidates
    are compared fairly) each candidate action is applied, then every seat plays on for a
    few steps, the rivals as the Normal player and the seat by its own rules (HardRules,
-   showdown.py): to the end of the current product turn (or into next year for year-end
+   hard_rules.py): to the end of the current product turn (or into next year for year-end
    decisions), at most `depth` steps. No full playouts.
 3. The position there is scored by the heuristic evaluation (evaluate.py: projected VP
    lead as a win chance). The candidate with the best mean over the samples is played
@@ -54,9 +54,9 @@ from .actions import (
 )
 from .determinize import sample_state
 from .evaluate import evaluate
+from .hard_rules import HardRules
 from .normal import NormalPlayer
 from .rules import CHANCE, TERMINAL, IllegalAction, State
-from .showdown import HardRules
 from .state import BIG_NERD, BIG_SUIT
 
 #: Stages decided by HardRules without search (see the module notes).
@@ -125,6 +125,7 @@ class HardPlayer:
         """The actions worth comparing: the default (HardRules) choice first, then the stage's main
         alternatives (capped at MAX_CANDIDATES, so each gets enough samples)."""
         stage = obs["stage"]
+        pool: list[Any]
         if stage == "manage":  # hires stay the rules' (see the module notes)
             money = obs["players"][obs["seat"]]["money"]
             ends = [a for a in legal if type(a) is EndManage]

@@ -135,7 +135,7 @@ def outcome(state: State) -> Any:
     """The chance outcome the scenario fixes now, or None (the state's RNG draws it)."""
     stage, year, slot = state.stage, state.year, state.current_slot
     die: int | None = None
-    if stage == "adoption_roll":
+    if stage == "adoption_roll" and slot is not None:
         die = ADOPTION_DIE.get((year, slot))
     elif stage == "loss_roll":
         die = LOSS_DIE.get(year)
@@ -197,7 +197,7 @@ def _rival_wants(stage: str, year: int, slot: str | None, obs: dict
         return [lambda a: type(a) is Poach and a.slot == "B" and a.kind == NERD]
     if stage == "manage" and year == 1 and slot == "G" and not mine["big_suits"]:
         return [lambda a: type(a) is Hire and a.kind == BIG_SUIT]
-    if stage == "manage" and year == 1 and slot in "HE" and obs["hires"] == 0:
+    if stage == "manage" and year == 1 and slot in ("H", "E") and obs["hires"] == 0:
         return [lambda a: type(a) is Hire and a.kind == NERD]
     if stage == "loss" and year == 1 and slot == "F":
         return [lambda a: type(a) is LosePip and products[a.slot]["owner"] == PERSON]

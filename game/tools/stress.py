@@ -2,8 +2,9 @@
 
 Every seat plays a uniformly random legal action and every chance step takes a uniformly
 random outcome (rare cards and rolls come up as often as common ones). After every step
-the game's invariants are checked, plus what the rules API promises of any state: a
-player or chance is to move with legal actions, or the game is over with winners. At
+the game's invariants (its `GameInfo.checker`) are checked, plus what the rules API
+promises of any state: a player or chance is to move with legal actions, or the game is
+over with winners. At
 random steps the state makes a `to_json` / `from_json` round trip and a `clone()`, and
 both must equal the original and, given the same next action, stay equal to it.
 
@@ -14,14 +15,12 @@ outcomes), so each violation names a seed that replays that game alone:
 
 from __future__ import annotations
 
-import importlib
 import random
 import traceback
-from collections.abc import Callable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from game import registry
 from game.parallel import play_ranges
 
 MAX_EXAMPLES = 10
@@ -29,53 +28,16 @@ STEP_CAP = 50_000
 PARALLEL_FROM = 200
 
 
-Checker = Callable[[], list[str]]
-
-
-@dataclass(frozen=True)
-class Target:
-    """What stress needs to know of a game beyond the shared rules API.
-
-    checker(state) returns a function that lists the state's broken invariants ([] when
-    all hold), called after every step. round_trip: the share of steps that also check
-    to_json/from_json and clone (about two per game: they cost more than a step).
-    """
-
-    package: str
-    players: tuple[int, ...]
-    checker: Callable[[Any], Checker]
-    round_trip: float
-
-
-def _servermania_checker(state: Any) -> Checker:
-    return state.invariant_violations
-
-
-def _startupfever_checker(state: Any) -> Checker:
-    """The simulator's own checks: the cheap test each step, the full one to explain it."""
-    from game.startupfever.sim import fast_check, invariant_violations
-
-    ok = fast_check(state)
-    return lambda: [] if ok() else (invariant_violations(state)
-                                    or ["the fast and the full invariant checks disagree"])
-
-
-TARGETS: dict[str, Target] = {
-    "servermania": Target("game.servermania", (2, 3, 4), _servermania_checker, 0.03),
-    "startupfever": Target("game.startupfever", (2, 3, 4, 5, 6), _startupfever_checker,
-                           0.003),
-}
-
-
 def stress_game(game: str, seed: int) -> tuple[int, list[str]]:
     """Play one random game from `seed`; returns (steps, violation messages)."""
-    target = TARGETS[game]
-    api = importlib.import_module(target.package)
+    info = registry.get(game)
+    api = info.rules_module()
     rng = random.Random(seed)
-    players = rng.choice(target.players)
+    low, high = info.players
+    players = rng.choice(range(low, high + 1))
     where = f"{game} seed {seed} ({players} players)"
     state = api.new_game(players, seed=seed)
-    broken = target.checker(state)
+    broken = info.checker(state)
     steps = 0
     try:
         while not state.is_terminal():
@@ -84,7 +46,7 @@ def stress_game(game: str, seed: int) -> tuple[int, list[str]]:
             if problem:
                 return steps, [f"{where} step {steps}: {problem}"]
             action = rng.choice(legal)
-            if rng.random() < target.round_trip:
+            if rng.random() < info.round_trip:
                 problem = _round_trip_problem(api, state, action, rng, players)
                 if problem:
                     return steps, [f"{where} step {steps} ({action}): {problem}"]
@@ -150,8 +112,7 @@ def _stress_range(game: str, args: tuple[int, int, int, int]) -> dict[str, Any]:
 def stress(game: str, games: int, seed: int = 1, workers: int | None = None
            ) -> dict[str, Any]:
     """Run `games` random games of `game`; the figures as plain data."""
-    if game not in TARGETS:
-        raise ValueError(f"no stress target for {game!r}")
+    registry.get(game)  # ValueError for a game there is not
     if games < 1:
         raise ValueError("games must be at least 1")
     parts, seconds, workers = play_ranges(

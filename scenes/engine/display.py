@@ -109,7 +109,7 @@ class Display:
             window = pygame.Window.from_display_module()
             window.minimum_size = MIN_WINDOW
             window.size = window_size(pygame.display.get_desktop_sizes()[0])
-            window.position = pygame.WINDOWPOS_CENTERED
+            window.position = pygame.WINDOWPOS_CENTERED  # type: ignore[assignment]  # as SDL
 
     def toggle_fullscreen(self) -> None:
         """F11 / Alt+Enter. Desktop fullscreen keeps the canvas letterboxed.
@@ -155,7 +155,10 @@ class Display:
         if self.headless:
             return
         if self.canvas is not self.window:
-            self.window = pygame.display.get_surface()
+            surface = pygame.display.get_surface()
+            if surface is None:  # the window went away (closing): nothing to show on
+                return
+            self.window = surface
             box = letterbox(self.window.get_size())
             self.window.fill((0, 0, 0))
             self.window.blit(pygame.transform.smoothscale(self.canvas, box.size), box)

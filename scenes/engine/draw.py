@@ -42,7 +42,7 @@ def render(font: pygame.font.Font, text: str, color: Color, outline: int = 0,
     share one entry (the cache used to hold such pairs twice). `volatile`: a value shown
     for a few frames (money rolling up, a size that zooms) goes to a small cache of its
     own; hundreds of such values per game used to flush the main cache, which then
-    took several games to settle and churned the C heap (issue 13's soak).
+    took several games to settle and churned the C heap (seen in the demo soak).
     """
     cache = _render_volatile if volatile else _render
     return cache(font, text, tuple(color), outline, tuple(outline_color))
@@ -192,7 +192,7 @@ def scratch(slot: str, size: tuple[int, int], like: pygame.Surface | None = None
 
     Zooms and flips draw a new size every frame: a fresh surface each time (up to a
     megabyte for a card) fragmented the C heap so resident memory crept up game after
-    game (issue 13). The kept one only grows, to the biggest size asked of it.
+    game. The kept one only grows, to the biggest size asked of it.
     """
     like = like if like is not None else _alpha_format()
     key = (slot, like.get_bitsize(), like.get_masks(), bool(like.get_flags() & pygame.SRCALPHA))

@@ -191,7 +191,8 @@ def _arrow_keys(directions: tuple[str, ...]) -> pygame.Surface:
 def _triangle(center: tuple[int, int], r: int, direction: str) -> list[tuple[float, float]]:
     angle = {"up": -90, "right": 0, "down": 90, "left": 180}[direction]
     c = pygame.Vector2(center)
-    return [tuple(c + pygame.Vector2(r, 0).rotate(angle + a)) for a in (0, 130, 230)]
+    points = [c + pygame.Vector2(r, 0).rotate(angle + a) for a in (0, 130, 230)]
+    return [(p.x, p.y) for p in points]
 
 
 def _dpad(directions: tuple[str, ...]) -> pygame.Surface:

@@ -3,7 +3,7 @@
 Pictures (pygame surfaces) live in the C heap. glibc raises its mmap threshold each time
 a big block is freed (up to 32 MB), so once the first full-screen picture was freed every
 later picture up to that size came from the main heap, whose freed holes glibc keeps:
-resident memory crept up game after game in the demo soak (issue 13) while Python's
+resident memory crept up game after game in the demo soak while Python's
 objects and the surfaces alive stayed flat. Where glibc is the allocator:
 
 - `tune()` (once, as soon as the app's first frame is up: importing ctypes would delay

@@ -182,7 +182,7 @@ class Settings:
             return f"{action} has {MAX_KEYS} keys: choose one to replace"
         if owner is not None:
             self.keys[owner].remove(code)
-        if self.is_full(action, code):
+        if self.is_full(action, code) and replacing is not None:  # checked listed above
             self.keys[action].remove(replacing)
         self.keys[action] = [code, *self.keys[action]]
         return ""

@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 import pytweening
 
 from scenes.engine import draw, heap
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
-from scenes.engine.scene import Scene
-
-if TYPE_CHECKING:
-    from scenes.engine.app import App
+from scenes.engine.scene import Host, Scene
 
 FADE_TIME = 0.18  # seconds for each half of a fade (out, then in)
 
@@ -28,7 +24,7 @@ FADE_TIME = 0.18  # seconds for each half of a fade (out, then in)
 class SceneStack:
     """Owns the scenes; the app calls `update`, `draw` and `dispatch` on it."""
 
-    def __init__(self, app: App | None = None) -> None:
+    def __init__(self, app: Host | None = None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []  # changes waiting for the dark moment
@@ -91,7 +87,8 @@ class SceneStack:
     def _push(self, scene: Scene) -> None:
         if self.top is not None:
             self.top.pause()
-        scene.app = self.app
+        if self.app is not None:  # a stack of its own (tests) lends its scenes no app
+            scene.app = self.app
         self.scenes.append(scene)
         scene.enter()
 
@@ -116,7 +113,7 @@ class SceneStack:
                 # while the screen is dark: free what the scenes just left. A game's
                 # scenes hold each other in cycles, so without this their pictures stay
                 # until Python's rare full collection while the next game allocates its
-                # own: resident memory crept up game after game (issue 13's soak).
+                # own: resident memory crept up game after game (seen in the demo soak).
                 gc.collect()
                 heap.release()  # and hand the C heap's freed pages back to the system
         elif self._fade > 0:

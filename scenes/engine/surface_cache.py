@@ -14,7 +14,7 @@ class SurfaceCache:
     """An LRU cache of rendered pictures bounded by count *and* bytes (w x h x depth).
 
     A count alone let the text cache grow by 25 MB once every screen had been visited
-    at every text size (1,024 labels, some of them large and outlined: issue 23's random
+    at every text size (1,024 labels, some of them large and outlined: the random
     input run); the byte bound keeps the recently drawn ones and lets the rest go. Same
     interface as `functools.lru_cache`: call it, `cache_info()`, `cache_clear()`.
     """

@@ -80,7 +80,7 @@ class Theme:
         object may go away); a plain function for the life of the program."""
         self._listeners = [ref for ref in self._listeners if ref() is not None]
         if hasattr(listener, "__self__"):
-            self._listeners.append(weakref.WeakMethod(listener))  # type: ignore[arg-type]
+            self._listeners.append(weakref.WeakMethod(listener))
         else:
             self._listeners.append(lambda: listener)
 

@@ -40,7 +40,7 @@ class Button:
     label: str
     rect: pygame.Rect
     enabled: bool = True
-    note: str = ""  # e.g. "COMING SOON", shown as a tag on disabled buttons
+    note: str = ""  # a tag shown on a disabled button
     value: str = ""  # e.g. "80%", shown on the right (settings rows)
 
     def draw(self, canvas: pygame.Surface, fonts: Fonts, selected: bool, pop: float = 0.0,

@@ -10,7 +10,8 @@ a sound and particles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.servermania import events as ev
 from game.servermania.cards import DECK_NAMES
@@ -22,13 +23,74 @@ from scenes.table import look
 from scenes.table.cards import CardFlip
 from scenes.table.die import DieRoll
 from scenes.table.director import Director as TableDirector
-from scenes.table.director import Step
+from scenes.table.director import Step, event_handlers
 from scenes.table.effects import Flyer
 
 FINAL_STRETCH = 6  # squares from FINISH: one roll of the die
 
-if TYPE_CHECKING:
-    from scenes.servermania.board_scene import BoardScene
+if TYPE_CHECKING:  # none of these imports this module
+    import pygame
+
+    from scenes.engine.palette import Color
+    from scenes.engine.scene import Host
+    from scenes.servermania.hud import Hud
+    from scenes.servermania.pawns import PawnLayer
+    from scenes.table.effects import Effects
+
+
+class Board(Protocol):
+    """What the director needs of the board it plays on (`BoardScene`, which imports this
+    module): its seats' names and colours, the places on screen things fly between, the
+    pieces it moves and the words it shows."""
+
+    app: Host
+    effects: Effects
+    hud: Hud
+    pawns: PawnLayer
+    view: pygame.Rect
+    card: CardFlip | None
+    dice: list[DieRoll]
+    active: int | None
+    tallies: dict[int, ev.FinalTally]
+    state: Any  # the rules' state (the final stretch reads the board and who finished)
+
+    def name(self, seat: int) -> str: ...
+
+    def colour(self, seat: int) -> Color: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def log(self, text: str, seat: int | None = None) -> None: ...
+
+    def banner(self, text: str, colour: Color, icon: str | None = None,
+               seat: int | None = None, square: int | None = None) -> None: ...
+
+    def big_banner(self, text: str, colour: Color, icon: str | None = None,
+                   seat: int | None = None) -> None: ...
+
+    def flash_square(self, square: int, colour: Color) -> None: ...
+
+    def square_label(self, square: int) -> str: ...
+
+    def pawn_screen(self, seat: int) -> tuple[float, float]: ...
+
+    def square_screen(self, square: int) -> tuple[float, float]: ...
+
+    def pot_screen(self) -> tuple[float, float]: ...
+
+    def deck_screen(self, deck: str) -> tuple[float, float]: ...
+
+    def card_spot(self, seat: int) -> tuple[int, int]: ...
+
+    def throw_die(self, die: DieRoll, keep: bool = False) -> None: ...
+
+    def clear_dice(self) -> None: ...
+
+    def record_history(self) -> None: ...
+
+    def finish_motion(self) -> None: ...
 
 # Die pace: a person's own roll is savoured; a computer's settles faster; the roll-off's
 # computer dice land quickly so the first turn starts within 3 s, ties included.
@@ -51,11 +113,12 @@ SAID_ELSEWHERE = frozenset({"maintenance fee", "STUCK fee", "CEO BONUS"})
 
 
 class Director(TableDirector):
-    """Plays SERVERMANIA's events; `steps_for` looks up `_<EventName>`."""
+    """Plays SERVERMANIA's events; `steps_for` finds the method `_<EventName>` of the
+    event's class (`scenes.table.director.event_handlers`)."""
 
-    def __init__(self, stage: BoardScene) -> None:
+    def __init__(self, stage: Board) -> None:
         super().__init__(stage)
-        self.stage: BoardScene = stage
+        self.stage: Board = stage
         self.burst: set[int] = set()  # PAYDAY! squares already celebrated during a move
         self.roll_off: dict[int, DieRoll] = {}  # seat -> its die in the roll-off's round
         self.ties = 0  # roll-off ties so far: each re-roll round is quicker
@@ -64,7 +127,8 @@ class Director(TableDirector):
     # -- one method per event kind --------------------------------------------------------
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = getattr(self, f"_{type(event).__name__}", None)
+        name = _handlers().get(type(event))
+        handler = getattr(self, name) if name is not None else None
         if handler is None:  # an event kind this screen does not know: still log it
             return [Step(type(event).__name__, 0.3, lambda: self.stage.log(str(event)))]
         return handler(event)
@@ -467,3 +531,8 @@ def winners_line(names: list[str]) -> str:
     if not names:
         return "nobody wins"
     return f"{names[0]} wins!" if len(names) == 1 else " & ".join(names) + " win!"
+
+
+@cache
+def _handlers() -> dict[type, str]:
+    return event_handlers(Director, ev, "_")

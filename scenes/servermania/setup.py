@@ -19,7 +19,7 @@ from scenes.table import look
 from scenes.table.phones import seat_phones
 
 if TYPE_CHECKING:
-    from scenes.engine.app import App
+    from scenes.engine.scene import Host
 
 
 def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
@@ -27,7 +27,7 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
     return look.pawn_scaled(colour, round(w * height / h), height, token)
 
 
-def start_game(app: App, seats: list[LobbySeat], options: dict[str, str],
+def start_game(app: Host, seats: list[LobbySeat], options: dict[str, str],
                hub: Any = None) -> None:
     """The lobby's seats become the board's seats; joined devices stay bound to them."""
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]

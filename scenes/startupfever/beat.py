@@ -49,6 +49,7 @@ from typing import Any
 import pygame
 
 from game.startupfever import cardhelp
+from game.startupfever import events as ev
 from game.startupfever.cards import (
     ADOPTION,
     CARDS,
@@ -518,12 +519,11 @@ class Resumed:
 
 def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     """The beat the scene holds for `event` before going on, or None."""
-    name = type(event).__name__
-    if name == "Resumed":
+    if isinstance(event, Resumed):
         return ResumeBeat(state, ctx)
-    if name == "WindowOpened":
+    if isinstance(event, ev.WindowOpened):
         return WindowBeat(event, state, ctx)
-    if name == "CardPlayed" and not ask_only_when_playable(ctx):
+    if isinstance(event, ev.CardPlayed) and not ask_only_when_playable(ctx):
         target = event.target_seat
         if target is not None and target != event.seat and ctx.seats[target].human \
                 and state.has_suit(target) and state.players[target].hand:

@@ -27,6 +27,7 @@ from typing import Any
 
 import pygame
 
+from game.startupfever import events as ev
 from game.startupfever import usertrack
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
@@ -200,55 +201,54 @@ class Coach:
 
     def saw(self, event: object, scene: Any) -> None:
         """One event the table is showing now."""
-        name = type(event).__name__
         view = scene.view
         slot = getattr(event, "slot", None)
-        if name == "TurnStarted":
+        if isinstance(event, ev.TurnStarted):
             self.say("turn", view.product_rect(slot))
-        elif name == "UsersAdopted":
+        elif isinstance(event, ev.UsersAdopted):
             self.say("adoption", view.field_rect(event.to_field))
-        elif name == "ProductLaunched":
+        elif isinstance(event, ev.ProductLaunched):
             self.say("leak" if event.leaked else "launch", view.product_rect(slot))
             self.say("vp", view.field_rect(usertrack.LAUNCH_FIELD))
             model = getattr(scene, "model", None)
             if model is not None and all(p.launched or s == slot
                                          for s, p in model.products.items()):
                 self.say("last_year", None)  # (the table shows this launch next)
-        elif name == "RevenueEarned":
+        elif isinstance(event, ev.RevenueEarned):
             self.say("revenue", view.panel_rect(event.seat))
-        elif name == "Hired" and not event.failed:
+        elif isinstance(event, ev.Hired) and not event.failed:
             if event.kind.startswith("big_"):
                 self.say("executives", view.panel_rect(event.seat))
             else:
                 self.say("hire", view.product_rect(slot))
                 self.say("vesting", pygame.Rect(view.vest_cell(slot, 4), (0, 0))
                          .inflate(30, 40))
-        elif name in ("PoachOffered", "Poached"):
+        elif isinstance(event, ev.PoachOffered | ev.Poached):
             self.say("poach", view.product_rect(slot))
-        elif name == "CounterOffered":
+        elif isinstance(event, ev.CounterOffered):
             self.say("counter", view.product_rect(slot) if slot else
                      view.panel_rect(event.seat))
-        elif name == "Retained":
+        elif isinstance(event, ev.Retained):
             self.say("retain", view.product_rect(slot) if slot else
                      view.panel_rect(event.seat))
-        elif name == "CardCancelled":
+        elif isinstance(event, ev.CardCancelled):
             self.say("defense", view.panel_rect(event.seat))
-        elif name == "CardPlayed":
+        elif isinstance(event, ev.CardPlayed):
             self.say("cards", view.place("deck"))
-        elif (name == "DieRolled" and event.purpose == "user loss") or (
-                name == "UsersLost" and event.reason == "user loss"):
+        elif (isinstance(event, ev.DieRolled) and event.purpose == "user loss") or (
+                isinstance(event, ev.UsersLost) and event.reason == "user loss"):
             self.say("user_loss", view.field_rect(usertrack.MARK_100M))
-        elif name == "WindowOpened" and event.window == "competition":
+        elif isinstance(event, ev.WindowOpened) and event.window == "competition":
             self.say("year_end", None)
             self.say("vp", view.field_rect(usertrack.LAUNCH_FIELD))
             self.say("showdown", None)
-        elif name == "CompetitionResult":
+        elif isinstance(event, ev.CompetitionResult):
             self.say("showdown_result", None)
-        elif name == "WindowOpened":
+        elif isinstance(event, ev.WindowOpened):
             self.say("cards", view.place("deck"))
-        elif name == "YearEndStep" and event.step.startswith("vest"):
+        elif isinstance(event, ev.YearEndStep) and event.step.startswith("vest"):
             self.say("vesting", None)
-        elif name == "GameEnded" and self.guided:
+        elif isinstance(event, ev.GameEnded) and self.guided:
             self.say("end", None)
 
     def watch(self, scene: Any) -> None:

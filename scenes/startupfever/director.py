@@ -12,7 +12,8 @@ a gate but never through it. With the queue empty, `skip()` re-syncs the model w
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.startupfever import events as ev
 from game.startupfever.actions import KIND_NAMES
@@ -24,10 +25,72 @@ from scenes.table import look
 from scenes.table.die import FLIGHT, HOLD, DieRoll
 from scenes.table.director import Director as QueueDirector
 from scenes.table.director import Step as QueueStep
+from scenes.table.director import event_handlers
 from scenes.table.effects import Flyer
 
-if TYPE_CHECKING:
-    from scenes.startupfever.table_scene import TableScene
+if TYPE_CHECKING:  # none of these imports this module
+    import pygame
+
+    from scenes.engine.palette import Color
+    from scenes.engine.scene import Host
+    from scenes.startupfever.coach import Coach
+    from scenes.startupfever.model import TableModel
+    from scenes.startupfever.movers import Movers
+    from scenes.startupfever.showdown import Showdown
+    from scenes.startupfever.table_view import TableView
+    from scenes.table.cards import CardFlip
+    from scenes.table.effects import Effects
+
+
+class Table(Protocol):
+    """What the director needs of the table it plays on (`TableScene`, which imports this
+    module): what the table shows (`model`), where things are (`view`), the pieces it
+    moves and the words and beats it shows."""
+
+    app: Host
+    model: TableModel
+    view: TableView
+    movers: Movers
+    effects: Effects
+    showdown: Showdown
+    coach: Coach | None
+    die: DieRoll | None
+    card: CardFlip | None
+    beat: Any
+    active: int | None
+    table_rect: pygame.Rect
+
+    def name(self, seat: int) -> str: ...
+
+    def colour(self, seat: int) -> Color: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+    def sound(self, name: str) -> None: ...
+
+    def banner(self, text: str, colour: Color, icon: str | None = None) -> None: ...
+
+    def title_card(self, title: str, subtitle: str = "") -> None: ...
+
+    def flash_product(self, slot: str) -> None: ...
+
+    def log_event(self, event: object) -> None: ...
+
+    def marker_image(self, slot: str, size: int = 34) -> pygame.Surface: ...
+
+    def chip_back(self, size: int) -> pygame.Surface: ...
+
+    def tally_area(self) -> pygame.Rect: ...
+
+    def card_spot(self) -> tuple[int, int]: ...
+
+    def shares_beat(self) -> bool: ...
+
+    def open_beat(self, event: object) -> None: ...
+
+    def record_history(self) -> None: ...
+
+    def finish_motion(self) -> None: ...
 
 WORKER_SIZE = 30  # px, a cube flying over the table
 COIN = 26
@@ -39,11 +102,12 @@ class Step(QueueStep):
 
 
 class Director(QueueDirector):
-    """Plays SF events; `steps_for` looks up `on_<EventName>`."""
+    """Plays SF events; `steps_for` finds the method `on_<EventName>` of the event's class
+    (`scenes.table.director.event_handlers`)."""
 
-    def __init__(self, stage: TableScene) -> None:
+    def __init__(self, stage: Table) -> None:
         super().__init__(stage)
-        self.stage: TableScene = stage
+        self.stage: Table = stage
         self.offer: ev.PoachOffered | None = None  # the offer a Poached event completes
         self.allocating: set[int] = set()  # seats already announced as allocating
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
@@ -56,7 +120,8 @@ class Director(QueueDirector):
         super().push(events)
 
     def steps_for(self, event: object) -> list[Step]:
-        handler = getattr(self, f"on_{type(event).__name__}", None)
+        name = _handlers().get(type(event))
+        handler = getattr(self, name) if name is not None else None
         if handler is None:  # an event this screen has no picture for: still log it
             steps = [Step(type(event).__name__, 0.3, lambda: self.stage.log_event(event))]
         else:
@@ -271,8 +336,7 @@ class Director(QueueDirector):
         s = self.stage
         if e.purpose in ("competition", "tie re-roll"):
             return self.year_end_card() + [
-                Step("showdown die", 0.0, lambda: s.showdown.roll(e.slot, e.value,
-                                                                 e.purpose != "competition"),
+                Step("showdown die", 0.0, lambda: s.showdown.roll(e.slot, e.value),
                      until=lambda: s.showdown.settled)]
         seat = s.model.products[e.slot].owner if e.slot else None
         caption = f"{e.slot}: {e.purpose}" if e.slot else e.purpose
@@ -645,3 +709,7 @@ class Director(QueueDirector):
             self._log(e)
         return [Step("game over", 2.2, begin)]
 
+
+@cache
+def _handlers() -> dict[type, str]:
+    return event_handlers(Director, ev, "on_")

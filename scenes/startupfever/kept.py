@@ -2,7 +2,7 @@
 
 Every demo game used to allocate its own full-screen pictures (static table, base
 picture, log and prompt-bar layers: ~14 MB); the freed ones left the C heap fragmented
-and resident memory grew ~55% over the first games of a soak (issue 13). One table is
+and resident memory grew ~55% over the first games of a soak. One table is
 shown at a time, so one set is enough: a new table repaints the kept surfaces.
 """
 

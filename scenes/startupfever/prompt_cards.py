@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.startupfever import cardhelp
+from game.startupfever import events as ev
 from game.startupfever.actions import Defend, MoveResigned, Pass, PlayCard, kind_name
 from game.startupfever.cards import CARDS, DISCARD
 from game.startupfever.events import CardPlayed, ProductLaunched
@@ -19,8 +20,8 @@ from scenes.startupfever.choices import Ctx, Decision, Option, after, cell
 from scenes.startupfever.words import describe
 
 # Events that are a card's own effect (the preview stops at anything else: the next step)
-EFFECTS = ("CardEffect", "MoneyMoved", "UsersLost", "ProductLaunched", "EmployeeMoved",
-           "Hired")
+EFFECTS = (ev.CardEffect, ev.MoneyMoved, ev.UsersLost, ev.ProductLaunched, ev.EmployeeMoved,
+           ev.Hired)
 
 
 def card_effect(text: str) -> str:
@@ -97,7 +98,7 @@ def preview_card(state: Any, ctx: Ctx, play: PlayCard) -> list[str]:
     lines = []
     names = [s.name for s in ctx.seats]
     for e in events[start + 1:]:
-        if type(e).__name__ not in EFFECTS:
+        if type(e) not in EFFECTS:
             break
         if isinstance(e, ProductLaunched) and e.seat != seat:
             lines.append(f"{e.slot} {'leaks' if e.leaked else 'launches'}: its chip is shown")
@@ -134,7 +135,7 @@ def defense_decision(state: Any, ctx: Ctx) -> Decision:
     on = f"your {pc['slot']}" if pc["slot"] else "your company"
     _clone, events = after(state, Defend(False))
     names = [s.name for s in ctx.seats]
-    harm = [describe(e, names) for e in events if type(e).__name__ in EFFECTS]
+    harm = [describe(e, names) for e in events if type(e) in EFFECTS]
     harm = [h for h in harm if h]
     idle = bool(harm) and all(h.lower().startswith("no effect") for h in harm)
     cancel = (f"{card} would do nothing anyway; Defense is used up all the same" if idle

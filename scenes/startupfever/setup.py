@@ -24,7 +24,7 @@ from scenes.table.phones import seat_phones
 from scenes.table.seats import NAMES
 
 if TYPE_CHECKING:
-    from scenes.engine.app import App
+    from scenes.engine.scene import Host
 
 EXTRA_YEARS = LobbyOption("extra_years", "Extra years",
                           tuple(str(n) for n in range(MAX_EXTRA_YEARS + 1)))
@@ -35,7 +35,7 @@ def _portrait(colour: str, token: str, height: int) -> pygame.Surface:
     return look.marker(colour, height, token)
 
 
-def start_game(app: App, seats: list[LobbySeat], options: dict[str, str],
+def start_game(app: Host, seats: list[LobbySeat], options: dict[str, str],
                hub: Any = None) -> None:
     """The lobby's seats become the companies; joined devices stay bound to them."""
     table = [Seat(s.name, s.colour, s.human, s.level, s.token) for s in seats]

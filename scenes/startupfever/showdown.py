@@ -104,7 +104,7 @@ class Showdown:
         self.active, self.closing = True, False
         self._phase("fill", FILL)
 
-    def roll(self, slot: str | None, value: int, reroll: bool = False) -> None:
+    def roll(self, slot: str | None, value: int) -> None:
         entry = self._entry(slot)
         if entry is None:
             return
@@ -189,7 +189,7 @@ class Showdown:
         if self._kept is not None and self._kept[0] == key:
             return self._kept[1]
         # carved from one surface kept for every showdown of every game (a fresh 2 MB for
-        # each fragmented the C heap: issue 13); only one showdown shows at a time
+        # each fragmented the C heap); only one showdown shows at a time
         out = draw.scratch("showdown backdrop", (size[0], size[1] + 8))
         out.fill((0, 0, 0, 0))
         rect = pygame.Rect((0, 0), size)

@@ -662,7 +662,7 @@ class TableView:
         if out is None or out.get_size() != rect.size:
             out = self._static.subsurface(rect).copy()
         else:  # repainted in place: a product changes often, a fresh copy each time churned
-            out.blit(self._static, (0, 0), rect)  # the C heap (issue 13); static is opaque
+            out.blit(self._static, (0, 0), rect)  # the C heap; static is opaque
         dx, dy = -rect.x, -rect.y
         if p.chip:
             face = look.chip(p.category, 36)

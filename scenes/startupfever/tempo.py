@@ -1,4 +1,4 @@
-"""Brisk computer stretches (issue 22 item 2): the table plays faster while only
+"""Brisk computer stretches: the table plays faster while only
 computers act, and at full pace whenever a person is involved.
 
 `tempo(scene)` is a factor on the animation speed: CPU_TEMPO during a computer

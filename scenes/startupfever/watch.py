@@ -11,7 +11,9 @@ next game. `--speed`
 
 from __future__ import annotations
 
-DEMO_PACE = 3.0  # the demo's default pace (`main.py demo startupfever` without --speed)
+from scenes.startupfever.info import DEMO_PACE  # `main.py demo startupfever` without --speed
+
+__all__ = ["DEMO_PACE", "results_speed", "watch_speed"]
 WATCH_PACE = 0.9  # Event Cards and showdowns in the demo, at its default pace
 
 

@@ -4,7 +4,7 @@
 card-window beat, an adoption die told again by the adoption line). Secret events
 (F13, F14) never name what is secret: a chip's category, a drawn card, a sealed
 marketing token. Every event class of `game.startupfever.events` has an entry in
-`_WORDS` (a test checks it), so a new event cannot be forgotten silently.
+`_WORDS`, keyed by the class (a test checks it), so a new event cannot be forgotten silently.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from game.startupfever import events as ev
 from game.startupfever import usertrack
 from game.startupfever.actions import kind_name
 from game.startupfever.cards import CARDS
@@ -20,7 +21,7 @@ from scenes.startupfever.table_view import ordinal
 
 def describe(event: Any, names: Sequence[str]) -> str | None:
     """One log line for `event` with the players' `names` (indexed by seat)."""
-    words = _WORDS.get(type(event).__name__)
+    words = _WORDS.get(type(event))
     if words is None:
         return None
     return words(event, _Names(names))
@@ -181,38 +182,38 @@ def _year_end_step(e: Any, n: _Names) -> str:
     return f"Year end: {e.step}{detail}"
 
 
-_WORDS: dict[str, Callable[[Any, _Names], str | None]] = {
-    "ChipPlaced": lambda e, n: f"{n(e.seat)} places a chip face down on {e.slot}",
-    "CardDrawn": lambda e, n: f"{n(e.seat)} draws a card",
-    "DeckReshuffled": lambda e, n: f"The discard pile ({e.cards} cards) becomes the deck",
-    "TurnOrderSet": lambda e, n: f"Year {e.year} order: {' '.join(e.order)}",
-    "ProductPicked": lambda e, n: f"{e.slot} is picked ({e.reason})",
-    "PositionChosen": lambda e, n: (f"{n(e.seat)} puts {e.slot} {ordinal(e.position + 1)} "
+_WORDS: dict[type, Callable[[Any, _Names], str | None]] = {
+    ev.ChipPlaced: lambda e, n: f"{n(e.seat)} places a chip face down on {e.slot}",
+    ev.CardDrawn: lambda e, n: f"{n(e.seat)} draws a card",
+    ev.DeckReshuffled: lambda e, n: f"The discard pile ({e.cards} cards) becomes the deck",
+    ev.TurnOrderSet: lambda e, n: f"Year {e.year} order: {' '.join(e.order)}",
+    ev.ProductPicked: lambda e, n: f"{e.slot} is picked ({e.reason})",
+    ev.PositionChosen: lambda e, n: (f"{n(e.seat)} puts {e.slot} {ordinal(e.position + 1)} "
                                     "in next year's order"),
-    "YearStarted": lambda e, n: f"Year {e.year} begins",
-    "TurnStarted": lambda e, n: f"{n(e.seat)}'s {e.slot} takes its turn",
-    "DieRolled": _die,
-    "UsersAdopted": _adopted,
-    "ProductLaunched": _launched,
-    "RevenueEarned": _revenue,
-    "Hired": _hired,
-    "PoachOffered": _poach_offered,
-    "CounterOffered": _counter,
-    "Poached": _poached,
-    "Retained": _retained,
-    "ManageSkipped": lambda e, n: f"{e.slot} manages no employees ({e.reason})",
-    "UsersLost": _lost,
-    "WindowOpened": _window,
-    "CardPlayed": _card_played,
-    "CardCancelled": lambda e, n: (f"{n(e.seat)} plays Defense: {card_name(e.card)} "
+    ev.YearStarted: lambda e, n: f"Year {e.year} begins",
+    ev.TurnStarted: lambda e, n: f"{n(e.seat)}'s {e.slot} takes its turn",
+    ev.DieRolled: _die,
+    ev.UsersAdopted: _adopted,
+    ev.ProductLaunched: _launched,
+    ev.RevenueEarned: _revenue,
+    ev.Hired: _hired,
+    ev.PoachOffered: _poach_offered,
+    ev.CounterOffered: _counter,
+    ev.Poached: _poached,
+    ev.Retained: _retained,
+    ev.ManageSkipped: lambda e, n: f"{e.slot} manages no employees ({e.reason})",
+    ev.UsersLost: _lost,
+    ev.WindowOpened: _window,
+    ev.CardPlayed: _card_played,
+    ev.CardCancelled: lambda e, n: (f"{n(e.seat)} plays Defense: {card_name(e.card)} "
                                    "is cancelled"),
-    "MoneyMoved": _money_moved,
-    "CardEffect": _card_effect,
-    "EmployeeMoved": _moved,
-    "CompetitionResult": _competition,
-    "YearEndStep": _year_end_step,
+    ev.MoneyMoved: _money_moved,
+    ev.CardEffect: _card_effect,
+    ev.EmployeeMoved: _moved,
+    ev.CompetitionResult: _competition,
+    ev.YearEndStep: _year_end_step,
     # F14: a sealed token is private to its owner; the table learns it at the reveal
-    "MarketingPlaced": lambda e, n: None,
-    "MarketingRevealed": _revealed,
-    "GameEnded": _ended,
+    ev.MarketingPlaced: lambda e, n: None,
+    ev.MarketingRevealed: _revealed,
+    ev.GameEnded: _ended,
 }

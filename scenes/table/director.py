@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any
 
 
@@ -33,6 +34,16 @@ class Step:
 
     def done(self) -> bool:
         return self.elapsed >= self.duration and (self.until is None or self.until())
+
+
+def event_handlers(director: type, events: ModuleType, prefix: str) -> dict[type, str]:
+    """Event class -> the name of the method of `director` that shows it: for each class
+    of the module `events`, the method named `prefix` + the class's name, if there is one.
+    A director looks its handler up by the event's class (an event of another game, or of
+    the same name elsewhere, finds none)."""
+    return {kind: prefix + name for name, kind in vars(events).items()
+            if isinstance(kind, type) and kind.__module__ == events.__name__
+            and hasattr(director, prefix + name)}
 
 
 class Director:

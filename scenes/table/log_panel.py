@@ -6,7 +6,7 @@ numbers), so a player who looked away can catch up. Long lines wrap once.
 The panel renders its visible lines itself and keeps only those: every game writes
 hundreds of lines that are never shown again, and passing them through the shared text
 cache evicted the pictures every game reuses and churned ~15 MB of surfaces per game
-through the C heap (issue 13: the Startup Fever soak's resident memory kept creeping).
+through the C heap (the Startup Fever soak's resident memory kept creeping).
 """
 
 from __future__ import annotations

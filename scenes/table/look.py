@@ -1,4 +1,4 @@
-"""Sprites, player colours and shapes for the SERVERMANIA screens, loaded once and cached.
+"""Sprites, player colours and seat shapes both games' screens draw with, loaded once and cached.
 
 Player colours and shape markers come from `assets/sprites/palette.json` so the pawns on
 the board, the HUD swatches and the results chart all agree with the generated art. The

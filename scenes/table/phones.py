@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from game.companion import views
 from scenes.lobby_phones import is_phone, slot_of
@@ -36,6 +36,22 @@ PHONE_DEVICE = PHONE_PREFIX + "{}"
 #: in one frame cost the TV ~1.3 ms at p99 (`main.py bench`); two a frame, 0.4 ms, and
 #: the last seat's view is two frames (33 ms) later.
 VIEWS_PER_UPDATE = 2
+
+
+class PhoneTable(Protocol):
+    """What the phones need of the game screen they serve (`BoardScene`, `TableScene`):
+    the game's id (its phone words: `GameInfo.phone`), the state, the seats' names, the
+    log, a count of actions applied and a person's own die (`roll_call`, thrown with
+    `roll()`). A card window's beat (`beat`) is read when the screen has one."""
+
+    GAME: str
+    state: Any
+    seats: list[Any]
+    log_panel: Any
+    played: int
+    roll_call: Any
+
+    def roll(self) -> None: ...
 
 
 class PhoneSource:
@@ -60,9 +76,7 @@ class PhoneSource:
         self._answer = self.ready(seat, state, legal) if self.ready is not None else None
         if self._answer is not None:
             return
-        stage = getattr(state, "stage", None) or _sm_stage(state)
-        question = views.decision(self.game, stage, self.legal,
-                                  window=getattr(state, "window", None))
+        question = views.question(self.game, state, self.legal)
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -86,12 +100,6 @@ class PhoneSource:
             self.link.deciding = None
         self.ticket = None
         self._answer = None
-
-
-def _sm_stage(state: Any) -> str:
-    legal = state.legal_actions()
-    return "maintenance" if any(type(a).__name__ == "PayMaintenance" for a in legal) \
-        else "stuck"
 
 
 class PhoneLink:
@@ -161,9 +169,9 @@ class PhoneLink:
 
     # -- once an update ----------------------------------------------------------------------
 
-    def tend(self, scene: Any) -> None:
-        app = getattr(scene, "app", None)
-        if app is not self._app and hasattr(app, "after_frame") and hasattr(self.hub, "flush"):
+    def tend(self, scene: PhoneTable) -> None:
+        app = getattr(scene, "app", None)  # none before the scene is pushed
+        if app is not None and app is not self._app and hasattr(self.hub, "flush"):
             app.after_frame.append(self.flush)  # the server works once the frame is shown
             self._app, self.hub.deferred = app, True
         self.flush()  # what a loop that never ends its frames left held
@@ -177,11 +185,11 @@ class PhoneLink:
         self._beat(scene)
         self._publish(scene)
 
-    def _changed(self, scene: Any) -> None:
+    def _changed(self, scene: PhoneTable) -> None:
         """Mark every seat's view stale after a change (an action applied, a log line);
         the seat to move comes first."""
         entries = scene.log_panel.entries
-        key = (getattr(scene, "played", 0), len(entries), id(entries[-1]) if entries else 0)
+        key = (scene.played, len(entries), id(entries[-1]) if entries else 0)
         if key == self.published:
             return
         self.published = key
@@ -191,7 +199,7 @@ class PhoneLink:
         mover = getattr(scene.state, "current_player", None)
         self.stale = sorted(self.seats, key=lambda seat: seat != mover)
 
-    def _publish(self, scene: Any, budget: int = VIEWS_PER_UPDATE,
+    def _publish(self, scene: PhoneTable, budget: int = VIEWS_PER_UPDATE,
                  only: int | None = None) -> None:
         """Send up to `budget` stale seats their own view (or just seat `only`)."""
         seats = [only] if only is not None else self.stale[:budget]
@@ -206,9 +214,10 @@ class PhoneLink:
         seen = several(seats) if several is not None else \
             [state.observation(seat) for seat in seats]
         out = {}
+        drop = views.adapter(scene.GAME).DROP
         for seat, obs in zip(seats, seen, strict=True):
-            if scene.GAME == "servermania":
-                obs.pop("board", None)  # the same for everyone, and large
+            for key in drop:  # the same for everyone, and large (the board)
+                obs.pop(key, None)
             out[self.slot[seat]] = views.seat_view(scene.GAME, obs, names, log, over,
                                                    with_obs=self.with_obs) | {"rev": self.rev}
             self.sent += 1
@@ -220,7 +229,7 @@ class PhoneLink:
         if flush is not None:
             flush()
 
-    def close(self, scene: Any, wait: float = 0.0) -> None:
+    def close(self, scene: PhoneTable, wait: float = 0.0) -> None:
         """The game is over or left: each phone gets its last view, then the server stops
         (the phones are told the game has ended); `wait`: seconds to wait for it."""
         if self._app is not None and self.flush in self._app.after_frame:
@@ -231,9 +240,9 @@ class PhoneLink:
             self._publish(scene, budget=len(self.seats))
         self.hub.stop(timeout=wait)  # by default no frame waits: it finishes on its own
 
-    def _roll(self, scene: Any) -> None:
+    def _roll(self, scene: PhoneTable) -> None:
         """A phone seat's own die: asked on its phone; the phone's roll throws it."""
-        call = getattr(scene, "roll_call", None)
+        call = scene.roll_call
         if self.roll_ticket is not None:
             seat, ticket = self.roll_ticket
             if call is None or call.seat != seat:
@@ -248,7 +257,7 @@ class PhoneLink:
             call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
             self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(purpose)))
 
-    def _beat(self, scene: Any) -> None:
+    def _beat(self, scene: PhoneTable) -> None:
         """Startup Fever's "any cards?" beat: its phone seats answer on their phones."""
         beat = getattr(scene, "beat", None)
         if not hasattr(beat, "seats"):

@@ -18,31 +18,36 @@ from typing import Any
 import pygame
 
 from game.autosave import Saved
+from game.thinker import Thinker
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, INK, Color
 from scenes.engine.paths import ROOT
+from scenes.engine.scene import Host
 from scenes.engine.theme import THEME
 from scenes.engine.widgets import PromptBar
 from scenes.overlays import ErrorOverlay, back_to_title
 from scenes.seating import SeatDevices, device_label, hand_over, refusal_note, seat_style
+from scenes.table.director import Director
+from scenes.table.driver import TurnDriver
 from scenes.table.pace import FAST
+from scenes.table.roll_call import RollCall
 from scenes.table.sources import ComputerSource, DecisionSource, DeviceSource
 
 
 class GameScreen:
-    GAME = ""  # "servermania" or "startupfever": the slot, the music, the rules pages
+    GAME = ""  # the game's id (game/registry.py): the slot, the music, the rules pages
     PAUSE_PAGE: tuple[str, str] | None = None  # the game's own page in the pause menu
     SEAT: Any = None  # the seat type the lobby and the saves give this screen
-    app: Any
-    state: Any
-    seats: list[Any]
-    agents: dict[int, Any]
-    director: Any
+    app: Host
+    state: Any  # the rules' state (`game.api.RulesState` and the game's own fields)
+    seats: list[Any]  # the game's `SEAT`s
+    agents: dict[int, Any]  # seat -> its computer player (`game.levels`)
+    director: Director
     devices: SeatDevices
-    thinker: Any
-    driver: Any  # the turn driver (scenes.table.driver)
-    roll_call: Any
+    thinker: Thinker
+    driver: TurnDriver
+    roll_call: RollCall | None  # a person's own die, waiting for their press
     active: int | None  # whose panel or pawn glows
     demo: bool
     pace: float
@@ -60,8 +65,9 @@ class GameScreen:
     BAR_DEMO = PromptBar([("confirm", "Back to title"), ("rshoulder", "Hold: fast ×4"),
                           ("x", "Skip")])
 
-    def __init__(self, seats: list[Any], seed: int | None, demo: bool, pace: float,
-                 state: Any, autoplay: bool, devices: SeatDevices | None) -> None:
+    def __init__(self, seats: list[Any], seed: int | None = None, demo: bool = False,
+                 pace: float = 1.0, state: Any = None, autoplay: bool = True,
+                 devices: SeatDevices | None = None) -> None:
         """What every game screen is given (each screen's docstring says what it means);
         a continued `state` must have one player per seat."""
         if state is not None and len(state.players) != len(seats):
@@ -226,6 +232,8 @@ class GameScreen:
         if action.name == CLICK:
             self.fast.discard(action.device)
             self.mouse_down_at = None
+        if call is None:  # asked only while a die waits; nothing to throw otherwise
+            return
         if action.pressed:
             if call.press():
                 self.roll()

@@ -1,15 +1,17 @@
 """`python main.py bench [--json]`: the project's speed and memory figures in one run.
 
-- sims: both rules engines' simulators (the code of `main.py sim`), on one process and on
-  every core;
-- frames: headless update + draw times of the title and of every board scene
-  (`BOARD_SCENES`), with the share of frames over the 16.7 ms budget of 60 Hz;
+- sims: each game's simulator (the code of `main.py sim`), on one process and on every
+  core (`GameInfo.bench_games` four-player games);
+- frames: headless update + draw times of the title and of every game's table
+  (`BOARD_SCENES`: each game's `GameScreens.bench`), with the share of frames over the
+  16.7 ms budget of 60 Hz;
 - start-up: from process start to the first title frame on screen (`main.py --headless
   --frames 1`, which says when: `FIRST_FRAME_ENV`), the median of 5 fresh processes,
   alternated with 5 bare pygame-ce windows: the ratio of the two medians;
 - demo peak RSS: the peak resident memory of a fresh process playing one whole demo game
-  of each game in `scenes.demo.AVAILABLE` (`main.py soak GAME --games 1`);
-- AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`);
+  of each game with screens (`main.py soak GAME --games 1`);
+- AI decision time p50/p99 per level of each game (`AI_LEVELS`, from `game.levels`;
+  `GameInfo.bench_level_games` whole four-player games per level);
 - phones: TV frame times of a 6-seat Startup Fever table played on six phones over a
   real loopback hub, and the state change -> phone latency (`bench_phones`).
 
@@ -19,6 +21,7 @@ PERFORMANCE.md; nothing here asserts a speed.
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import statistics
@@ -26,47 +29,48 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
+from game import registry as game_registry
+from scenes import registry
 from scenes.engine.paths import ROOT
+from scenes.registry import resolve
 
 #: (game, games per run) for the simulator figures
-SIMS = (("servermania", 2000), ("startupfever", 300))
+SIMS = tuple((info.id, info.bench_games) for info in game_registry.games())
 STARTUP_RUNS = 5
 DEMO_PACE = 8.0  # the demo game for peak RSS plays its animations this much faster
 
 
-def _servermania_board(frames: int) -> dict[str, dict[str, float]]:
-    from scenes.tools.bench_servermania import measure
+def _board_scene(measures: tuple[str, ...]) -> Callable[[int], dict[str, dict[str, float]]]:
+    """One measure(frames) of every "module:function" a game's screens name."""
 
-    return measure(frames)
+    def measure(frames: int) -> dict[str, dict[str, float]]:
+        parts: dict[str, dict[str, float]] = {}
+        for target in measures:
+            parts |= resolve(target)(frames)
+        return parts
 
-
-def _startupfever_table(frames: int) -> dict[str, dict[str, float]]:
-    """The busiest six-company table (every piece out, things flying; p99 budget 4 ms),
-    drawn alone and as the real table screen of a computer game."""
-    from scenes.tools.bench_startupfever import measure, measure_scene
-
-    return {**measure(frames), **measure_scene(frames)}
+    return measure
 
 
-#: board scene name -> measure(frames) returning named parts ("moving", "calm", ...)
+#: game id -> measure(frames) returning named parts ("moving", "calm", ...): each game's
+#: `GameScreens.bench`
 BOARD_SCENES: dict[str, Callable[[int], dict[str, dict[str, float]]]] = {
-    "servermania_board": _servermania_board,
-    "startupfever_table": _startupfever_table,
-}
+    screens.id: _board_scene(screens.bench) for screens in registry.games() if screens.bench}
 
-AI_GAMES = {"servermania": 3, "startupfever": 1}  # whole four-player games timed per level
+
+#: whole four-player games timed per level, per game (`GameInfo.bench_level_games`)
+AI_GAMES = {info.id: info.bench_level_games for info in game_registry.games()}
 
 
 def ai_decision_figures(game: str, level: str, games: int) -> dict[str, float]:
     """Wall milliseconds of every decision with a choice (more than one legal action) made
     by four `level` players over `games` whole games, as a screen would ask them."""
-    import importlib
-
     from game.levels import make_player
 
-    rules = importlib.import_module(f"game.{game}")
+    rules = game_registry.get(game).rules_module()
     times: list[float] = []
     for g in range(games):
         state = rules.new_game(4, seed=1000 + g)
@@ -94,7 +98,8 @@ def _ai_levels() -> dict[str, Callable[[], dict[str, float]]]:
     from game.levels import LEVELS
 
     return {f"{game}/{level}": partial(ai_decision_figures, game, level, games)
-            for game, games in AI_GAMES.items() for level in LEVELS}
+            for game, games in AI_GAMES.items() for level in LEVELS
+            if level in game_registry.get(game).level_table()}
 
 
 #: "game/level" -> measure() returning {"decisions": n, "p50_ms": ..., "p99_ms": ...}
@@ -103,12 +108,14 @@ AI_LEVELS: dict[str, Callable[[], dict[str, float]]] = _ai_levels()
 
 def sim_figures(game: str, games: int) -> dict[str, Any]:
     """Games/s of `game`'s simulator on one process and on every core."""
-    import importlib
+    from game.simulate import simulate_levels
 
-    module = importlib.import_module(f"game.{game}.sim")
+    info = game_registry.get(game)
+    simulate = importlib.import_module(info.sim).simulate if info.sim else \
+        partial(simulate_levels, game)
     out = {}
     for label, workers in (("one_process", 1), ("all_cores", os.cpu_count() or 1)):
-        result = module.simulate(games=games, players=4, seed=1, workers=workers)
+        result = simulate(games=games, players=4, seed=1, workers=workers)
         out[label] = {k: result[k] for k in ("games", "workers", "seconds",
                                              "games_per_second", "violations", "engine")
                       if k in result}
@@ -181,7 +188,7 @@ def _child_env() -> dict[str, str]:
 def collect(frames: int = 1800) -> dict[str, Any]:
     """Run every measurement and return the figures as plain data."""
     from scenes.app import measure_frames, use_dummy_drivers
-    from scenes.demo import AVAILABLE
+    from scenes.demo import available
 
     figures: dict[str, Any] = {"sims": {game: sim_figures(game, games) for game, games in SIMS}}
     use_dummy_drivers()
@@ -189,7 +196,7 @@ def collect(frames: int = 1800) -> dict[str, Any]:
     for name, measure in BOARD_SCENES.items():
         figures["frames"][name] = measure(frames)
     figures["startup"] = startup_figures()
-    figures["demo_peak_rss"] = {game: demo_peak_rss(game) for game in AVAILABLE}
+    figures["demo_peak_rss"] = {game: demo_peak_rss(game) for game in available()}
     figures["ai_decision"] = {name: measure() for name, measure in AI_LEVELS.items()}
     figures["phones"] = phone_figures()
     return figures

@@ -16,7 +16,7 @@ from scenes.demo import DemoScene
 
 
 def measure(frames: int = 3600, seed: int = 3) -> dict[str, dict[str, float]]:
-    scene = DemoScene(seed=seed)
+    scene = DemoScene(game="servermania", seed=seed)
     app = make_app(scene, headless=True, seed=seed)
     moving: list[float] = []
     calm: list[float] = []

@@ -7,7 +7,7 @@ bursts fall, and every frame some product's cubes or a company's money change (s
 cached product pieces are redrawn as they are in play). One fixed update + one draw per
 frame at 1280x720 headless, like the app's headless loop. `measure_scene` times the real
 table screen of a 6-seat computer game while things move. Not a test (no timed asserts):
-figures for people, quoted by `main.py bench`. Budget: p99 <= 4 ms (issue 8). Wall times
+figures for people, quoted by `main.py bench`. Budget: p99 <= 4 ms. Wall times
 on a loaded machine include the time other processes take the CPU; the `_cpu` figures
 count only this thread's own work.
 """

@@ -19,9 +19,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import argparse
 
-GAMES = ("servermania", "startupfever")
-
-
 def _type_error(message: str) -> Exception:
     from argparse import ArgumentTypeError  # imported only when a value is refused
 
@@ -60,9 +57,13 @@ def path_text(text: str) -> str:
 def build_parser() -> argparse.ArgumentParser:
     import argparse
 
+    from game import registry
+
+    GAMES = registry.ids()  # noqa: N806 (a constant of this parser)
+    titles = [info.title for info in registry.games()]
     parser = argparse.ArgumentParser(
         prog="main.py",
-        description="Unicorn Arcade: SERVERMANIA and Startup Fever, couch-style.",
+        description=f"Unicorn Arcade: {' and '.join(titles)}, couch-style.",
         epilog="Without a subcommand, 'play' is assumed: python main.py --headless ... works. "
                "In the window: arrows/WASD, Enter/Space, Esc, P; any gamepad; the mouse. "
                "F11 or Alt+Enter toggles fullscreen.",
@@ -88,8 +89,8 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--players", type=int, default=4, help="number of AI players")
     demo.add_argument("--speed", type=float, default=None,
-                      help="animation speed factor (default: the game's demo pace, 1 for "
-                           "SERVERMANIA; e.g. 8 plays fast)")
+                      help="animation speed factor (default: the game's demo pace; e.g. 8 "
+                           "plays fast)")
     add_window_options(demo)
 
     sim = sub.add_parser(
@@ -103,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seed of the run; each game's seed derives from it (default 1)")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sim.add_argument("--rule-only", action="store_true",
-                     help="startupfever: the rule player in every seat (measures seat bias)")
+                     help="the rule player in every seat (measures seat bias; for the "
+                          "games whose simulator has it)")
     sim.add_argument(
         "--ai", metavar="LEVELS", default=None,
         help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
@@ -120,7 +122,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="only the start-up figure (against a bare pygame-ce window)")
 
     sub.add_parser(
-        "build-engine", help="compile the Startup Fever rules with mypyc (needs a C compiler "
+        "build-engine", help="compile the rules engine with mypyc (needs a C compiler "
                              "and the engine group: uv run --group engine main.py "
                              "build-engine); used from then on while the sources match")
 
@@ -172,10 +174,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_pace(args: argparse.Namespace) -> int:
     """`pace GAME`: the table's pace with scripted people (scenes/tools/pace.py)."""
+    from game import registry
     from scenes.tools.pace import format_report, pace
 
     seats = args.humans + args.cpus
-    low, high = (2, 4) if args.game == "servermania" else (2, 6)
+    low, high = registry.get(args.game).players
     if args.humans < 0 or args.cpus < 0 or not low <= seats <= high:
         print(f"pace: {args.game} seats {low}-{high} players, not {seats}", file=sys.stderr)
         return 2
@@ -245,13 +248,15 @@ def quick_args(argv: list[str]) -> SimpleNamespace | None:
 def run_sim(args: argparse.Namespace) -> int:
     if args.ai is not None:  # `--ai ''` is refused by parse_levels, not ignored
         return run_match(args)
+    from game import registry
     from game.simulate import format_report, simulate
     from game.tiled import MapError
 
     options = {}
     if args.rule_only:
-        if args.game != "startupfever":
-            build_parser().error("--rule-only is for startupfever")
+        info = registry.get(args.game)
+        if "rule_only" not in info.sim_options:
+            build_parser().error(f"--rule-only is not an option of {info.title}'s simulator")
         options["rule_only"] = True
     try:
         figures = simulate(args.game, games=args.games, players=args.players, seed=args.seed,
@@ -267,7 +272,7 @@ def run_sim(args: argparse.Namespace) -> int:
 
 
 def run_build_engine() -> int:
-    """`build-engine`: compile the Startup Fever rules (game/tools/build_engine.py)."""
+    """`build-engine`: compile the rules engine (game/tools/build_engine.py)."""
     from game.engine import EngineError
     from game.tools.build_engine import build
 
@@ -277,7 +282,7 @@ def run_build_engine() -> int:
     except EngineError as exc:
         print(f"build-engine: {exc}", file=sys.stderr)
         return 2
-    print(f"compiled Startup Fever engine ready in {folder} "
+    print(f"compiled engine ready in {folder} "
           f"({time.perf_counter() - started:.0f} s); it runs while these sources are unchanged")
     return 0
 
@@ -312,7 +317,7 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
     if command == "play":  # the title needs no rules: checked when they are first imported
         install_on_first_use()
     else:
-        install()  # the compiled Startup Fever engine when a current build exists (game/engine.py)
+        install()  # the compiled rules engine when a current build exists (game/engine.py)
     if command == "sim":
         return run_sim(args)
     if command == "stress":

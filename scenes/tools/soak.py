@@ -4,7 +4,7 @@ Plays the attract-mode demo of GAME headless (one fixed update and one draw per 
 as fast as the machine goes) and prints, every minute, the resident memory and the
 frame-time p99 of that minute; also the resident memory as each new game starts. A
 leak shows as RSS that keeps climbing game after game; slow-down as a p99 that drifts.
-Works for every game in `scenes.demo.AVAILABLE`.
+Works for every game with screens (`scenes.demo.available()`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Phones join from the lobby (issue 26, item 2): the "Phones" setting starts the server
+"""Phones join from the lobby: the "Phones" setting starts the server
 when a lobby opens, the lobby shows its QR code and short link, a phone claims a free seat,
 a computer's seat or a seated person's seat (their hand moves to the phone), may leave it
 again, and the game starts with those seats played on their phones. The server stops when

@@ -10,6 +10,7 @@ import pytest
 from game import servermania as sm
 from game import startupfever as sf
 from game.companion import views
+from game.startupfever import phone as sf_phone
 from game.startupfever.cards import CARDS
 
 
@@ -33,7 +34,7 @@ def test_every_option_keeps_its_index_and_words_and_no_two_look_alike_in_a_group
     for stage, legal, question in decisions():
         options = question["options"]
         assert [o["id"] for o in options] == list(range(len(legal)))
-        assert [o["label"] for o in options] == [views.label(a) for a in legal]
+        assert [o["label"] for o in options] == [views.label("startupfever", a) for a in legal]
         shown = [(o["group"], o.get("short", o["label"])) for o in options]
         assert len(set(shown)) == len(shown), (stage, shown)  # never two alike buttons
         for option in options:
@@ -59,7 +60,7 @@ def test_a_manage_step_names_its_product_once_and_groups_hire_poach_retain():
     assert question["options"][2]["label"] == "Poach Suit (vest 1) from F to B for 2"
     # with nothing naming the product the prompt stays the stage's own
     assert views.decision("startupfever", "manage", [sf.EndManage()])["prompt"] == \
-        views.SF_PROMPTS["manage"]
+        sf_phone.PROMPTS["manage"]
 
 
 def test_cards_are_grouped_by_card_with_their_targets_as_short_labels():

@@ -1,5 +1,5 @@
 """Freed pictures go back to the system: glibc's mmap threshold is fixed when the app
-starts and the heap is trimmed at the dark moment between scenes (issue 13's soak:
+starts and the heap is trimmed at the dark moment between scenes (the demo soak:
 resident memory crept up game after game while Python's objects stayed flat)."""
 
 from __future__ import annotations

@@ -61,6 +61,7 @@ def test_a_game_pauses_when_a_controller_is_unplugged():
 
 
 def test_a_demo_plays_on_when_a_controller_is_unplugged():
-    app = app_with_a_pad(DemoScene(players=2, seed=1))
+    demo = DemoScene(players=2, seed=1)
+    app = app_with_a_pad(demo)
     unplug(app)
-    assert isinstance(app.stack.top, DemoScene)
+    assert app.stack.top is demo and demo.demo

@@ -1,4 +1,4 @@
-"""Prompts from the live key bindings (issue 25 item 2, issue 22 item 5): key caps name the
+"""Prompts from the live key bindings: key caps name the
 current keys, a seat is asked in its own device's buttons, a 4th key asks which one it
 replaces, and Confirm, whatever key it is, finishes name entry in the lobby."""
 

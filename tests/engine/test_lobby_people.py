@@ -1,4 +1,4 @@
-"""The lobby (issue 25 item 3): the mouse and the keyboard can be two people, every seat
+"""The lobby: the mouse and the keyboard can be two people, every seat
 (shared ones too) picks its name, colour and pawn, automatic names and colours never
 change once shown, and each computer seat has its own level."""
 

@@ -1,4 +1,4 @@
-"""Continue re-join (issue 25 item 1): the saved seats are shown locked, each person takes
+"""Continue re-join: the saved seats are shown locked, each person takes
 their own seat (pad, keyboard or mouse) before play, and a press during play never binds."""
 
 from __future__ import annotations

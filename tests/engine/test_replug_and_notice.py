@@ -1,4 +1,4 @@
-"""Re-plugging and the damaged-save notice (issue 25 item 5): the pad that left takes its
+"""Re-plugging and the damaged-save notice: the pad that left takes its
 seat back by itself; a save that cannot be read is named in plain words, with where it
 was kept, in type of at least 24 px, until someone closes the notice."""
 

@@ -1,6 +1,6 @@
 """A finished scene is freed while the screen is dark, even when its parts hold each
 other in cycles (a game's scenes do): its pictures must not linger while the next scene
-allocates its own (issue 13's soak)."""
+allocates its own (seen in the demo soak)."""
 
 from __future__ import annotations
 

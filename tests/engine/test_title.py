@@ -11,7 +11,7 @@ from scenes import title
 from scenes.app import load_script, make_app, run_frames
 from scenes.engine.input import Action
 from scenes.engine.palette import GOLD, INK
-from scenes.menu import Entry, resolve
+from scenes.menu import resolve, title_menu
 from scenes.overlays import ConfirmOverlay
 from scenes.settings import SettingsScene
 
@@ -32,28 +32,14 @@ def count(surface, rect, color, tolerance=12):
     return sum(1 for p in pixels if max(abs(p[i] - color[i]) for i in range(3)) <= tolerance)
 
 
-@pytest.fixture
-def missing_games(monkeypatch):
-    """A menu whose first entry points at a screen nobody has written."""
-    menu = (Entry("Nowhere", "scenes.no_such_screen:Scene"), *title.TITLE_MENU[3:])
-    monkeypatch.setattr(title, "TITLE_MENU", menu)
+def test_the_menu_lists_each_games_entries_then_the_shared_screens():
+    from scenes import registry
 
-
-def test_missing_screen_is_shown_disabled_with_a_coming_soon_label(missing_games):
-    app = run([], frames=5)
-    button = app.stack.top.menu.buttons[0]
-    assert not button.enabled and button.note == "COMING SOON"
-    assert app.stack.top.menu.selected == 1  # selection starts on the first usable entry
-
-
-def test_confirming_a_disabled_entry_stays_on_the_title(missing_games):
-    app = run([(READY, Action("up")), (READY + 2, Action("confirm"))])
-    assert isinstance(app.stack.top, title.TitleScene)
-    assert app.stack.top.menu.selected == 0
-
-
-def test_menu_resolve_returns_none_only_for_a_module_that_does_not_exist():
-    assert resolve("scenes.no_such_screen:Scene") is None
+    labels = [e.label for e in title_menu()]
+    games = [s.title for s in registry.games()]
+    assert labels[0] == games[0]
+    assert all(labels.index(game) < labels.index("How to play") for game in games)
+    assert labels[-4:] == ["How to play", "Demo", "Settings", "Quit"]
     assert resolve("scenes.settings:SettingsScene") is SettingsScene
 
 
@@ -65,7 +51,7 @@ def test_menu_resolve_raises_when_an_existing_module_is_broken(tmp_path, monkeyp
 
 
 def settings_index():
-    return [e.label for e in title.TITLE_MENU].index("Settings")
+    return [e.label for e in title_menu()].index("Settings")
 
 
 def test_confirm_on_settings_opens_the_settings_screen():

@@ -8,7 +8,7 @@ import random
 
 from main import main
 from scenes import title as title_module
-from scenes.demo import AVAILABLE, Attract, AttractDemo
+from scenes.demo import Attract, AttractDemo, available
 from scenes.servermania.board_scene import BoardScene
 from scenes.title import TitleScene
 from tests.scenes_servermania.helpers import new_app, press, run_until, step
@@ -23,7 +23,7 @@ def test_thirty_idle_seconds_on_the_title_start_the_attract_demo():
     assert isinstance(demo, Attract) and demo.pace == 1.0  # full animations
     assert len(demo.seats) == 4 and not any(s.human for s in demo.seats)
     assert sorted(a.kind for a in demo.agents.values()) == ["hard", "hard", "normal", "normal"]
-    assert "servermania" in AVAILABLE
+    assert "servermania" in available()
 
 
 def test_input_on_the_title_restarts_the_idle_clock():

@@ -1,4 +1,4 @@
-"""The SERVERMANIA board at couch distance (issue 25): square titles of at least 20 px that
+"""The SERVERMANIA board at couch distance: square titles of at least 20 px that
 are never narrowed below 85% of their width, plain squares the log names by number, the
 roll prompt, banners, toasts and the decision prompts in the board's empty middle (never
 over the track or a pawn; a toast with no free place waits, never over the bar of keys),
@@ -133,7 +133,7 @@ def test_money_under_an_overlay_shows_its_final_value_not_one_frozen_mid_count()
 
     run_until(app, counting, 30_000, each=lambda: press(app, "confirm")
               if scene.roll_call is not None or scene.prompt is not None else None)
-    app.stack.push(PauseMenu("servermania", "servermania"))
+    app.stack.push(PauseMenu("servermania"))
     step(app, 30)
     assert not counting()
     assert all(c.shown == c.target for c in (*scene.hud.cash, *scene.hud.servers, scene.hud.pot))

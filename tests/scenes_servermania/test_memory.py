@@ -1,4 +1,4 @@
-"""The demo can run all night: nothing grows from game to game (issue 13's leak).
+"""The demo can run all night: nothing grows from game to game (the demo's old leak).
 
 Every demo game used to build its board art afresh (about 14 MB of surfaces) and the
 scaled-sprite caches kept every size ever drawn; resident memory grew ~14 MB per game.

@@ -7,7 +7,7 @@ import pytest
 
 from scenes.demo import DemoScene, DemoUnavailable
 from scenes.engine.input import CLICK, MOUSE, POINT, TEXT, Action
-from scenes.menu import TITLE_MENU, resolve
+from scenes.menu import resolve, title_menu
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.results import ResultsScene
 from scenes.servermania.seats import MAX_SEATS
@@ -28,7 +28,7 @@ def test_the_title_menu_entry_opens_the_new_game_screen():
     assert resolve("scenes.servermania.setup:NewGameScene") is NewGameScene
     app = new_app(TitleScene())
     step(app, READY)
-    index = [e.label for e in TITLE_MENU].index("SERVERMANIA")
+    index = [e.label for e in title_menu()].index("SERVERMANIA")
     for _ in range(index - app.stack.top.menu.selected):
         press(app, "down")
     press(app, "confirm")

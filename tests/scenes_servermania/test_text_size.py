@@ -9,8 +9,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from scenes import registry
 from scenes.engine.fonts import Fonts
-from scenes.howto import PAGES, HowToPlayScene
+from scenes.howto import HowToPlayScene
 from scenes.servermania.board_scene import BoardScene
 from scenes.servermania.prompts import BUTTON_PAD, maintenance_prompt, stuck_prompt
 from scenes.servermania.setup import NewGameScene
@@ -40,7 +41,7 @@ def with_text(scene, size: int):
 @pytest.mark.parametrize("size", [100, 125, 150])
 @pytest.mark.parametrize("make", [maintenance_prompt, stuck_prompt])
 def test_prompt_text_stays_inside_the_prompt_at_every_text_size(size, make):
-    """On the board a decision prompt is laid out to fit the empty middle (issue 25): it
+    """On the board a decision prompt is laid out to fit the empty middle: it
     keeps its 100 % sizes there at every text size (the middle has no room for bigger
     text without covering the track), never smaller: facts at 24 px, option labels at 24,
     their consequences at 20."""
@@ -104,7 +105,7 @@ def test_screenshots_of_the_couch_screens(tmp_path):
     press(app, "right")
     step(app, 10)
     assert_not_blank(shoot(app, "couch_rules_page", tmp_path))
-    assert len(PAGES["servermania"]) >= 4 and len(PAGES["startupfever"]) >= 4
+    assert all(len(screens.pages()) >= 4 for screens in registry.games())
 
     app = new_app(SettingsScene())
     step(app, READY)

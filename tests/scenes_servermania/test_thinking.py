@@ -7,6 +7,7 @@ import threading
 
 import pytest
 
+from game import registry
 from game.thinker import Thinker
 from scenes.demo import DemoScene
 from tests.scenes_servermania.helpers import new_app, run_until, step
@@ -45,7 +46,7 @@ def test_a_slow_decision_never_stalls_the_board_and_shows_the_bubble():
     assert scene.state.to_json() != before  # the answer was applied
 
 
-@pytest.mark.parametrize("game", ["servermania", "startupfever"])
+@pytest.mark.parametrize("game", list(registry.ids()))
 def test_headless_runs_think_at_once_so_frame_counts_do_not_depend_on_load(game):
     scene = DemoScene(game=game, players=2, seed=3)
     app = new_app(scene)

@@ -1,4 +1,4 @@
-"""The Startup Fever demo a watcher can follow (issue 24 item 6), measured in updates of
+"""The Startup Fever demo a watcher can follow, measured in updates of
 the demo's own clock (60 a second), never in wall time: at its default speed every Event
 Card's front stays up 2 s or more, every showdown 4 s or more, the winner screen 8 s;
 `--speed` (the demo's pace) still makes all of them faster."""

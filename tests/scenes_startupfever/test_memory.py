@@ -1,5 +1,5 @@
 """The Startup Fever demo can run all night: the table's big pictures are kept from one
-game to the next (issue 13's leak: each game allocated ~14 MB of fresh full-screen
+game to the next (the demo's old leak: each game allocated ~14 MB of fresh full-screen
 surfaces and resident memory grew 57 -> 159 MB over a soak)."""
 
 from __future__ import annotations

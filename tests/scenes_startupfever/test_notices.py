@@ -1,4 +1,4 @@
-"""Words on the table never hide it (issue 24 item 4): a banner stays off the User Track,
+"""Words on the table never hide it: a banner stays off the User Track,
 and a coach tip stays off the track and off every open prompt, at every text size."""
 
 from __future__ import annotations

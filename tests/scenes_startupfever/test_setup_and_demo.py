@@ -11,14 +11,15 @@ import pygame
 import pytest
 
 from game.thinker import Thinker
-from scenes.demo import DemoScene, StartupFeverDemo
+from scenes.demo import DemoScene
 from scenes.engine.input import CLICK, MOUSE, POINT, Action
 from scenes.engine.paths import ROOT
-from scenes.menu import TITLE_MENU, resolve
+from scenes.menu import resolve, title_menu
 from scenes.startupfever.results import ResultsScene
 from scenes.startupfever.seats import MAX_SEATS, Seat, default_seats
 from scenes.startupfever.setup import NewGameScene
 from scenes.startupfever.table_scene import TableScene
+from scenes.startupfever.watch import DEMO_PACE
 from scenes.table.look import shape_of
 from scenes.title import TitleScene
 from tests.scenes_servermania.test_thinking import SlowPlayer
@@ -42,7 +43,7 @@ def test_the_title_entry_is_lit_and_opens_the_lobby():
     assert resolve("scenes.startupfever.setup:NewGameScene") is NewGameScene
     app = new_app(TitleScene())
     step(app, READY)
-    index = [e.label for e in TITLE_MENU].index("Startup Fever")
+    index = [e.label for e in title_menu()].index("Startup Fever")
     assert app.stack.top.menu.buttons[index].enabled
     for _ in range(index - app.stack.top.menu.selected):
         press(app, "down")
@@ -150,7 +151,7 @@ def test_demo_plays_startupfever_to_the_results_within_20000_updates_and_loops()
     """`main.py demo startupfever --frames 20000` must reach the results: the demo's own
     pace, seeded; then the next game starts by itself."""
     scene = DemoScene(game="startupfever", seed=11)
-    assert isinstance(scene, StartupFeverDemo) and scene.demo
+    assert isinstance(scene, TableScene) and scene.demo and scene.pace == DEMO_PACE
     assert all(not s.human for s in scene.seats) and len(scene.seats) == 4
     app = new_app(scene)
     frames = run_until(app, lambda: isinstance(app.stack.top, ResultsScene), 20_000)

@@ -1,4 +1,4 @@
-"""A table a person can read from the couch (issue 24 item 4): markers of 26 px or more
+"""A table a person can read from the couch: markers of 26 px or more
 with letters 18 px tall however many share a field, no letter hidden by another marker,
 every marker inside its own field (never over a neighbour or a label; a crowded field
 counts the rest on a "+N" chip and the field card lists them all), the VP numbers

@@ -51,7 +51,7 @@ def events() -> list:
 
 def test_every_event_class_has_words():
     assert EVENT_CLASSES, "events found"
-    missing = [c.__name__ for c in EVENT_CLASSES if c.__name__ not in words._WORDS]
+    missing = [c.__name__ for c in EVENT_CLASSES if c not in words._WORDS]
     assert not missing
 
 

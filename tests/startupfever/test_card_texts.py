@@ -1,5 +1,5 @@
 """Card texts against the rulebook, the words the table prints, and what the code decides
-where the cards are silent (RULES.md "What the code decides") — issue 24."""
+where the cards are silent (RULES.md "What the code decides")."""
 
 import pathlib
 

@@ -1,4 +1,4 @@
-"""The engine's speed paths run the one rule code and change nothing but speed (issue 13).
+"""The engine's speed paths run the one rule code and change nothing but speed.
 
 * `apply_quiet(action)`, used by the simulator and the search, runs the same rules
   as `apply` and only skips the check and building the events.

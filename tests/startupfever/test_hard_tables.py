@@ -1,4 +1,4 @@
-"""Hard at every table size (issue 22 item 6): the search's determinized draw pile keeps
+"""Hard at every table size: the search's determinized draw pile keeps
 every card kind, so a reshuffle inside the look-ahead never meets a missing kind."""
 
 from __future__ import annotations

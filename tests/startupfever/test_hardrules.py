@@ -1,4 +1,4 @@
-"""The Hard player's own rules (game/startupfever/showdown.py): marketing by expected
+"""The Hard player's own rules (game/startupfever/hard_rules.py): marketing by expected
 Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
 executive from 2 tokens, no retains, the turn position after the year's first; and the
 search compares that poach as a candidate."""
@@ -15,10 +15,7 @@ from game.startupfever.actions import (
     Poach,
     Retain,
 )
-from game.startupfever.normal import NormalPlayer
-from game.startupfever.players import RandomPlayer
-from game.startupfever.search import HardPlayer
-from game.startupfever.showdown import (
+from game.startupfever.hard_rules import (
     RESERVE,
     HardRules,
     big_nerd_poach,
@@ -27,6 +24,9 @@ from game.startupfever.showdown import (
     order_position,
     saving_for_executive,
 )
+from game.startupfever.normal import NormalPlayer
+from game.startupfever.players import RandomPlayer
+from game.startupfever.search import HardPlayer
 from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from game.startupfever.views import view_of
 

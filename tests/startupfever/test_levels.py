@@ -12,11 +12,11 @@ from game.levels import make_player
 from game.startupfever.actions import PlayCard
 from game.startupfever.determinize import sample_state, unseen_cards
 from game.startupfever.evaluate import evaluate, projected_scores
+from game.startupfever.hard_rules import HardRules
 from game.startupfever.levels import LEVELS
 from game.startupfever.normal import NormalPlayer
 from game.startupfever.players import RandomPlayer, RulePlayer
 from game.startupfever.search import HardPlayer
-from game.startupfever.showdown import HardRules
 
 
 def quick_hard(seed: int = 5, samples: int = 2) -> HardPlayer:

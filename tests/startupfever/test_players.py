@@ -1,5 +1,5 @@
 """Simple Startup Fever players: legal and reproducible choices, the rule player's
-strategy (issue 4 item 7) and hidden information (F13)."""
+strategy and hidden information (F13)."""
 
 from __future__ import annotations
 

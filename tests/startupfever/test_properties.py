@@ -1,4 +1,4 @@
-"""Property tests over random Startup Fever games (issue 4 item 9).
+"""Property tests over random Startup Fever games.
 
 Hypothesis picks the player count, the game seed and the seed of the players' choices;
 decisions mix the random and the rule-based player, chance steps are sampled from the

@@ -1,6 +1,6 @@
 """The engine's shared action objects stay bounded: a demo left running all night lists
 new poach offers (a price, the product left, the product joined) every game, and an
-unbounded cache of them grew game after game (issue 13's soak)."""
+unbounded cache of them grew game after game (seen in the demo soak)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The Startup Fever simulator: figures, invariant checks that can fail, reproducibility
-(issue 4 item 8). Speed is measured by `main.py sim`, never asserted here."""
+"""The Startup Fever simulator: figures, invariant checks that can fail, reproducibility.
+Speed is measured by `main.py sim`, never asserted here."""
 
 from __future__ import annotations
 
@@ -192,7 +192,7 @@ def test_cli_sim_rule_only_measures_seat_bias():
     bad = subprocess.run(
         [sys.executable, "main.py", "sim", "servermania", "--games", "3", "--rule-only"],
         capture_output=True, text=True, cwd=ROOT)
-    assert bad.returncode == 2 and "--rule-only is for startupfever" in bad.stderr
+    assert bad.returncode == 2 and "--rule-only is not an option of SERVERMANIA" in bad.stderr
 
 
 def test_cli_sim_prints_a_readable_report():

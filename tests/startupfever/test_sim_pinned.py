@@ -1,4 +1,4 @@
-"""Pinned outcomes of a few seeded simulator games (issue 13 item 2).
+"""Pinned outcomes of a few seeded simulator games.
 
 The engine's hot path is tuned for speed; these fixed-seed games must come out exactly
 as they did before any tuning: the same number of applied actions, years, winners, VP

@@ -1,4 +1,4 @@
-"""No wasted cards (issue 22 item 7): Normal and Hard never play a card whose effect is
+"""No wasted cards: Normal and Hard never play a card whose effect is
 nil at that moment, and `impact.has_effect` names every such case (`NIL_CASES`)."""
 
 from __future__ import annotations

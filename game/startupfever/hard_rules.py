@@ -64,7 +64,8 @@ def marketing_choice(view: Any, legal: list, end_near: bool) -> Any:
         return end
     pending = dict(view.marketing_pending)
     base = comp_value(view, pending)
-    best, best_gain = end, MIN_GAIN
+    best: Market | EndMarketing = end
+    best_gain = MIN_GAIN
     for a in legal:
         if type(a) is not Market:
             continue

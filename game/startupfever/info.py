@@ -1,0 +1,36 @@
+"""Startup Fever as the shared tools know it (`game/registry.py`); imports no rules itself."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.registry import Checker, GameInfo, register
+
+
+def turn_completed(events: list[Any]) -> bool:
+    """No end-of-turn event here: a product turn is complete when the next one starts, or
+    the year end begins."""
+    from game.startupfever.events import TurnStarted, YearEndStep
+
+    return any(isinstance(event, TurnStarted | YearEndStep) for event in events)
+
+
+def progress(state: Any) -> str:
+    return f"year {state.year}"
+
+
+def checker(state: Any) -> Checker:
+    """The simulator's own checks: the cheap test each step, the full one to explain it."""
+    from game.startupfever.sim import fast_check, invariant_violations
+
+    ok = fast_check(state)
+    return lambda: [] if ok() else (invariant_violations(state)
+                                    or ["the fast and the full invariant checks disagree"])
+
+
+INFO = register(GameInfo(
+    id="startupfever", title="Startup Fever", players=(2, 6),
+    rules="game.startupfever", levels="game.startupfever.levels", sim="game.startupfever.sim",
+    sim_options=("rule_only",), phone="game.startupfever.phone",
+    turn_completed=turn_completed, progress=progress, checker=checker, round_trip=0.003,
+    bench_games=300, bench_level_games=1))
