@@ -2,7 +2,7 @@
 
 Run (from the project root):
 
-    python3 -m uv run python assets/make_music.py [OUT_DIR]
+    python3 -m uv run --group test python assets/make_music.py [OUT_DIR]
 
 OUT_DIR defaults to ``assets/music``. One seamless loop per screen: the title, each game's
 board and the results, each at least a minute long and built from varied sections (a

@@ -16,7 +16,7 @@ This module imports little (hashing and import machinery only when a check runs)
 
 `UNICORN_ENGINE=python` forces the plain modules; `UNICORN_ENGINE=compiled` asks for the
 compiled engine in any process that imports the rules (a test run too) and makes a missing
-build an error (CI runs the whole suite a second time that way).
+build an error (CI runs the rules tests, `pytest -m rules`, a second time that way).
 """
 
 from __future__ import annotations

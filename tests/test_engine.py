@@ -1,7 +1,7 @@
 """The compiled Startup Fever engine is used only when asked for and when it matches the
 sources (game/engine.py): the game's entry point asks (`main.py`), importing the rules does not.
 
-CI runs the whole suite twice: on the plain modules, then with `UNICORN_ENGINE=compiled`
+CI runs the suite on the plain modules, then its rules tests with `UNICORN_ENGINE=compiled`
 after `main.py build-engine`; `test_the_engine_asked_for_is_the_one_running` makes sure
 the second run really ran compiled code.
 """

@@ -61,7 +61,7 @@ def test_two_phones_join_from_the_lobby_start_and_roll_their_own_dice(browser, s
     rolled = {0: 0, 1: 0}
     deadline = time.monotonic() + PATIENCE * 3
     while min(rolled.values()) < 2 and time.monotonic() < deadline:
-        step(app, 1, draw=False)
+        step(app, 5, draw=False)  # a few updates per look: the page is asked less often
         for seat, page in ((0, mo), (1, bo)):
             roll = page.locator("#roll")
             if roll.is_visible() and roll.is_enabled():

@@ -28,7 +28,7 @@ from .helpers import PATIENCE, wait_for
 
 #: Updates after its question a phone's answer to the beat reaches the table.
 BEAT_ANSWER = 40
-FRAMES = 1200
+FRAMES = 500  # four beats or more in either table, then the year ends at neither
 PLAYABLE = ["viral_growth", "server_outage", "security_breach", "defense"]
 DEAD = ["press_coverage", "press_coverage", "attrition", "defense"]  # nothing asked early
 

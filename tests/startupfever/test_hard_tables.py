@@ -13,7 +13,10 @@ from game.startupfever.determinize import sample_state
 from game.startupfever.normal import NormalPlayer
 from game.startupfever.search import HardPlayer
 
-GAMES = 100  # seeded games per table size
+#: seeded games per table size: the Hard seat takes every chair at least twice (the crash
+#: itself, a missing card kind, is pinned by the first test, a whole game at a time it
+#: showed in a few games per hundred, at 5 and 6 seats only)
+GAMES = 12
 
 
 def test_a_determinized_draw_pile_lists_every_card_kind_even_when_none_is_left():
