@@ -1,9 +1,11 @@
 """Event Cards in play: windows, targets, Defense reactions and each card's effect.
 
-A window (F11) asks every seat in turn, starting with the seat whose turn it is, but only
-seats holding a card playable now with a valid target. A seat may play several cards and
-then passes. A card played on another player's company or product first asks that player
-whether to play Defense (only if they hold one and have a Suit).
+A window (F11) asks every seat holding any card, once each, starting with the seat whose
+turn it is and going clockwise; a seat with no card playable there (or no valid target)
+can only pass. A seat may play several cards and then passes. A card played on another
+player's company or product first asks that player, when they hold any card, whether to
+play Defense (`Defend(True)` only with Defense in hand and a Suit). So who is asked, in
+what order and how often depends on hand sizes alone, never on what a hand holds (F13).
 """
 
 from __future__ import annotations
@@ -56,6 +58,7 @@ _PLAYS_ON: dict[str, dict[str, PlayCard]] = {}
 
 PASS = Pass()
 DEFENSE_CHOICES = (Defend(True), Defend(False))
+NO_DEFENSE = DEFENSE_CHOICES[1]
 
 
 class CardRules(EmployeeRules):
@@ -97,22 +100,12 @@ class CardRules(EmployeeRules):
             return [on[s] for s in self.products]
         return []  # Defense: reaction only
 
-    def _can_play(self, seat: int) -> bool:
-        hand = self.players[seat].hand
-        playable = PLAYABLE_IN.get(self.window or "", frozenset())
-        if playable.isdisjoint(hand):  # the usual case: no card for this window
-            return False
-        return any(self.card_plays(seat, card) for card in playable.intersection(hand))
-
     def _step_window_check(self) -> None:
+        """Ask the next seat of the window that still holds a card (a hand emptied during
+        the window, by its own plays or a Defense, is public), or close the window."""
         seats = self.window_seats
         players = self.players
-        window = self.window
-        assert window is not None
-        playable = PLAYABLE_IN[window]
-        # the isdisjoint test repeats _can_play's first line: it skips most seats cheaply
-        while seats and (playable.isdisjoint(players[seats[0]].hand)
-                         or not self._can_play(seats[0])):
+        while seats and not players[seats[0]].hand:
             seats.pop(0)
         if seats:
             self.actor = seats[0]
@@ -122,11 +115,17 @@ class CardRules(EmployeeRules):
             self.stage = self.after_window
 
     def _legal_window(self) -> list:
+        """The seat's plays in the open window, then `Pass()`: only `[Pass()]` for a seat
+        with nothing playable here."""
         seat = self.actor
-        acts: list = []
         window = self.window
         assert window is not None
-        for card in sorted(PLAYABLE_IN[window].intersection(self.players[seat].hand)):
+        hand = self.players[seat].hand
+        playable = PLAYABLE_IN[window]
+        if playable.isdisjoint(hand):  # the usual case: nothing for this window
+            return [PASS]
+        acts: list = []
+        for card in sorted(playable.intersection(hand)):
             acts.extend(self.card_plays(seat, card))
         acts.append(PASS)
         return acts
@@ -151,15 +150,18 @@ class CardRules(EmployeeRules):
         if self.window == DISCARD:
             self.pending_card = None
             return
-        if target is not None and target != seat and "defense" in self.players[target].hand \
-                and self.has_suit(target):
-            self.actor = target
+        if target is not None and target != seat and self.players[target].hand:
+            self.actor = target  # asked whatever it holds: only the hand's size is public
             self.stage = "defense"
             return
         self._resolve_card()
 
     def _legal_defense(self) -> list:
-        return list(DEFENSE_CHOICES)
+        """`Defend(True)` with Defense in hand and a Suit; `Defend(False)` always."""
+        seat = self.actor
+        if "defense" in self.players[seat].hand and self.has_suit(seat):
+            return list(DEFENSE_CHOICES)
+        return [NO_DEFENSE]
 
     def _apply_defend(self, action: Defend) -> None:
         if not action.use:

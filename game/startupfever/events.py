@@ -255,8 +255,8 @@ class UsersLost:
 @dataclass(frozen=True)
 class WindowOpened:
     """A card window (F11) opens. Emitted at every window point whether or not any seat
-    holds a playable card, so a scene can hold the same neutral "any cards?" beat every
-    time and never reveal a hand by whether a seat is asked (F13)."""
+    holds a card (the rules then ask every seat that does, `window_seats`), so a scene
+    can hold the same neutral "any cards?" beat every time (F13)."""
 
     window: str  # a cards.WINDOWS id
     slot: str | None  # the product whose turn it is (None at year end)

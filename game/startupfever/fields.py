@@ -15,7 +15,6 @@ from typing import Any, Final
 
 from . import events as ev
 from . import usertrack
-from .cards import PLAYABLE_IN
 from .figures import Figures
 from .stages import CHANCE_STAGES
 from .state import Player, Product
@@ -187,20 +186,19 @@ class StateFields:
         return _ROTATIONS[len(self.players)][seat]
 
     def _open_window(self, window: str, then: str) -> None:
-        """Open a card window (F11); every window point announces itself (WindowOpened),
-        even when no seat holds a playable card."""
+        """Open a card window (F11); every window point announces itself (WindowOpened).
+        It asks every seat holding any card, clockwise from the seat whose turn it is
+        (hand sizes are public, so this list is too); with no card in any hand it closes
+        at once."""
         if self._events is not None:  # hot: not even the fields packed
             self._emit(ev.WindowOpened, window, self.current_slot)
-        # Seats holding no card of this window cannot play in it (nobody draws during a
-        # window): leaving them out here spares `_step_window_check` most of its work.
-        playable = PLAYABLE_IN[window]
         players = self.players
         self.window_seats = seats = [s for s in self._seats_from(self.turn_seat)
-                                     if not playable.isdisjoint(players[s].hand)]
+                                     if players[s].hand]
         self.after_window = then
         if seats:
             self.window = window
             self.stage = "window_check"
-        else:  # the usual case: nobody holds a card for it (as `_step_window_check` ends)
+        else:  # nobody holds a card (as `_step_window_check` ends)
             self.window = None
             self.stage = then

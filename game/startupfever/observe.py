@@ -3,7 +3,9 @@ the rules API (RULES.md F11, F13, F14).
 
 A seat sees its own hand, chips and pending marketing and everything on the table; of the
 others' hands only their sizes, of the draw pile only its size, no face-down category and
-no rival's sealed marketing (their money still holds it). The encoding is the save's
+no rival's sealed marketing (their money still holds it). Who is asked next (a card
+window's `window_seats`, `current_player`) depends on hand sizes alone, so it is shown as
+it is. The encoding is the save's
 (`persist.py`) without the RNG.
 """
 
@@ -18,21 +20,11 @@ from .persist import SaveRules
 class ObservedRules(SaveRules):
     """`observation` / `observations` for the State."""
 
-    def public_window_seats(self) -> list[int]:
-        """The open window's seats as every seat may know them: the seat in the window now
-        and every later seat in the window's order, whatever their hands hold (the state
-        keeps only the seats holding a card for the window, which would tell who holds
-        one, F11/F13). Empty while no window is open."""
-        seats = self.window_seats
-        if self.window is None or not seats:
-            return []
-        order = self._seats_from(self.turn_seat)
-        return list(order[order.index(seats[0]):])
-
     def observation(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: other hands, face-down chips, the deck and the others' sealed
-    marketing (F14: their money still holds it) are hidden, and so is which seats hold a
-    card for the open window (`public_window_seats`)."""
+        """What `seat` may see: other hands (their sizes stay), face-down chips, the deck and
+    the others' sealed marketing (F14: their money still holds it) are hidden. Everything
+    else is public, who is asked in a card window or for Defense included (F11: it
+    depends on hand sizes alone)."""
         return self.observations([seat])[0]
 
     def observations(self, seats: list[int]) -> list[dict[str, Any]]:
@@ -43,7 +35,6 @@ class ObservedRules(SaveRules):
             data.pop(key, None)
         text = json.dumps(data)  # each seat's copy is decoded from it (the RNG left out)
         shared = {"deck": sum(self.deck.values()),  # only the size of the draw pile
-                  "window_seats": self.public_window_seats(),
                   "current_player": self.current_player, "current_slot": self.current_slot}
         sealed = [self.sealed_marketing(i) for i in range(len(self.players))]
         return [self._observed(json.loads(text), seat, shared, sealed) for seat in seats]
@@ -61,7 +52,6 @@ class ObservedRules(SaveRules):
             if p["owner"] != seat and not p["launched"]:
                 p["category"] = None
         data["deck"] = shared["deck"]
-        data["window_seats"] = list(shared["window_seats"])
         data["seat"] = seat
         data["current_player"] = shared["current_player"]
         data["current_slot"] = shared["current_slot"]

@@ -436,8 +436,8 @@ def _check_stage(state: SaveRules, seats: range, slot_set: set[str]) -> None:
         _need(state.actor == state.turn_seat, f"{stage} asks the wrong seat")
     pc = state.pending_card
     if stage == "defense":
-        _need(pc is not None and "defense" in state.players[state.actor].hand,
-              "defense without a card to answer or a Defense card")
+        _need(pc is not None and bool(state.players[state.actor].hand),
+              "defense without a card to answer or a card in hand")
         target = pc["target"] if pc["slot"] is None else state.products[pc["slot"]].owner  # type: ignore[index]
         _need(state.actor == target, "Defense asked of a company the card does not target")
     if pc is not None:

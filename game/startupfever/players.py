@@ -140,6 +140,8 @@ class RulePlayer:
 
     # ------------------------------------------------------------------ entry
     def decide(self, state_or_observation, legal: list) -> Any:
+        if len(legal) == 1:  # no choice (a card window's Pass): nothing to think about
+            return legal[0]
         view = self._view
         if state_or_observation is not self._state \
                 or view.seat != state_or_observation.current_player:

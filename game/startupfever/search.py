@@ -114,9 +114,10 @@ class HardPlayer:
 
     def decide_at_once(self, state_or_observation: State | dict[str, Any], legal: list) -> Any:
         """The rules' choice (HardRules), no search: a screen uses it where a computer must
-        not be seen thinking, at card windows and Defense questions (F11, F13), where the
-        rules ask a seat only when it holds a card. Searching there would make the seats
-        that hold one look busy; so Hard searches no window on the screen."""
+        not be seen thinking, at card windows and Defense questions (F11, F13): every
+        card holder is asked there, and searching only when a seat could play would make
+        the seats holding a playable card look busy; so Hard searches no window on the
+        screen."""
         return self.normal.decide(state_or_observation, legal)
 
     # ------------------------------------------------------------------ candidates
@@ -215,7 +216,8 @@ class HardPlayer:
         while len(policy) < len(s.players):
             policy.append(HardRules() if len(policy) == seat else NormalPlayer())
         clock = time.perf_counter
-        for step in range(self.depth):
+        step = 0
+        while step < self.depth:
             if deadline is not None and step % 8 == 7 and clock() >= deadline:
                 return None
             cp = s.current_player
@@ -223,8 +225,13 @@ class HardPlayer:
                 break
             if cp == CHANCE:
                 s.apply_quiet(s.sample_chance())
+                step += 1
                 continue
             legal = s.legal_actions()
+            if len(legal) == 1:  # no choice (a card window's Pass): not a step of the depth
+                s.apply_quiet(legal[0])
+                continue
+            step += 1
             action = policy[cp].decide(s, legal)
             if any(map(partial(is_, action), legal)):
                 s.apply_quiet(action)  # listed by this very state a moment ago

@@ -193,11 +193,14 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
             break
         else:
             legal = state.legal_actions()
-            action = agents[cp].decide(state, legal)
-            if legal[-1] is action or _listed(action, legal):  # often the last one
-                apply_listed(action)
+            if len(legal) == 1:  # a card window's Pass, a Defense one cannot play: no choice
+                apply_listed(legal[0])
             else:
-                state.apply(action)
+                action = agents[cp].decide(state, legal)
+                if legal[-1] is action or _listed(action, legal):  # often the last one
+                    apply_listed(action)
+                else:
+                    state.apply(action)
         steps += 1
         if state.turn_index != turn:
             turn = state.turn_index

@@ -1,12 +1,14 @@
 """The neutral "any cards?" beat (RULES.md F11, F13): windows that never tell a hand.
 
-The rules ask a seat at a card window only when it holds a playable card, and ask for
-Defense only when the target holds one. On one shared screen that would show who holds
-what. So, with two or more people at the table, the scene holds a beat instead, the same
-whatever the hands hold:
+The rules ask every seat holding any card at a card window (`state.window_seats`, in the
+window's order), and the target of a card for Defense whenever it holds any card: who
+is asked depends on hand sizes alone. A seat with nothing playable can only pass, and a
+person must not be seen answering only when they could play. So, with two or more people
+at the table, the scene holds one beat for the people the rules ask, the same whatever
+the hands hold, and then answers the rules' questions from it (`answered`):
 
-- `WindowBeat`, on a rules `WindowOpened` event: every human seat holding any card
-  (hand sizes are public) gets a row and one short countdown runs. A seat answers
+- `WindowBeat`, on a rules `WindowOpened` event: every human seat the rules ask there
+  (`asked`: the people holding any card) gets a row and one short countdown runs. A seat answers
   "pass" (confirm, or a click on Pass) or looks at its hand behind the curtain (hold
   Y / C / press and hold) and says "I'll play". The beat ends at once when every human
   seat has answered (X: "all pass", one press for the table), or when the countdown
@@ -20,21 +22,24 @@ whatever the hands hold:
   later windows (revenue, manage, user loss); only the seats that said "I'll play" get
   a row at those windows. Whether a later beat opens, and whose rows it has, depends
   on the answers alone, never on a hand. Year-end windows each hold their own beat.
-- `DefenseBeat`, on a `CardPlayed` on a human company that has a Suit and any card
-  (public facts): the target's row alone, with the same countdown; behind its curtain
-  it sees whether it holds Defense and answers.
+- `DefenseBeat`, on a `CardPlayed` when the rules ask a human target for Defense and it
+  has a Suit (public facts): the target's row alone, with the same countdown; behind its
+  curtain it sees whether it holds Defense and answers. Without a Suit its only answer
+  is "no Defense", given at once.
 - `ResumeBeat`: a continued game (the title's Continue) opens with one beat for every
   person holding a card, wherever the save stood, so whether the game resumes in a
   card window (someone may play) shows in nothing; it counts as the turn's question.
 
-Afterwards the rules ask as usual; `decisions.decision_for` reads the answers from
-`ctx.plan`: a seat that passed passes again silently, a seat that wants to play gets its
-card decision (behind the curtain), a Defense is applied as answered. Computers decide
-silently and never appear in a beat.
+Afterwards the rules ask each seat of the window in turn and `answered` (read by
+`decisions.decision_for` for the TV and by the phones' source) answers from the beat: a
+question with one legal answer (nothing playable: `Pass()`; no Defense: `Defend(False)`)
+at once, a seat that passed passes again, a seat that wants to play gets its card
+decision (behind the curtain), a Defense is applied as answered. None of it costs a frame.
+Computers decide silently and never appear in a beat.
 
 With ONE person at the table (everyone else a computer) no beat is held: the computers
-read only their own observation, so the person's prompts tell nobody anything, and the
-rules ask the person only when they hold a card playable there, at once.
+read only their own observation, so the person's prompts tell nobody anything: the
+person sees a card decision only when they hold a card playable there, at once.
 `settings.ask_only_when_playable` (off by default) does the same with several people:
 faster, and it leaks a little (a prompt means a card).
 
@@ -50,6 +55,7 @@ import pygame
 
 from game.startupfever import cardhelp
 from game.startupfever import events as ev
+from game.startupfever.actions import Defend, Pass
 from game.startupfever.cards import (
     ADOPTION,
     CARDS,
@@ -74,6 +80,8 @@ WIDTH = 640
 FOREIGN = -1  # a device bound to a seat that is not asked in this beat
 PHONE_WAIT = "on the phone…"  # a phone seat's row until its phone answers
 
+
+PASS = Pass()
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
 TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
@@ -391,11 +399,9 @@ class WindowBeat(Beat):
 
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state
-        humans = people(ctx)
-        for seat in humans:
+        for seat in people(ctx):
             ctx.plan.pop((Stage.WINDOW, seat), None)
-        # hand sizes are public: a seat holding no card is not asked, and that tells nothing
-        humans = [i for i in humans if state.players[i].hand]
+        humans = asked(state, ctx)
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         window = event.window
@@ -517,6 +523,27 @@ class Resumed:
     """A continued game's first moment (no rules event): `beat_for` holds a ResumeBeat."""
 
 
+def answered(state: Any, ctx: Ctx, legal: list) -> object | None:
+    """The answer the table already has for the rules' card-window or Defense question to
+    `state.current_player` (a person at the TV or a phone), or None: ask them.
+
+    A question with one legal answer (a window's `Pass()` when nothing is playable there,
+    `Defend(False)` without Defense or a Suit) is answered at once: the beat before it
+    took the same time whatever the hand held, and this costs no frame. Otherwise the
+    seat's answer in the beat counts: a pass passes, a Defense is played as answered."""
+    stage, seat = state.stage, state.current_player
+    if stage == Stage.DEFENSE:
+        planned = ctx.plan.pop((Stage.DEFENSE, seat), None)
+        if len(legal) == 1:
+            return legal[0]
+        return None if planned is None else Defend(bool(planned))
+    if stage != Stage.WINDOW:
+        return None
+    if len(legal) == 1 or ctx.plan.get((Stage.WINDOW, seat)) is False:
+        return PASS
+    return None
+
+
 def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     """The beat the scene holds for `event` before going on, or None."""
     if isinstance(event, Resumed):
@@ -524,8 +551,20 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
     if isinstance(event, ev.WindowOpened):
         return WindowBeat(event, state, ctx)
     if isinstance(event, ev.CardPlayed) and not ask_only_when_playable(ctx):
-        target = event.target_seat
-        if target is not None and target != event.seat and ctx.seats[target].human \
-                and state.has_suit(target) and state.players[target].hand:
+        target = state.current_player
+        # the rules ask the target about this card whenever it holds any card; without a
+        # Suit its one answer is "no Defense" (public), given at once (`answered`)
+        if state.stage == Stage.DEFENSE and target == event.target_seat \
+                and state.pending_card["card"] == event.card and ctx.seats[target].human \
+                and state.has_suit(target):
             return DefenseBeat(event, state, ctx)
     return None
+
+
+def asked(state: Any, ctx: Ctx) -> list[int]:
+    """The people the rules ask in the window just opened: the human seats among
+    `state.window_seats` (every seat holding any card, public); none when the window
+    closed at once (nobody held a card)."""
+    if state.stage != Stage.WINDOW:
+        return []
+    return [seat for seat in state.window_seats if ctx.seats[seat].human]

@@ -8,8 +8,9 @@ are the rules' legal actions, their costs and effects the rules' own results on 
 Stages: chips, window, defense, attrition, manage, counter, loss, reassign, marketing,
 order_choose (see game/startupfever/RULES.md). Answers given earlier count:
 - a queued step (`ctx.queue`, a sealed marketing budget) is `ready` when its turn comes;
-- at a card window, a seat that passed in the "any cards?" beat passes again here
-  silently, and a Defense answered in its beat is applied as given (beat.py, F13).
+- at a card window or a Defense question, `beat.answered`: one legal answer is given at
+  once, a seat that passed in the "any cards?" beat passes again here silently, and a
+  Defense answered in its beat is applied as given (F11, F13).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.startupfever.actions import Defend, Pass
 from game.startupfever.stages import Stage
+from scenes.startupfever.beat import answered
 from scenes.startupfever.choices import Ctx, Decision, Option
 from scenes.startupfever.prompt_cards import attrition_decision, defense_decision, window_decision
 from scenes.startupfever.prompt_manage import counter_decision, manage_decision
@@ -71,8 +72,4 @@ def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
         ctx.queue.pop(0)
         if action in legal:
             return action
-    if stage == Stage.WINDOW and ctx.plan.get((Stage.WINDOW, seat)) is False:
-        return Pass()
-    if stage == Stage.DEFENSE and (Stage.DEFENSE, seat) in ctx.plan:
-        return Defend(bool(ctx.plan.pop((Stage.DEFENSE, seat))))
-    return None
+    return answered(state, ctx, legal)

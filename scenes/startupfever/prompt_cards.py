@@ -90,10 +90,9 @@ def preview_card(state: Any, ctx: Ctx, play: PlayCard) -> list[str]:
     """What the card would do, by the rules, if nobody answered with Defense."""
     seat = state.current_player
     clone = state.clone()
-    for other, pl in enumerate(clone.players):
-        if other != seat:  # the preview may not tell whether a rival holds Defense
-            pl.hand = [c for c in pl.hand if c != "defense"]
     events = clone.apply(play)
+    if clone.stage == Stage.DEFENSE:  # the target is asked whatever it holds: it lets it be
+        events += clone.apply(Defend(False))
     start = next((i for i, e in enumerate(events) if isinstance(e, CardPlayed)), -1)
     lines = []
     names = [s.name for s in ctx.seats]

@@ -35,7 +35,6 @@ import pytweening
 from game import startupfever as sf
 from game.levels import make_player
 from game.startupfever import layout as layout_module
-from game.startupfever.actions import Defend, Pass
 from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
@@ -476,13 +475,11 @@ class TableScene(Autosaving, GameScreen, Scene):
         return None
 
     def phone_ready(self, seat: int, state: sf.State, legal: list) -> Any:
-        """A phone seat's answer given in the "any cards?" beat: a pass, a Defense."""
-        plan = self.context().plan
-        if state.stage == Stage.WINDOW and plan.get((Stage.WINDOW, seat)) is False:
-            return Pass()
-        if state.stage == Stage.DEFENSE and (Stage.DEFENSE, seat) in plan:
-            return Defend(bool(plan.pop((Stage.DEFENSE, seat))))
-        return None
+        """A phone seat's answer the table has already (`beat.answered`): a card window's
+        or Defense's only answer, or what it said in the "any cards?" beat."""
+        from scenes.startupfever.beat import answered
+
+        return answered(state, self.context(), legal)
 
     def in_thread(self, agent: Any, legal: list) -> bool:
         """A Hard computer's search runs in the worker thread, except at a card window or

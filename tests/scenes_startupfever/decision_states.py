@@ -47,13 +47,21 @@ def _mine(stage: str, extra=lambda s: True):
     return lambda s: s.stage == stage and s.current_player == HUMAN and extra(s)
 
 
+def _playable(state: sf.State) -> bool:
+    """A card window of seat 0's own turn (so the window asks seat 0 first) where it
+    can play (every card holder is asked; one with nothing playable only passes)."""
+    return state.stage != "window" or (state.turn_seat == HUMAN
+                                       and len(state.legal_actions()) > 1)
+
+
 @cache
 def _reached(stage: str) -> sf.State:
-    """A seeded game (4 players) at `stage` with seat 0 deciding."""
+    """A seeded game (4 players) at `stage` with seat 0 deciding (at a card window: its
+    first seat, with a card to play)."""
     for seed in range(40):
         state = sf.new_game(4, seed=seed)
         try:
-            return play_until(state, _mine(stage))
+            return play_until(state, _mine(stage, _playable))
         except AssertionError:
             continue
     raise AssertionError(f"no seeded game reached {stage}")
@@ -97,14 +105,20 @@ def _window(state: sf.State, window: str) -> sf.State:
 
 def defended() -> sf.State:
     """Seat 0 plays Audit on seat 1, who holds Defense and a Suit: seat 1 is asked."""
+    state = audited(["defense"])
+    assert state.stage == "defense" and state.current_player == 1
+    return state
+
+
+def audited(hand: list[str]) -> sf.State:
+    """Seat 0 plays Audit on seat 1 (which has a Suit and holds `hand`)."""
     state = play_until(sf.new_game(4, seed=3), lambda s: s.stage == "window"
                        and s.window == "manage" and s.turn_seat == 1)
     state.players[0].hand = ["audit_half"]
-    state.players[1].hand = ["defense"]
+    state.players[1].hand = list(hand)
     state.products[state.players[1].slots[0]].suits[2] += 1
-    state.actor, state.window_seats = 0, [0, 1]
+    state.actor, state.window_seats = 0, [0, 1] if hand else [0]
     state.apply(PlayCard("audit_half", seat=1))
-    assert state.stage == "defense" and state.current_player == 1
     return state
 
 

@@ -13,7 +13,7 @@ from scenes.engine.input import Action
 from scenes.startupfever.beat import BEAT_SECONDS, DefenseBeat, WindowBeat, beat_for
 from scenes.startupfever.decisions import decision_for
 from scenes.startupfever.seats import Seat
-from tests.scenes_startupfever.decision_states import at_stage, context
+from tests.scenes_startupfever.decision_states import at_stage, audited, context
 
 DT = 1 / 60
 
@@ -37,6 +37,12 @@ def without_playable_cards(state):
             if c not in PLAYABLE_IN[state.window]]  # nor in any window of a product turn
     other.players[0].hand = dead[:len(state.players[0].hand)]
     return other
+
+
+def asks_holders(state) -> None:
+    """After a test changed hands in the window: the seats the rules ask are still every
+    seat holding any card (as `_open_window` lists them)."""
+    state.window_seats = [s for s in state.window_seats if state.players[s].hand]
 
 
 def run(beat, canvas, actions=None) -> tuple[int, list[bytes]]:
@@ -249,14 +255,15 @@ def test_a_seat_with_no_card_at_all_is_not_in_the_beat():
     other = state.clone()
     other.players[2].hand = []
     other.players[3].hand = ["defense"]  # never playable in a window: still asked
+    asks_holders(other)
     assert WindowBeat(event, other, context(other)).seats == [0, 1, 3]
 
 
 def test_no_defense_beat_for_a_company_without_a_card_or_a_suit():
     state = at_stage("defense")
     event = defense_event(state)
-    empty = state.clone()
-    empty.players[1].hand = []
+    empty = audited([])  # no card in hand: the rules do not ask it
+    assert empty.stage != "defense"
     assert beat_for(event, empty, context(empty)) is None
     suitless = state.clone()
     for slot in suitless.players[1].slots:
@@ -271,6 +278,7 @@ def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
     state, event = window_state()
     state = state.clone()
     state.players[3].hand = []  # seat 3 is not asked (no card), though its pad is bound
+    asks_holders(state)
     ctx = context(state)
     ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 3: "pad:3"})
     beat = WindowBeat(event, state, ctx)

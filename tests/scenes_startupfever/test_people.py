@@ -34,7 +34,7 @@ def test_a_person_plays_a_whole_game_with_one_device(device):
     assert scene.state.is_terminal()
     assert app.stack.top.scores == scene.state.scores()
     assert person.rolls >= 4  # Ada threw her own adoption dice
-    assert person.beats == 0  # one person: no beat, asked only with a playable card
+    assert person.beats == 0  # one person: no beat, a card decision only when playable
     stages = set(person.asked)
     assert {"chips", "manage", "marketing"} <= stages, stages
 
@@ -72,8 +72,8 @@ def test_from_the_title_three_people_and_three_computers_play_six_seats_to_the_r
 
 
 def test_computers_answer_card_windows_and_defense_silently_in_a_game_with_people():
-    """F13: a computer is asked at a window only when it holds a playable card, so it must
-    not be seen thinking there (no bubble, no pause), or its hand would show."""
+    """F13: a computer must not be seen thinking at a window (no bubble, no pause): it
+    would think only when it holds a playable card, and its hand would show."""
     app, scene = table(SEATS, seed=4)
     person = Person(app, scene, "keyboard")
     silent = []

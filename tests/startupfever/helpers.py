@@ -47,10 +47,12 @@ def roll(state: sf.State, value: int) -> list:
 
 def until(state: sf.State, stage: str, *, value: int = 1, limit: int = 500) -> list:
     """Roll `value` for adoption and user loss, sample other chance steps and take the
-    quietest decision until `stage` is reached."""
+    quietest decision until `stage` is reached (a card window or Defense where the seat
+    asked has a choice: a seat with nothing playable there only passes)."""
     events: list = []
     for _ in range(limit):
-        if state.stage == stage:
+        if state.stage == stage and not (stage in ("window", "defense")
+                                         and len(state.legal_actions()) == 1):
             return events
         if state.current_player == sf.CHANCE:
             fixed = state.stage in ("adoption_roll", "loss_roll")

@@ -138,7 +138,9 @@ def to_manage(state: sf.State, money: int = 20, value: int = 1) -> sf.State:
 
 
 def to_window(state: sf.State, window: str) -> None:
-    drive(state, lambda s: s.stage == "window" and s.window == window)
+    """Reach `window` where it asks a seat that can play (others only pass)."""
+    drive(state, lambda s: s.stage == "window" and s.window == window
+          and len(s.legal_actions()) > 1)
 
 
 def to_competition_window(state: sf.State) -> None:
@@ -878,7 +880,7 @@ def test_card_hiring_failure_money_lost_supply_kept():
 
 
 def test_card_defense_neutralizes_only_with_a_suit_big_suit_counts():
-    for suit, asked in ((None, False), ("suit", True), ("big_suit", True)):
+    for suit, can in ((None, False), ("suit", True), ("big_suit", True)):
         state = fresh(hands={1: ["audit_half"], 0: ["defense"]})
         if suit == "suit":
             put(state, "C", "suit", 0)
@@ -888,8 +890,11 @@ def test_card_defense_neutralizes_only_with_a_suit_big_suit_counts():
         to_window(state, "manage")
         money = state.players[0].money
         state.apply(PlayCard("audit_half", seat=0))
-        assert (state.stage == "defense") == asked
-        if asked:
+        assert state.stage == "defense"  # asked whatever it holds (F11)
+        assert (Defend(True) in state.legal_actions()) == can
+        if not can:
+            state.apply(Defend(False))
+        if can:
             assert state.current_player == 0
             state.apply(Defend(True))
             assert state.players[0].money == money  # nothing happens
@@ -949,11 +954,14 @@ def check_step(state: sf.State, seen: set) -> None:
         return
     acts = state.legal_actions()
     pl = state.players[seat]
-    if stage == "window":  # F11: asked only with a playable card
-        assert any(isinstance(a, PlayCard) for a in acts)
-        assert all(a.card in pl.hand for a in acts if isinstance(a, PlayCard))
-    elif stage == "defense":
-        assert "defense" in pl.hand and state.has_suit(seat)
+    if stage == "window":  # F11: every card holder is asked; without a play it can only pass
+        assert pl.hand and acts[-1] == Pass()
+        assert all(isinstance(a, PlayCard) and a.card in pl.hand for a in acts[:-1])
+        assert state.window_seats[0] == seat
+    elif stage == "defense":  # asked with any card; defends only with Defense and a Suit
+        assert pl.hand
+        can = "defense" in pl.hand and state.has_suit(seat)
+        assert acts == ([Defend(True), Defend(False)] if can else [Defend(False)])
     elif stage == "counter":
         assert pl.money >= state.pending_poach["offer"] + 1
     elif stage in ("manage", "marketing"):
@@ -1357,9 +1365,9 @@ def test_card_acqui_hire_not_offered_without_3_money():
     state = fresh(hands={1: ["acqui_hire"]})
     set_money(state, 1, 2)
     asked: list = []
-    drive(state, lambda s: (s.stage == "window" and asked.append(s.current_player))
+    drive(state, lambda s: (s.stage == "window" and asked.append(s.legal_actions()))
           or s.stage == "manage")
-    assert state.current_slot == "A" and asked == []  # F11: never asked without a play
+    assert state.current_slot == "A" and asked == [[Pass()]] * 3  # F11: asked, only to pass
 
 
 def test_card_leak_before_competition_of_the_last_product_ends_the_game():

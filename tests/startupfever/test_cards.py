@@ -25,9 +25,10 @@ def give_money(state, seat, amount):
 
 
 def to_window(state, window):
-    """Pass in earlier windows and roll 1 until `window` asks someone."""
+    """Pass in earlier windows and roll 1 until `window` asks someone who can play."""
     for _ in range(500):
-        if state.stage == "window" and state.window == window:
+        if state.stage == "window" and state.window == window \
+                and len(state.legal_actions()) > 1:
             return
         if state.current_player == sf.CHANCE:
             state.apply(Roll(1) if state.stage in ("adoption_roll", "loss_roll")
@@ -66,28 +67,36 @@ def test_F10_rules_notes_list_every_card():
 
 
 # ------------------------------------------------------------------ windows
-def test_F11_player_without_playable_card_is_never_asked():
+def test_F11_every_card_holder_is_asked_and_without_a_playable_card_can_only_pass():
     state = start(hands={1: ["defense", "press_coverage"]})  # nothing playable in year 1
-    assert state.stage == "adoption_roll"
-    seen = set()
+    assert state.stage == "window" and state.current_player == 1  # asked: it holds cards
+    assert state.window_seats == [1]  # the others hold none: hand sizes are public
+    asked = []
     while state.window != "discard":
-        seen.add(state.stage)
         if state.current_player == sf.CHANCE:
             state.apply(state.sample_chance())
         else:
             acts = state.legal_actions()
+            if state.stage == "window":
+                asked.append((state.window, state.current_player))
+                assert acts == [Pass()]  # nothing playable: it can only pass
             state.apply(next((a for a in acts if isinstance(a, (Pass, EndManage))), acts[-1]))
-    assert "window" not in seen  # only the discard window asks (to dump old cards)
-    assert state.current_player == 1
+    assert asked and {seat for _w, seat in asked} == {1}
+    assert {w for w, _seat in asked} >= {"adoption", "revenue", "manage", "competition"}
+    assert state.current_player == 1 and len(state.legal_actions()) == 3  # dump either
 
 
 def test_F11_window_asks_holders_in_seat_order_from_the_turn_seat():
-    state = start(hands={2: ["viral_growth"], 1: ["server_outage"]})
+    state = start(hands={2: ["press_coverage"], 1: ["server_outage"], 3: ["defense"]})
     assert state.stage == "window" and state.window == "adoption"
+    assert state.window_seats == [1, 2, 3]
     assert state.current_player == 1
     assert state.legal_actions() == [PlayCard("server_outage", "A"), Pass()]
     state.apply(Pass())
     assert state.current_player == 2
+    assert state.legal_actions() == [Pass()]  # Press Coverage waits for the year end
+    state.apply(Pass())
+    assert state.current_player == 3 and state.legal_actions() == [Pass()]
     state.apply(Pass())
     assert state.stage == "adoption_roll"
 
@@ -106,15 +115,21 @@ def test_F11_cards_only_in_their_windows():
     state = start(hands={1: ["viral_growth", "talent_fair"]})
     assert PlayCard("talent_fair", "A") not in state.legal_actions()
     state.apply(PlayCard("viral_growth", "A"))
+    state.apply(Pass())  # still holding Talent Fair: asked again until it passes
     roll(state, 1)
+    assert state.window == "revenue" and state.legal_actions() == [Pass()]
+    state.apply(Pass())
     assert state.window == "manage"
     assert state.legal_actions() == [PlayCard("talent_fair", "A"), Pass()]
 
 
 def test_F11_discard_window_plays_old_cards_without_effect():
     state = start(hands={1: ["defense", "press_coverage"]})
-    until(state, "window")
-    assert state.window == "discard" and state.current_player == 1
+    while state.window != "discard":
+        until(state, "window")
+        if state.window != "discard":
+            state.apply(Pass())
+    assert state.current_player == 1
     assert set(state.legal_actions()) == {PlayCard("defense"), PlayCard("press_coverage"),
                                           Pass()}
     events = state.apply(PlayCard("defense"))
@@ -177,7 +192,26 @@ def test_defense_needs_a_suit():
     to_window(state, "manage")
     give_money(state, 0, 9)
     state.apply(PlayCard("audit_half", seat=0))
-    assert state.stage != "defense" and state.players[0].money == 5
+    assert state.stage == "defense" and state.current_player == 0  # it holds a card
+    assert state.legal_actions() == [Defend(False)]  # no Suit: it cannot defend
+    state.apply(Defend(False))
+    assert state.players[0].money == 5
+
+
+def test_defense_is_asked_of_a_target_holding_any_card_and_of_no_other():
+    """F11: whether the target is asked depends on its hand's size alone."""
+    state = start(hands={0: ["press_coverage"], 1: ["audit_half", "audit_third"]})
+    state.products["A"].suits[0] = 1
+    state.supply["suit"] -= 1
+    to_window(state, "manage")
+    state.apply(PlayCard("audit_half", seat=0))
+    assert state.stage == "defense" and state.legal_actions() == [Defend(False)]
+    events = state.apply(Defend(False))
+    assert not any(isinstance(e, ev.CardCancelled) for e in events)
+    state.players[0].hand = []  # (the card back in the pile: only the size matters here)
+    state.deck["press_coverage"] += 1
+    state.apply(PlayCard("audit_third", seat=0))
+    assert state.stage == "manage"  # seat 0 holds nothing: not asked; seat 1 is out of cards
 
 
 def test_defense_only_for_the_own_company():
@@ -446,8 +480,10 @@ def test_card_talent_fair_twice_still_caps_hires_at_four():
 
 def test_card_acqui_hire_buys_two_nerds_for_three():
     state = start(hands={1: ["acqui_hire"]})
+    state.apply(Pass())  # asked in every window: it holds a card
     roll(state, 1)
-    assert state.stage == "manage"  # seat 1 has 2 money: not asked
+    state.apply(Pass())
+    assert state.window == "manage" and state.legal_actions() == [Pass()]  # 2 money
     state2 = start(hands={1: ["acqui_hire"]})
     give_money(state2, 1, 5)
     to_window(state2, "manage")
@@ -681,7 +717,9 @@ def test_F11_window_opened_once_when_several_seats_are_asked():
     events = state.apply(Pass()) + state.apply(Pass())
     assert not any(isinstance(e, ev.WindowOpened) and e.window == "adoption" for e in events)
     events = roll(state, 1)
-    assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["revenue", "manage"]
+    assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["revenue"]
+    events = state.apply(Pass()) + state.apply(Pass())
+    assert [e.window for e in events if isinstance(e, ev.WindowOpened)] == ["manage"]
 
 
 def test_F10_rules_notes_state_the_real_split_of_helpful_and_harmful_cards():

@@ -80,6 +80,11 @@ def test_every_legal_list_of_a_seeded_game_is_unchanged(players, seed):
             action = state.sample_chance()
         else:
             legal = state.legal_actions()
+            if len(legal) == 1 and state.stage in ("window", "defense"):
+                # asked since every card holder answers (F11); before, such a seat was
+                # skipped: leaving these out, the digest proves every other list unchanged
+                state.apply(legal[0])
+                continue
             digest.update(repr(legal).encode())
             action = legal[rng.randrange(len(legal))]
         state.apply(action)

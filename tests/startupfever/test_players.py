@@ -320,11 +320,13 @@ def test_rules_play_bad_cards_on_rivals_only():
 def test_rules_defend_against_harmful_cards_only():
     state = start(hands={1: ["server_outage"], 0: ["defense"]})
     give(state, "A", "suit")
+    state.apply(Pass())  # seat 0, Defense alone: nothing to play in the window
     state.apply(PlayCard("server_outage", "A"))
     assert state.stage == "defense" and state.current_player == 0
     assert decide(RulePlayer(), state) == Defend(True)
     state = start(hands={1: ["viral_growth"], 0: ["defense"]})
     give(state, "A", "suit")
+    state.apply(Pass())
     state.apply(PlayCard("viral_growth", "A"))
     assert decide(RulePlayer(), state) == Defend(False)
 

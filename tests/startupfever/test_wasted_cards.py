@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game import startupfever as sf
-from game.startupfever.actions import Defend, PlayCard, Roll
+from game.startupfever.actions import Defend, Pass, PlayCard, Roll
 from game.startupfever.effects import TALENT_FAIR_MAX_HIRES
 from game.startupfever.impact import NIL_CASES, has_effect
 from game.startupfever.normal import NormalPlayer
@@ -27,7 +27,8 @@ OWN = {"executive_power", "talent_fair", "viral_growth", "funding_round"}
 
 def to_window(state: sf.State, window: str) -> None:
     for _ in range(500):
-        if state.stage == "window" and state.window == window:
+        if state.stage == "window" and state.window == window \
+                and len(state.legal_actions()) > 1:  # a seat that can play (others pass)
             return
         if state.current_player == sf.CHANCE:
             state.apply(Roll(1) if state.stage in ("adoption_roll", "loss_roll")
@@ -114,6 +115,7 @@ def test_no_defense_is_spent_on_a_card_that_does_nothing():
     state.products["A"].suits[0] = 1
     state.supply["suit"] -= 1
     state.adopt_halved = True  # a first outage already halves this turn's adoption
+    state.apply(Pass())  # seat 0 holds Defense only: nothing to play in the window
     state.apply(PlayCard("server_outage", "A"))
     assert state.stage == "defense" and state.actor == 0
     assert NormalPlayer().decide(state, state.legal_actions()) == Defend(False)
