@@ -101,6 +101,9 @@ class Step(QueueStep):
     gate: bool = False  # waits for people (the card-window beat): skip stops here
 
 
+OWN_CARD_HOLD = 0.9  # s: a card shown to nobody but the person who just chose it
+
+
 class Director(QueueDirector):
     """Plays SF events; `steps_for` finds the method `on_<EventName>` of the event's class
     (`scenes.table.director.event_handlers`)."""
@@ -111,13 +114,29 @@ class Director(QueueDirector):
         self.offer: ev.PoachOffered | None = None  # the offer a Poached event completes
         self.allocating: set[int] = set()  # seats already announced as allocating
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
+        self.early: set[int] = set()  # windows whose beat opened with the steps before
 
     def push(self, events: list) -> None:
-        """The events the rules just gave: the story (why.py) hears them all first."""
+        """The events the rules just gave: the story (why.py) hears them all first. A
+        card window they end on rides on their animation: with a passive table
+        (beat.passive_table) its wait starts with their first step, not after the last,
+        so a window nobody uses costs (almost) no time of its own."""
         story = getattr(self.stage, "story", None)
         if story is not None:
             story.add(events)
+        start = len(self.queue)
         super().push(events)
+        last = events[-1] if events else None
+        if isinstance(last, ev.WindowOpened) and self._rides(last) and len(self.queue) > start:
+            self.early.add(id(last))
+            s = self.stage
+            self.queue.insert(start, Step("window rides", 0.0, lambda: s.open_beat(last)))
+
+    def _rides(self, e: ev.WindowOpened) -> bool:
+        from scenes.startupfever.beat import passive_table
+
+        s = self.stage
+        return s.shares_beat() and passive_table(s.context())
 
     def steps_for(self, event: object) -> list[Step]:
         name = _handlers().get(type(event))
@@ -323,8 +342,12 @@ class Director(QueueDirector):
         s = self.stage
         if not s.shares_beat():
             return []
-        return [Step("beat", 0.0, lambda: s.open_beat(e), until=lambda: s.beat is None,
-                     gate=True)]
+        def begin() -> None:
+            if id(e) in self.early:  # opened with the animation before it (push)
+                self.early.discard(id(e))
+                return
+            s.open_beat(e)
+        return [Step("beat", 0.0, begin, until=lambda: s.beat is None, gate=True)]
 
     def on_WindowOpened(self, e: ev.WindowOpened) -> list[Step]:
         steps = self.year_end_card() if e.window == "competition" else []
@@ -547,6 +570,8 @@ class Director(QueueDirector):
                 s.sound("card_flip")
                 return
             s.card = EventCardFlip(e.name, e.text, start, s.card_spot(), s.app.fonts)
+            if s.is_human(e.seat) and sum(1 for x in s.seats if x.human) == 1:
+                s.card.hold = OWN_CARD_HOLD  # alone at the table: its player has read it
             target = e.slot if e.slot else s.name(e.target_seat)
             s.banner(f"{s.name(e.seat)} plays {e.name} on {target}", s.colour(e.seat))
             if e.slot:

@@ -245,11 +245,14 @@ class TableScene(Autosaving, GameScreen, Scene):
         """Hold the beat for `event`, if it calls for one (decisions' beat.py decides)."""
         from scenes.startupfever.beat import beat_for
 
-        self.beat = beat_for(event, self.state, self.context())
-        if self.beat is not None and self.beat.done:
-            self.beat = None
-        if self.beat is not None:
-            self.hand_look.curtain.close()
+        beat = beat_for(event, self.state, self.context())
+        if beat is not None and beat.done:
+            beat = None
+        if beat is None and self.beat is not None:
+            return  # a window riding on this animation is open: it stays
+        self.beat = beat
+        if self.beat is not None and not self.beat.passive:  # a passive window asks
+            self.hand_look.curtain.close()  # nobody: fast play and peeking go on
             self.fast.clear()
             self.sound("tick")
 
@@ -301,7 +304,7 @@ class TableScene(Autosaving, GameScreen, Scene):
             if self.refuse(self.decision.seat, action):
                 return True
             return self._to_decision(action)
-        if self.beat is not None:
+        if self.beat is not None and self.beat.wants(action):
             self.beat.handle(action)
             return True
         if name == "rshoulder":
@@ -430,8 +433,11 @@ class TableScene(Autosaving, GameScreen, Scene):
             if self.roll_call.overheld:
                 self.roll()
         if self.beat is not None:
-            self.beat.update(dt)
-            if self.beat.done:
+            beat = self.beat  # a passive window keeps the animation's pace (public:
+            quiet = beat.passive and not beat.opened  # tempo, fast); a beat that asks
+            anim = self.app.settings.anim_speed  # runs in real seconds
+            beat.update(sdt / anim if quiet and anim > 0 else dt)
+            if beat.done:
                 self.beat = None
         if self.decision is not None:
             self.decision.update(dt)
