@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -26,11 +27,12 @@ from typing import Any
 from game import registry
 from game.files import (
     FileProblem,
-    move_aside,
+    move_aside_or_why,
     present,
     read_text,
     remove_stale_temps,
     write_atomic,
+    write_problem,
 )
 from game.names import LABEL_MAX, NAME_MAX, shown, text_problem
 
@@ -108,16 +110,28 @@ class Slots:
     """The save slots: one file per game in `folder` (None: in memory only).
 
     `problems` collects the one-line notices of saves moved aside (or that could not be
-    written) so the title can show them; `take_problems()` hands them over once.
+    read) so the title can show them; `take_problems()` hands them over once, and
+    `problem_keys` names the file each is about (`file_key`), so a notice the player
+    closed need not come back for the same file.
+
+    A write that fails (full disk, read-only folder...) is said for the TV in `alerts`
+    (`take_alerts()`), in plain words with what still holds ("the last save, from turn
+    12, is kept"): once per slot and kind of failure, and again once a write succeeded
+    in between. `last_failure` is the latest failed write, in a few words.
     """
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self.memory: dict[str, str] = {}  # game -> text, when folder is None
         self.problems: list[str] = []
+        self.problem_keys: dict[str, str] = {}  # notice -> the file it is about
+        self.alerts: deque[str] = deque()  # failed writes, for the TV (any thread adds)
+        self.last_failure = ""
+        self._failing: set[tuple[str, str]] = set()  # (game, kind) said since a success
+        self._kept: dict[str, str] = {}  # game -> the progress line last written
         self._ours: dict[str, tuple[int, int]] = {}  # game -> (mtime_ns, size) we wrote
         self._lock = threading.Lock()
-        self._queue: list[tuple[str, str]] = []  # background writes, oldest first
+        self._queue: list[tuple[str, str, str]] = []  # background writes, oldest first
         self._writer: threading.Thread | None = None
         if folder is not None:  # temp files of a write killed last time (kill -9, power)
             for game in registry.ids():
@@ -148,13 +162,13 @@ class Slots:
             return True
         if not wait:
             with self._lock:
-                self._queue.append((game, text))
+                self._queue.append((game, text, progress))
                 if self._writer is None or not self._writer.is_alive():
                     self._writer = threading.Thread(target=self._drain, name="autosave")
                     self._writer.start()
             return True
         self.flush()
-        return self._write(game, text)
+        return self._write(game, text, progress)
 
     def flush(self) -> None:
         """Wait until every background write has reached the disk."""
@@ -167,10 +181,10 @@ class Slots:
             with self._lock:
                 if not self._queue:
                     return
-                game, text = self._queue.pop(0)
-            self._write(game, text)
+                game, text, progress = self._queue.pop(0)
+            self._write(game, text, progress)
 
-    def _write(self, game: str, text: str) -> bool:
+    def _write(self, game: str, text: str, progress: str = "") -> bool:
         path = self.path(game)
         assert path is not None
         try:
@@ -185,10 +199,42 @@ class Slots:
             info = path.stat()
             self._ours[game] = (info.st_mtime_ns, info.st_size)
         except OSError as exc:
-            self._notice(f"Autosave failed: could not write {path.name} "
-                         f"({exc.strerror or exc})", f"in {path.parent}")
+            self._failed(game, path, exc)
             return False
+        self._failing = {failure for failure in self._failing if failure[0] != game}
+        self._kept[game] = progress
         return True
+
+    def _failed(self, game: str, path: Path, exc: OSError) -> None:
+        """A write refused: stderr always; the TV once per kind until a write succeeds."""
+        kind = write_problem(exc)
+        self.last_failure = kind
+        print(f"autosave: could not write {path} ({exc.strerror or exc})", file=sys.stderr)
+        if (game, kind) in self._failing:
+            return
+        self._failing.add((game, kind))
+        self.alerts.append(f"Autosave failed: {kind}. {title_of(game)} could not be saved "
+                           f"to {path.name} in {path.parent}; {self._what_holds(game)}.")
+
+    def _what_holds(self, game: str) -> str:
+        """What is still on the disk for `game`, in words."""
+        kept = self._kept.get(game)
+        if kept is None:
+            try:
+                header = self._read(game, with_state=False)
+            except SaveProblem:
+                header = None
+            kept = header.progress if header is not None else ""
+            if header is None:
+                return "no earlier save of this game is on the disk"
+        return f"the last save, from {kept}, is kept" if kept else "the last save is kept"
+
+    def take_alerts(self) -> list[str]:
+        """The failed writes to show on the TV since the last call (oldest first)."""
+        out = []
+        while self.alerts:
+            out.append(self.alerts.popleft())
+        return out
 
     def _is_ours(self, game: str) -> bool:
         """The slot still holds the file this game wrote last (no need to read it back)."""
@@ -212,6 +258,7 @@ class Slots:
     def discard(self, game: str) -> None:
         """The game ended: its slot is emptied (results are not something to continue)."""
         self.flush()
+        self._kept.pop(game, None)
         path = self.path(game)
         if path is None:
             self.memory.pop(game, None)
@@ -231,7 +278,8 @@ class Slots:
         try:
             return self._read(game)
         except Unreachable as exc:  # e.g. a folder without search permission
-            self._notice(f"Saves cannot be read: {exc}", f"in {self.folder}")
+            self._notice(f"Saves cannot be read: {exc}", f"in {self.folder}",
+                         key=f"unreachable:{self.folder}")
             return None
         except SaveProblem as exc:
             self._set_aside(game, str(exc))
@@ -288,16 +336,35 @@ class Slots:
             self.memory.pop(game, None)
             self._notice(f"Save set aside: {reason}")
             return
-        moved = move_aside(path)
-        where = f" as {moved.name}" if moved else ""
-        self._notice(f"Save set aside{where}: {reason}", f"in {path.parent}")
+        key = file_key(path)
+        moved = move_aside_or_why(path)
+        if isinstance(moved, Path):
+            self._notice(f"Save set aside as {moved.name}: {reason}", f"in {path.parent}")
+            return
+        self._notice(f"Your last {title_of(game)} game could not be read ({reason}), and "
+                     f"it could not be moved aside: {moved}. It stays as {path.name} in "
+                     f"{path.parent}.", key=key, limit=2 * MESSAGE_CHARS)
 
-    def _notice(self, message: str, where: str = "") -> None:
-        """One line for the screen (at most NOTICE_CHARS); all of it, and where, on stderr."""
+    def _notice(self, message: str, where: str = "", key: str = "",
+                limit: int = NOTICE_CHARS) -> None:
+        """One line for the screen (at most `limit` characters); all of it, and where, on
+        stderr. `key`: the file it is about (`file_key`), when it stays where it is."""
         print(f"autosave: {message} {where}".rstrip(), file=sys.stderr)
-        if len(message) > NOTICE_CHARS:
-            message = message[:NOTICE_CHARS - 1].rstrip() + "…"
+        if len(message) > limit:
+            message = message[:limit - 1].rstrip() + "…"
         self.problems.append(message)
+        if key:
+            self.problem_keys[message] = key
+
+
+def file_key(path: Path) -> str:
+    """A file as it is now (its name, inode, size, time): another file, or this one
+    written again, has another key."""
+    try:
+        info = path.stat()
+    except OSError:
+        return f"{path}"
+    return f"{path}:{info.st_ino}:{info.st_size}:{info.st_mtime_ns}"
 
 
 def _now() -> str:

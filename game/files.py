@@ -12,8 +12,10 @@ at the target is replaced, never written through.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -23,6 +25,19 @@ from typing import BinaryIO
 MAX_BYTES = 8 * 1024 * 1024  # default cap for any file the game reads (8 MiB)
 KEEP_ASIDE = 10  # broken files kept per name (`move_aside`): the newest ones
 STALE_TEMP_SECONDS = 60.0  # a temp file this old is left over from a killed write
+#: What a write that failed with this error means, in a player's words.
+WRITE_PROBLEMS = {
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EROFS: "the disk is read-only",
+    errno.EACCES: "the folder is read-only",
+    errno.EPERM: "the folder is read-only",
+    errno.ENAMETOOLONG: "the folder's path is too long",
+    errno.EMFILE: "too many files are open",
+    errno.ENFILE: "too many files are open",
+    errno.ENOTDIR: "a file stands where the folder should be",
+    errno.EIO: "the disk reported an error",
+}
 
 
 class FileProblem(ValueError):
@@ -85,7 +100,9 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     if isinstance(data, str):
         data = data.encode("utf-8")
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    # the writer's process id in the name: `remove_stale_temps` knows whose it is
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp",
+                               dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -102,6 +119,15 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
+
+
+def write_problem(exc: OSError) -> str:
+    """Why a write failed, in plain words ("the disk is full"); the system's own words
+    for an error without a plainer name."""
+    known = WRITE_PROBLEMS.get(exc.errno or 0)
+    if known:
+        return known
+    return (exc.strerror or str(exc) or type(exc).__name__).lower()
 
 
 def present(path: str | os.PathLike[str]) -> bool:
@@ -123,8 +149,16 @@ def move_aside(path: str | os.PathLike[str], suffix: str = ".bad",
 
     At most `keep` such files are kept: the oldest go first, so the newest broken file
     is always kept (with 99 of them, the next one used to stay in place and be
-    overwritten). None if the file could not be moved.
+    overwritten). None if the file could not be moved (`move_aside_or_why` says why).
     """
+    moved = move_aside_or_why(path, suffix, keep)
+    return moved if isinstance(moved, Path) else None
+
+
+def move_aside_or_why(path: str | os.PathLike[str], suffix: str = ".bad",
+                      keep: int = KEEP_ASIDE) -> Path | str:
+    """`move_aside`: the new path, or why the file could not be moved, in plain words
+    ("the folder is read-only")."""
     path = Path(path)
     try:
         kept = sorted((p for p in path.parent.iterdir() if _aside_of(p.name, path.name, suffix)),
@@ -139,10 +173,10 @@ def move_aside(path: str | os.PathLike[str], suffix: str = ".bad",
         if not os.path.lexists(target):
             try:
                 os.replace(path, target)
-            except OSError:
-                return None
+            except OSError as exc:
+                return write_problem(exc)
             return target
-    return None
+    return "every name for a kept copy is taken"
 
 
 def _aside_of(name: str, original: str, suffix: str) -> bool:
@@ -154,9 +188,16 @@ def _aside_of(name: str, original: str, suffix: str) -> bool:
 
 def remove_stale_temps(path: str | os.PathLike[str],
                        older_than: float = STALE_TEMP_SECONDS) -> int:
-    """Remove the temp files `write_atomic(path)` left when killed mid-write (hidden
-    `.name.XXXX.tmp` beside it, older than `older_than` seconds: never a write going on
-    now); the number removed. Quiet: a folder that cannot be listed removes nothing."""
+    """Remove the temp files `write_atomic(path)` left when killed mid-write; the number
+    removed. Quiet: a folder that cannot be listed removes nothing.
+
+    A temp file is the hidden `.name.PID.XXXX.tmp` beside `path`: one whose writer (PID)
+    is no longer running is left over, whatever its date (a clock set back dates it in
+    the future). One whose writer runs may be a write going on now (another copy of the
+    game): kept while younger than `older_than` seconds. A temp file without a PID in
+    its name (an older version's) goes by its age alone, and one dated in the future is
+    left over too.
+    """
     path = Path(path)
     prefix = f".{path.name}."
     now = time.time()
@@ -169,9 +210,36 @@ def remove_stale_temps(path: str | os.PathLike[str],
     for temp in found:
         try:
             info = temp.lstat()
-            if stat.S_ISREG(info.st_mode) and now - info.st_mtime >= older_than:
-                temp.unlink()
-                removed += 1
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            owner = _owner(temp.name[len(prefix):])
+            age = now - info.st_mtime
+            young = 0 <= age < older_than
+            if (owner is None and young) or (owner is not None and _running(owner) and young):
+                continue
+            temp.unlink()
+            removed += 1
         except OSError:
             continue
     return removed
+
+
+def _owner(rest: str) -> int | None:
+    """The writer's process id in a temp file's name after `.name.` ("123.x8k2.tmp")."""
+    pid, _, tail = rest.partition(".")
+    if tail and pid.isdecimal() and pid.isascii() and len(pid) <= 10:
+        return int(pid)
+    return None
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id runs now (where that cannot be asked: True)."""
+    if sys.platform == "win32" or pid <= 0:
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: another user's process
+        return True
+    return True

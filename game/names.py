@@ -37,3 +37,11 @@ def shown(value: object, limit: int = 60) -> str:
     text = repr(value) if not isinstance(value, list | dict) or len(value) < 50 \
         else f"<{type(value).__name__} of {len(value)} items>"
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def name_key(name: str) -> str:
+    """The one form names typed the same way share ("Ada", " ada ", "ＡＤＡ" alike): NFKC,
+    case-folded, inner spaces collapsed. Records compare names by this."""
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

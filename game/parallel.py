@@ -1,32 +1,29 @@
 """Run independent simulation jobs on several cores (used by both simulators).
 
-Workers are forked (fast: the board and the code are already loaded). A parent that has
-initialised SDL, as a test run with scenes does, has SDL's SIGTERM handler installed;
-forked workers would inherit it and ignore `Pool.terminate()`, hanging the parent. So
-each worker restores the default handler, and the pool is closed and joined, never
-terminated, once every job is done.
+Workers are forked (fast: the board and the code are already loaded). A forked worker
+would inherit its parent's signal handlers (the program's stop handlers, or SDL's in a
+test run with scenes) and ignore `Pool.terminate()`, hanging the parent. So each worker
+restores the default action for every stop signal (`stopping.in_worker`), and the pool
+is closed and joined, never terminated, once every job is done; a stop (or any error)
+meanwhile terminates it, so no worker outlives the command.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-
-def _reset_signals() -> None:
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+from game.stopping import in_worker
 
 
 def map_jobs(fn: Callable[[Any], Any], jobs: Sequence[Any], workers: int) -> list[Any]:
     """`[fn(job) for job in jobs]`, spread over `workers` forked processes when > 1."""
     if workers <= 1 or len(jobs) <= 1:
         return [fn(job) for job in jobs]
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_reset_signals)
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=in_worker)
     try:
         results = pool.map(fn, jobs)
         pool.close()

@@ -38,6 +38,10 @@ def _no_check(state: Any) -> Checker:
     return lambda: []
 
 
+def _never(before: Any, action: Any, after: Any) -> bool:
+    return False
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """One game as the shared tools know it.
@@ -58,7 +62,13 @@ class GameInfo:
     - turn_completed(events): whether one `apply`'s events finished a turn worth an
       autosave; progress(state): the Continue line's "turn 12";
     - bench_games: four-player games `main.py bench` simulates; bench_level_games: whole
-      four-player games it times each computer level over.
+      four-player games it times each computer level over;
+    - may_take_back(before, action, after): whether a person's step may still be taken
+      back (`game/undo.py`); by default nothing may;
+    - replays: a module fitting `game.replays.ReplayPart` (its rules' version, options,
+      action classes; `game/replays.py`), "" when the game keeps no replays;
+    - awards: a module with `awards(events, state) -> list[game.award.Award]` (the
+      results' awards, `game/awards.py`), "" for none.
     """
 
     id: str
@@ -75,6 +85,9 @@ class GameInfo:
     round_trip: float = 0.01
     bench_games: int = 300
     bench_level_games: int = 1
+    may_take_back: Callable[[Any, Any, Any], bool] = _never
+    replays: str = ""
+    awards: str = ""
 
     def rules_module(self) -> RulesModule:
         module: RulesModule = importlib.import_module(self.rules)

@@ -19,13 +19,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import autosave
+from game import autosave, records, replays
 from game.autosave import Slots
 from game.files import FileProblem, read_text
+from game.records import Book
+from game.replays import Shelf
+from game.stopping import exit_code
 from scenes import registry
 from scenes.engine.input import Action
 from scenes.engine.paths import ASSETS, ROOT
@@ -48,6 +51,8 @@ SCREENS = {
     "demo": "scenes.demo:DemoScene",
     "attract": "scenes.demo:AttractDemo",
     "pause": "scenes.pause:PauseMenu",
+    "past": "scenes.past_games:PastGamesScene",
+    "replay": "scenes.replay_view:ReplayViewer",
     **{screens.id: screens.table for screens in registry.games()},
 }
 
@@ -69,7 +74,8 @@ def use_dummy_drivers() -> None:
 def make_app(first: Scene | None = None, *, headless: bool = False, frames: int | None = None,
              screenshot: str | Path | None = None, seed: int | None = None,
              script: list[tuple[int, Action]] | None = None,
-             settings: Settings | None = None, saves: Slots | None = None) -> App:
+             settings: Settings | None = None, saves: Slots | None = None,
+             replays: Shelf | None = None, records: Book | None = None) -> App:
     """Build an App showing `first` (the title by default). Headless uses dummy drivers.
 
     The first screen fades in over about 11 updates; like a player's presses, scripted
@@ -85,7 +91,7 @@ def make_app(first: Scene | None = None, *, headless: bool = False, frames: int 
     screens = Screens(SCREENS)
     return App(first or screens.make("title"), headless=headless, frames=frames,
                screenshot=screenshot, seed=seed, script=script or [], settings=settings,
-               saves=saves, screens=screens)
+               saves=saves, screens=screens, replays=replays, records=records)
 
 
 def run_frames(frames: int, *, script: list[tuple[int, Action]] | None = None,
@@ -172,33 +178,60 @@ def run(args: argparse.Namespace | SimpleNamespace,
               f"`python assets/make_art.py`.", file=sys.stderr)
         return 1
     headless = getattr(args, "headless", False)
+    try:
+        script = load_script(args.script) if getattr(args, "script", None) else None
+    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
+        print(f"script: {exc}", file=sys.stderr)
+        return 2
     if getattr(args, "seats", None):  # play GAME --seats ...: phone seats, no lobby
+        import functools
+
         from scenes.phone_game import play
 
+        kept = Shelf(replays.default_folder())  # the finished game is kept like any other
         try:
-            return play(args, make_app, Screens(SCREENS))
-        except KeyboardInterrupt:
-            return 130
+            return play(args, functools.partial(make_app, replays=kept,
+                                                records=Book(records.default_folder())),
+                        Screens(SCREENS), script=script)
+        except KeyboardInterrupt as stop:  # a stop signal (`game.stopping`) or Ctrl+C
+            return exit_code(stop)
         finally:
             pygame.quit()
     first = None
     if getattr(args, "command", None) == "demo":
         first = Screens(SCREENS).make("demo", game=args.game, players=args.players,
                                       pace=getattr(args, "speed", None))
-    try:
-        script = load_script(args.script) if getattr(args, "script", None) else None
-    except FileProblem as exc:  # missing, not a file, too big, not UTF-8, bad rows
-        print(f"script: {exc}", file=sys.stderr)
-        return 2
     settings = Settings() if headless else Settings.load(default_path())
     saves = Slots(None if headless else autosave.default_folder())
+    shelf = Shelf(None if headless else replays.default_folder())
+    book = Book(None if headless else records.default_folder())
     app = make_app(first, headless=headless, frames=getattr(args, "frames", None),
                    screenshot=getattr(args, "screenshot", None), seed=getattr(args, "seed", None),
-                   script=script, settings=settings, saves=saves)
+                   script=script, settings=settings, saves=saves, replays=shelf, records=book)
     app.on_first_frame.extend(on_first_frame or [])
     try:
         return app.run()
-    except KeyboardInterrupt:  # Ctrl+C in the terminal: leave as quietly as the Quit entry
-        return 130
+    except KeyboardInterrupt as stop:  # a stop signal or Ctrl+C: as quietly as Quit
+        return exit_code(stop)
     finally:
+        app.close()
+        pygame.quit()
+
+
+def run_replay_window(replay: Any) -> int:
+    """`main.py replay ID` without --headless: the game window opens on the replay (its
+    real table), and leaving it goes to the title."""
+    from scenes.replay_view import ReplayViewer
+
+    app = make_app(ReplayViewer(replay, back="title"),
+                   settings=Settings.load(default_path()),
+                   saves=Slots(autosave.default_folder()),
+                   replays=Shelf(replays.default_folder()),
+                   records=Book(records.default_folder()))
+    try:
+        return app.run()
+    except KeyboardInterrupt as stop:  # a stop signal or Ctrl+C: as quietly as Quit
+        return exit_code(stop)
+    finally:
+        app.close()
         pygame.quit()

@@ -16,6 +16,7 @@ from scenes import registry
 from scenes.engine import draw
 from scenes.engine.glyphs import with_keys
 from scenes.engine.input import CLICK, Action
+from scenes.engine.missing import say_once
 from scenes.engine.palette import CREAM, DUSK, GOLD, INK, MUTED, NIGHT, PANEL_LIGHT, WHITE
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import PromptBar, panel, turn_page
@@ -152,7 +153,12 @@ def _fit(sprite: str, icon: int = ICON) -> tuple[int, int]:
 def _picture(name: str, box: tuple[int, int]) -> pygame.Surface:
     """A picture of the real table (assets/howto/, made by assets/make_howto.py),
     scaled to fit `box`."""
-    image = pygame.image.load(str(HOWTO / f"{name}.png")).convert()
+    path = HOWTO / f"{name}.png"
+    try:
+        image = pygame.image.load(str(path)).convert()
+    except (OSError, pygame.error) as exc:  # nothing left to open it with: a blank page
+        say_once(path, exc, "showing the page without it")
+        return pygame.Surface(box, pygame.SRCALPHA)
     w, h = image.get_size()
     k = min(box[0] / w, box[1] / h)
     return pygame.transform.smoothscale(image, (round(w * k), round(h * k)))

@@ -22,9 +22,14 @@ class Entry:
 SHARED: tuple[Entry, ...] = (
     Entry("How to play", "scenes.howto:HowToPlayScene"),
     Entry("Demo", "scenes.demo:TitleDemo"),
+    Entry("Past games", "scenes.past_games:PastGamesScene"),
     Entry("Settings", "scenes.settings:SettingsScene"),
     Entry("Quit", None),
 )
+
+
+#: Entries that share one row of the title's menu, side by side (left, right).
+PAIRED: tuple[str, str] = ("Past games", "Settings")
 
 
 def title_menu() -> tuple[Entry, ...]:

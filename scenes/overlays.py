@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.engine import draw
+from scenes.engine.draw import wrap_paths as _wrap_paths  # the name older callers use
 from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, NIGHT
 from scenes.engine.scene import Scene
@@ -144,24 +145,3 @@ class ErrorOverlay(MenuOverlay):
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
 
-def _wrap_paths(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """`draw.wrap`, but a word too long for a line (a file path) is broken after a '/'."""
-    pieces: list[tuple[str, str]] = []  # (text, what joins it to the previous piece)
-    for word in text.split():
-        glue = " "
-        while font.size(word)[0] > width:
-            cut = len(word) - 1
-            while cut > 1 and font.size(word[:cut])[0] > width:
-                cut -= 1
-            slash = word.rfind("/", 0, cut)
-            cut = slash + 1 if slash > 0 else cut
-            pieces.append((word[:cut], glue))
-            word, glue = word[cut:], ""
-        pieces.append((word, glue))
-    lines: list[str] = []
-    for piece, glue in pieces:
-        if lines and font.size(lines[-1] + glue + piece)[0] <= width:
-            lines[-1] += glue + piece
-        else:
-            lines.append(piece)
-    return lines

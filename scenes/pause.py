@@ -95,8 +95,7 @@ class PauseMenu(MenuOverlay):
 
     def _save_and_leave(self) -> None:
         if self.save is not None and not self.save():
-            problem = next(iter(self.app.saves.take_problems()), "the save failed")
-            problem = problem.removeprefix("Autosave failed: could not write ")
+            problem = self.app.saves.last_failure or "the save failed"
             if len(problem) > 44:  # one line in the panel: cut at a word
                 problem = problem[:43].rsplit(" ", 1)[0] + " …"
             self.app.stack.pop()

@@ -8,7 +8,8 @@ seats take the pads plugged in first, in seat order: `pad:0`, `pad:1`, ...; a pr
 play never binds a seat). The phone server starts, one line
 `JOIN <seat> <url>` per phone seat is printed (flushed at once), and the game runs,
 waiting for the phones. When it is over the results show, the phones are told, the
-server stops and (headless) the program ends.
+server stops and (headless) the program ends. Computers only (`--seats normal,hard`)
+start no phone server: the game plays to its results, kept as a replay like any other.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ KINDS = LEVELS + PEOPLE
 RESULTS_UPDATES = 90
 #: Seconds a headless TV rests per update while a phone's answer is awaited (no busy spin).
 REST = 0.004
+#: Updates a headless TV waits, its script used up, with nothing played and no phone
+#: awaited (so a keyboard or pad seat is to move, and nobody can press), before it stops.
+STUCK_UPDATES = 1200
 
 
 def parse_seats(text: str) -> list[str]:
@@ -42,8 +46,8 @@ def parse_seats(text: str) -> list[str]:
     for kind in kinds:
         if kind not in KINDS:
             raise ValueError(f"unknown seat {kind!r} (seats: {', '.join(KINDS)})")
-    if "phone" not in kinds:
-        raise ValueError("no phone seat in --seats (e.g. phone,phone,normal,normal)")
+    if not kinds:
+        raise ValueError("no seats in --seats (e.g. phone,phone,normal,normal)")
     if kinds.count("keyboard") > 1:
         raise ValueError("one keyboard seat at most")
     return kinds
@@ -82,6 +86,10 @@ class PhoneGame:
         extra = {} if state is None else {"state": state}
         self.scene = screens.make(game, self.seats, seed=seed, pace=pace,
                                   devices=self.devices, **extra)
+        self.hub: PhoneHub | None = None
+        self.link: PhoneLink | None = None
+        if not phones:  # computers (and people at the TV) only: no phone server at all
+            return
         self.hub = PhoneHub(host, port, seats=[
             SeatInfo(seat.name, rgb_hex(self.scene.colour(i)))
             for i, seat in enumerate(self.seats)], **hub_options)
@@ -91,6 +99,8 @@ class PhoneGame:
 
     def start(self, out: Callable[[str], None]) -> None:
         """Start the phone server and say where each phone seat joins."""
+        if self.hub is None or self.link is None:
+            return
         self.hub.start()
         for seat in self.link.seats:
             out(f"JOIN {seat} {self.hub.join_url(seat)}")
@@ -99,6 +109,7 @@ class PhoneGame:
         """The "Scan to join" overlay: each phone seat's QR code on the TV."""
         from scenes.phone_join import PhoneJoinOverlay
 
+        assert self.link is not None, "no phone seats"
         return PhoneJoinOverlay(self.hub, [(seat, self.seats[seat].name,
                                             self.scene.colour(seat))
                                            for seat in self.link.seats])
@@ -110,13 +121,18 @@ class PhoneGame:
 
     def finish(self) -> None:
         """The phones hear the game is over (their last view), then the server stops."""
-        self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
+        if self.link is not None:
+            self.link.close(self.scene, wait=5.0)  # the last views go out, then it stops
 
     def run_headless(self, app: Any, on_step: Callable[[Any], None] | None = None,
-                     draw_every: int = 10) -> int:
-        """Run the game to its results (kept a moment on the TV), resting while a phone
-        is awaited; `on_step(app)` after each update (tests: a scripted keyboard)."""
-        after = 0
+                     draw_every: int = 10, err: Callable[[str], None] | None = None) -> int:
+        """Run the game to its results (kept a moment on the TV) or `--frames`, resting
+        while a phone is awaited; `on_step(app)` after each update (tests: a scripted
+        keyboard). A keyboard or pad seat plays what the script presses; once the script
+        is used up and such a seat is to move (nothing played for `STUCK_UPDATES`, no
+        phone awaited), the run ends with status 1, saying so, rather than wait forever."""
+        after, played, still = 0, -1, 0
+        local = [i for i, kind in enumerate(self.kinds) if kind in ("keyboard", "pad")]
         while app.running and after < RESULTS_UPDATES:
             app.step()
             if on_step is not None:
@@ -126,17 +142,32 @@ class PhoneGame:
             app.end_frame()
             if self.over:
                 after += 1
-            elif self.link.waiting:
+            elif self.link is not None and self.link.waiting:
                 time.sleep(REST)
+            now = getattr(self.scene, "played", 0)
+            still = 0 if now != played or self.link.waiting or app.scripted() else still + 1
+            played = now
+            if local and on_step is None and still >= STUCK_UPDATES:
+                seats = ", ".join(f"{self.seats[i].name} ({self.kinds[i]})" for i in local)
+                (err or _say_err)(f"play: stopped at update {app.updates}: the script is "
+                                  f"used up and a seat played from this computer ({seats}) "
+                                  "is to move, which a headless run cannot press")
+                return 1
         app.render(1.0)
         if app.screenshot_path:
             app.screenshot(app.screenshot_path)
         return 0
 
 
+def _say_err(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
+
+
 def play(args: Any, make_app: Callable[..., Any], screens: Any,
-         out: Callable[[str], None] | None = None) -> int:
-    """`main.py play GAME --seats ... --phones HOST:PORT`; returns the exit status."""
+         out: Callable[[str], None] | None = None,
+         script: list[Any] | None = None) -> int:
+    """`main.py play GAME --seats ... --phones HOST:PORT` (with `--frames`, `--script`:
+    the script's rows, already read); returns the exit status."""
     from game.companion.address import DEFAULT_PORT, parse_host_port
 
     def say(line: str) -> None:
@@ -153,13 +184,19 @@ def play(args: Any, make_app: Callable[..., Any], screens: Any,
         print(f"play: {exc}", file=sys.stderr)
         return 2
     headless = getattr(args, "headless", False)
+    if headless and script is None and any(kind in ("keyboard", "pad") for kind in kinds):
+        print("play: a keyboard or pad seat needs the window, or --script FILE to press "
+              "its keys in a headless run", file=sys.stderr)
+        return 2
     app = make_app(game.scene, headless=headless, screenshot=getattr(args, "screenshot", None),
-                   seed=getattr(args, "seed", None))
+                   seed=getattr(args, "seed", None), frames=getattr(args, "frames", None),
+                   script=script)
     game.start(out)
     try:
         if headless:
             return game.run_headless(app)
-        app.stack.push(game.join_overlay(), fade=False)  # "Scan to join" until phones are on
+        if game.link is not None:  # "Scan to join" until phones are on
+            app.stack.push(game.join_overlay(), fade=False)
         return app.run()
     finally:
         game.finish()

@@ -39,12 +39,18 @@ def slot_files(saves: Any) -> set[str]:
         return set()
 
 
-def damaged_messages(saves: Any, before: set[str]) -> list[str]:
-    """One plain sentence per save set aside since `before` (and any other problem the
-    saves reported, as it was said); [] when every save read fine."""
+def damaged_messages(saves: Any, before: set[str],
+                     closed: Any = ()) -> list[str]:
+    """One plain sentence per save set aside since `before`, and the saves' notices about
+    a file that stays where it is (it could not be moved aside, or the folder cannot be
+    read), unless the player closed the notice about that same file (`closed`: the keys
+    of those, `Slots.problem_keys`); [] when every save read fine."""
     problems = saves.take_problems()
     if not problems:
         return []
+    keys = getattr(saves, "problem_keys", {})
+    staying = [p for p in problems if p in keys]
+    problems = [p for p in problems if p not in keys]
     after = slot_files(saves)
     folder = getattr(saves, "folder", None)
     out = []
@@ -61,7 +67,13 @@ def damaged_messages(saves: Any, before: set[str]) -> list[str]:
         where = f"it was kept as {kept[-1]} in {folder}" if kept else \
             f"it could not be kept (look in {folder})"
         out.append(f"Your last {title} game could not be read; {where}.")
-    return out or problems
+    return (out or problems) + [p for p in dict.fromkeys(staying) if keys[p] not in closed]
+
+
+def notice_keys(saves: Any, messages: list[str]) -> list[str]:
+    """The files the notices in `messages` are about (those that stay where they are)."""
+    keys = getattr(saves, "problem_keys", {})
+    return [keys[m] for m in messages if m in keys]
 
 
 class SaveNotice:
@@ -95,7 +107,7 @@ class SaveNotice:
         from scenes.overlays import dim  # only when a save was set aside
 
         dim(canvas, 160)
-        panel(canvas, fonts, self.rect, "A save could not be read")
+        panel(canvas, fonts, self.rect, "A save could not be read")  # or moved aside
         font = fonts.body(FONT_PX)
         y = self.rect.y + 70
         for line in self.lines:

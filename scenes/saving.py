@@ -11,6 +11,7 @@ from typing import Any
 
 from game import autosave
 from game.autosave import SeatRecord
+from game.undo import UndoLog
 
 
 class Autosaving:
@@ -21,10 +22,28 @@ class Autosaving:
     director: Any
     demo: bool
     played = 0  # actions applied so far (phones are sent a new view when it changes)
+    undo: UndoLog | None = None  # the steps people may take back (set by each screen)
+    join_next = False  # the next action belongs to the answer before it (a queued step)
+    moves: list[Any]  # every action played so far, in order (what a replay holds)
+    script_next: Any = None  # a replay being watched: gives each action in turn instead
+
+    is_human: Any  # GameScreen's: a seat no computer plays
 
     def play(self, action: Any) -> None:
-        """Apply a decision or chance outcome; a completed turn is autosaved at once."""
-        events = self.state.apply(action)
+        """Apply a decision or chance outcome; a completed turn is autosaved at once. A
+        person's decision goes through the undo log (`game.undo`), which keeps the step
+        when they may still take it back."""
+        state, join = self.state, self.join_next
+        self.join_next = False
+        if self.script_next is not None:  # a replay: its own action, chance steps too
+            action = self.script_next()
+        if self.undo is None:
+            events = state.apply(action)
+        else:
+            seat = state.current_player
+            person = not self.demo and seat >= 0 and self.is_human(seat)
+            events = self.undo.play(state, action, person=person, join=join)
+        self.moves.append(action)
         self.played += 1
         self.director.push(events)
         if not self.demo and autosave.turn_completed(self.GAME, events):

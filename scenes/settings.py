@@ -4,12 +4,14 @@ Left/right (or confirm, which steps forward) changes the selected row; the chang
 at once (a click at the new volume, the music louder, the window fullscreen, the sample
 line at the new text size) and saved to the player's config folder on Back (in-memory
 settings in headless runs and tests). "Controls" opens the keyboard remapping screen.
+"Clear records" forgets every name's record (game/records.py) on a second press.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game import registry
 from scenes.engine import draw
 from scenes.engine.input import Action
 from scenes.engine.palette import CREAM, DUSK, INK, NIGHT, PANEL
@@ -27,8 +29,9 @@ CARD_QUESTIONS = {False: "Ask everyone", True: "Only if I can play"}
 PHONE_HOSTS = ("", "0.0.0.0", "127.0.0.1")
 PHONE_HOST_NAMES = {"": "Wi-Fi", "0.0.0.0": "all networks", "127.0.0.1": "this computer only"}
 ROWS = ("Music volume", "Effects volume", "Animation speed", "Text size", "Player colours",
-        "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Back")
-TOP, ROW_H, GAP = 100, 41, 3
+        "Card questions", "Coach tips", "Phones", "Fullscreen", "Controls", "Clear records",
+        "Back")
+TOP, ROW_H, GAP = 96, 41, 1
 SAMPLE = pygame.Rect(200, 604, 880, 46)
 
 
@@ -53,9 +56,32 @@ class SettingsScene(Scene):
                   SPEED_NAMES.get(s.anim_speed, f"{s.anim_speed}×"), f"{s.text_size}%",
                   PALETTE_NAMES[s.palette], CARD_QUESTIONS[s.ask_only_when_playable],
                   "On" if s.coach else "Off", phones_label(s), "On" if s.fullscreen else "Off",
-                  "Keys ›", "")
+                  "Keys ›", self._records_value(), "")
         for button, value in zip(self.menu.buttons, values, strict=True):
             button.value = value
+
+    clearing = False  # "Clear records" pressed once: the next press clears them
+    cleared = False
+
+    def _records_value(self) -> str:
+        if self.cleared:
+            return "Cleared"
+        if self.clearing:
+            return "Press again to clear"
+        book = getattr(self.app, "records", None)
+        names = {r.name for game in registry.ids()
+                 for r in (book.of(game) if book is not None else [])}
+        return f"{len(names)} name{'s' * (len(names) != 1)}" if names else "None yet"
+
+    def _clear_records(self) -> None:
+        if not self.clearing:
+            self.clearing = True
+            self.app.audio.play("click")
+        else:
+            self.app.records.clear()
+            self.clearing, self.cleared = False, True
+            self.app.audio.play("confirm")
+        self._refresh()
 
     def handle(self, action: Action) -> bool:
         if action.name == "back" and action.pressed:
@@ -65,6 +91,12 @@ class SettingsScene(Scene):
         if result is None:
             return False
         row = ROWS[result[1]]
+        if result[0] != "activate" and self.clearing:  # moved away: nothing is cleared
+            self.clearing = False
+            self._refresh()
+        if result[0] == "activate" and row == "Clear records":
+            self._clear_records()
+            return True
         if result[0] == "move":
             self.app.audio.play("move")
         elif result[0] == "activate":
@@ -77,7 +109,7 @@ class SettingsScene(Scene):
                 self.app.stack.push(ControlsScene())
             else:
                 self._change(result[1], +1, wrap=True)
-        elif result[0] == "adjust" and row not in ("Back", "Controls"):
+        elif result[0] == "adjust" and row not in ("Back", "Controls", "Clear records"):
             self._change(result[1], result[2], wrap=False)
         return True
 
@@ -112,11 +144,12 @@ class SettingsScene(Scene):
         elif name == "Fullscreen":
             s.fullscreen = not s.fullscreen
         self.app.apply_settings()
+        self.app.settings.save()  # at once: closing the window next must not lose it
         self.app.audio.play("click")
         self._refresh()
 
     def _leave(self) -> None:
-        self.app.settings.save()
+        self.app.settings.save_if_changed()
         self.app.audio.play("back")
         self.app.stack.pop()
 
@@ -126,7 +159,7 @@ class SettingsScene(Scene):
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         canvas.blit(self.background, (0, 0))
         fonts = self.app.fonts
-        bottom = self.menu.buttons[-1].rect.bottom + 20
+        bottom = min(self.menu.buttons[-1].rect.bottom + 20, SAMPLE.top - 4)
         panel(canvas, fonts, pygame.Rect(240, TOP - 44, 800, bottom - TOP + 44), "Settings")
         self.menu.draw(canvas, fonts)
         self._draw_sample(canvas)

@@ -29,9 +29,9 @@ from scenes.engine.palette import (
 from scenes.engine.scene import Scene
 from scenes.engine.widgets import Button, Menu, PromptBar
 from scenes.mascot import unicorn
-from scenes.menu import Entry, resolve, title_menu
+from scenes.menu import PAIRED, Entry, resolve, title_menu
 from scenes.resume import can_resume, resume_scene
-from scenes.save_notice import SaveNotice, damaged_messages, slot_files
+from scenes.save_notice import SaveNotice, damaged_messages, notice_keys, slot_files
 
 ATTRACT_AFTER = 30.0  # seconds without input on the title before the attract demo starts
 MENU_LEFT, MENU_TOP, MENU_W, MENU_H, MENU_GAP = 560, 250, 600, 66, 12
@@ -53,17 +53,29 @@ class TitleScene(Scene):
         self.app.audio.music("title")
         before = slot_files(self.app.saves)
         self.saved = self.app.saves.latest_header()  # no rules imported before Continue
-        messages = damaged_messages(self.app.saves, before)
+        messages = damaged_messages(self.app.saves, before, self.app.settings.notices_closed)
         self.notice = SaveNotice(messages) if messages else None
         self.entries = [(e, None) for e in title_menu()]  # screens are imported when chosen
         resumable = self.saved is not None and can_resume(self.saved)
         if self.saved is not None:
             self.entries.insert(0, (Entry(CONTINUE, None), None))
         top = MENU_TOP + (16 if self.saved else 0)
-        height = min(MENU_H, (MENU_BOTTOM - top) // len(self.entries) - MENU_GAP)
+        rows = len(self.entries) - (PAIRED[1] in [e.label for e, _ in self.entries])
+        height = min(MENU_H, (MENU_BOTTOM - top) // rows - MENU_GAP)
         buttons = []
-        for i, (entry, _) in enumerate(self.entries):
-            rect = pygame.Rect(MENU_LEFT, top + i * (height + MENU_GAP), MENU_W, height)
+        row = 0
+        for entry, _ in self.entries:  # the PAIRED entries share a row, half as wide each
+            half = (MENU_W - MENU_GAP) // 2
+            y = top + row * (height + MENU_GAP)
+            if entry.label == PAIRED[0]:
+                rect = pygame.Rect(MENU_LEFT, y, half, height)
+            elif entry.label == PAIRED[1]:
+                row -= 1
+                y = top + row * (height + MENU_GAP)
+                rect = pygame.Rect(MENU_LEFT + MENU_W - half, y, half, height)
+            else:
+                rect = pygame.Rect(MENU_LEFT, y, MENU_W, height)
+            row += 1
             enabled = resumable if entry.label == CONTINUE and self.saved is not None else True
             buttons.append(Button(entry.label, rect, enabled))
         self.menu = Menu(buttons)
@@ -78,7 +90,9 @@ class TitleScene(Scene):
     def handle(self, action: Action) -> bool:
         self.idle = 0.0
         if self.notice is not None:  # read first, then the menu
-            if self.notice.handle(action):
+            if self.notice.handle(action):  # closed: not shown again for the same file
+                for key in notice_keys(self.app.saves, self.notice.messages):
+                    self.app.settings.close_notice(key)
                 self.notice = None
                 self.app.audio.play("confirm")
             return True
@@ -92,6 +106,13 @@ class TitleScene(Scene):
         if result is None:
             return False
         kind, index = result[0], result[1]
+        if kind == "adjust":  # left / right: across a shared row
+            labels = [e.label for e, _ in self.entries]
+            if labels[index] in PAIRED:
+                other = labels.index(PAIRED[1] if labels[index] == PAIRED[0] else PAIRED[0])
+                self.menu.selected = other
+                self.app.audio.play("move")
+            return True
         if kind == "move":
             self.app.audio.play("move")
         elif kind == "blocked":
@@ -107,7 +128,8 @@ class TitleScene(Scene):
             saved = self.app.saves.load(self.saved.game)  # now the rules check its state
             resumed = resume_scene(saved) if saved is not None else None
             if resumed is None:  # set aside after all: the title says so, without it
-                messages = damaged_messages(self.app.saves, before)
+                messages = damaged_messages(self.app.saves, before,
+                                            self.app.settings.notices_closed)
                 self.app.audio.play("error")
                 self.enter()
                 if messages:

@@ -1,4 +1,5 @@
-"""Every test runs without a window or a sound card (SDL dummy drivers).
+"""Every test runs without a window or a sound card (SDL dummy drivers), and with a data
+folder of its own (XDG_DATA_HOME: the player's saves and replays are never touched).
 
 Under CI (`CI=true`, as `.ci/run` sets) hypothesis runs derandomized: the examples come
 from a fixed seed, so a red run fails the same way when replayed.
@@ -33,6 +34,8 @@ RULES = ("startupfever", "test_engine.py", "test_stress.py", "test_save_properti
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# SDL would turn SIGTERM into a quit event nobody reads: `timeout` could not stop a run
+os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 _HOME = tempfile.mkdtemp(prefix="unicorn-tests-")
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)

@@ -12,7 +12,8 @@ The layers, lowest first; a module may import its own layer or a lower one:
 3. screen parts any screen may use: overlays, seating, saving, the lobby, settings, ...
 4. `scenes.table` (what both games' tables share); 5. `scenes.servermania`, `scenes.startupfever`
 6. the screens that lead to the games: the title, the demo, the pause menu, How to play,
-   a game with phone seats from the command line (`scenes.phone_game`)
+   a game with phone seats from the command line (`scenes.phone_game`), Past games and
+   the replay viewer
 7. `scenes.app` (start-up: fills the registry); 8. `scenes.tools` (measurements that draw)
 
 A screen above asks for another by name (`app.screens.make("title")`, filled by
@@ -27,8 +28,11 @@ from pathlib import Path
 from scenes import registry
 
 ROOT = Path(__file__).resolve().parent.parent
-SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game"}
+SCREENS = {"scenes.title", "scenes.demo", "scenes.pause", "scenes.howto", "scenes.phone_game",
+           "scenes.past_games", "scenes.replay_view"}
 GAMES = registry.ids()  # each game's screens package: layer 5
+
+
 def module_name(path: Path, root: Path = ROOT) -> str:
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":

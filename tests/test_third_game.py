@@ -1,7 +1,7 @@
 """A game the shared code has never heard of plays through every shared tool: Tiny Pig
 (tests/tiny_game.py) registers itself, then `sim`, `stress`, `sim --ai`, the save
-envelope, the computer levels, the turn driver and the phones' views all take it, and no
-module of game/ or scenes/ names it."""
+envelope, the computer levels, the turn driver, the phones' views, take-backs, replays,
+awards and records all take it, and no module of game/ or scenes/ names it."""
 
 from __future__ import annotations
 
@@ -11,13 +11,15 @@ from pathlib import Path
 import pytest
 
 import main
-from game import autosave, registry
+from game import autosave, awards, registry, replays
 from game.autosave import SeatRecord, Slots
 from game.companion import views
 from game.levels import make_player
 from game.matchup import match
+from game.records import Book
 from game.simulate import simulate
 from game.tools.stress import stress
+from game.undo import UndoLog
 from scenes.table.driver import TurnDriver
 from scenes.table.sources import ComputerSource, DecisionSource, ScriptedSource
 from tests import tiny_game
@@ -181,3 +183,30 @@ def test_the_phones_show_it_from_the_seats_own_observation():
     assert question["prompt"] == "Roll again or hold?" and not question["window"]
     assert [(o["label"], o["group"], o.get("pin", False)) for o in question["options"]] == \
         [("Roll again", "Roll", False), ("Hold", "Done", True)]
+
+
+def test_its_replay_plays_again_exactly_and_the_keeping_tools_take_it(tmp_path):
+    """Played through the take-back log (Tiny Pig takes nothing back: the default), kept
+    as a replay on disk, read back and played again to the same result; no awards (none
+    named), and its people's records counted."""
+    state = tiny_game.new_game(2, seed=3)
+    start, moves, log = state.clone(), [], UndoLog(registry.get(GAME).may_take_back)
+    normal = tiny_game.NormalPlayer()
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = state.sample_chance() if state.current_player == tiny_game.CHANCE \
+            else normal.decide(state, legal)
+        log.play(state, action, person=state.current_player == 0)
+        assert log.steps == []
+        moves.append(action)
+    seats = [replays.Seat("Ada", "pink"), replays.Seat("Linus", "blue", human=False)]
+    shelf = replays.Shelf(tmp_path)
+    replay_id = shelf.add(replays.record(GAME, 3, seats, start, moves, True))
+    again = replays.Shelf(tmp_path).load(replay_id)  # from the file
+    assert again.title == "Tiny Pig" and len(again.moves) == len(moves)
+    end = replays.check(again)  # the dice are the replay's: the RNG is not drawn again
+    assert end.observation(0) == state.observation(0) and end.winners() == state.winners()
+    assert awards.of_game(GAME, start, moves) == []
+    book = Book(tmp_path)
+    book.add(GAME, ["Ada", "Linus"], [True, False], state.scores(), state.winners())
+    assert [(r.name, r.games) for r in Book(tmp_path).of(GAME)] == [("Ada", 1)]

@@ -3,16 +3,19 @@
 Pig to 12 for 2-3 players: on your turn roll a die (a chance step); a 1 loses what you
 rolled this turn and ends it, any other face adds to the turn's total; then roll again or
 hold (bank the total). The first to 12 wins; after 60 turns the highest score does. This
-one module is the rules package, its computer levels and its phone words; `register()`
-tells the registry about it (the tests call it: nothing shared names it).
+one module is the rules package, its computer levels, its phone words and its replay
+part (no take-backs, no awards: the registry's defaults); `register()` tells the
+registry about it (the tests call it: nothing shared names it).
 """
 
 from __future__ import annotations
 
 import copy
+import hashlib
 import json
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game import registry
@@ -204,6 +207,28 @@ def is_window(stage: str) -> bool:
     return False
 
 
+# -- replays (game.replays.ReplayPart) -------------------------------------------------------
+
+ACTIONS: dict[str, type] = {"Roll": Roll, "Hold": Hold, "Die": Die}
+FIELDS: dict[str, tuple[str, ...]] = {"Roll": (), "Hold": (), "Die": ("face",)}
+
+
+def rules_version() -> str:
+    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
+
+
+def options_of(state: State) -> dict[str, Any]:
+    return {}
+
+
+def start(names: list[str], seed: int, options: dict[str, Any]) -> State:
+    return new_game(len(names), seed=seed)
+
+
+def hidden_at_end(state: State) -> list[tuple[int, str]]:
+    return []
+
+
 def _invariants(state: State) -> registry.Checker:
     return lambda: [f"score {s} below 0" for s in state.points if s < 0]
 
@@ -211,7 +236,7 @@ def _invariants(state: State) -> registry.Checker:
 INFO = registry.GameInfo(
     id="tinypig", title="Tiny Pig", players=(2, 3), rules=__name__, levels=__name__,
     phone=__name__, turn_completed=lambda events: any(isinstance(e, TurnEnded) for e in events),
-    progress=lambda state: f"turn {state.turn}", checker=_invariants)
+    progress=lambda state: f"turn {state.turn}", checker=_invariants, replays=__name__)
 
 
 def register() -> registry.GameInfo:

@@ -73,7 +73,12 @@ function renderQuestion(ticket, q) {
   $("question").hidden = !q;
   $("options").replaceChildren();
   $("roll").hidden = $("roll-hint").hidden = true;
+  $("undo").hidden = !(q && q.undo);
   if (!q) return;
+  if (q.undo) {  // "Take back: hire Nerd for B": this seat's own last step, undone
+    $("undo").textContent = q.undo.label;
+    $("undo").disabled = false;
+  }
   $("prompt").textContent = q.prompt || "Your move";
   $("window-tag").hidden = !q.window;
   if (q.kind === "roll") {
@@ -144,6 +149,7 @@ function renderChoices(options) {
 function answer(choice, button) {
   if (page.ticket === null || !page.ws || page.ws.readyState !== WebSocket.OPEN) return;
   for (const b of $("options").querySelectorAll("button")) b.disabled = true;
+  $("undo").disabled = true;
   if (button) button.classList.add("picked");
   page.ws.send(JSON.stringify({ type: "answer", ticket: page.ticket, choice: choice }));
 }
@@ -328,6 +334,10 @@ async function lobby(code) {
 
 function main() {
   setupRoll();
+  $("undo").addEventListener("click", () => {
+    const q = page.question;
+    if (q && q.undo) answer(q.undo.id, null);
+  });
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "s" && parts[1]) connect(decodeURIComponent(parts[1]));
   else if (parts[0] === "lobby" && parts[1]) lobby(decodeURIComponent(parts[1]));

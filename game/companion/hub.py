@@ -20,7 +20,8 @@ A view and a question are plain JSON-able dicts (the phone page renders them gen
 
 An option may also name its `group` (a heading), a `short` label shown under it and `pin`
 (an end/pass option kept in sight): the page shows a question of more than six options
-by group (views.py fills these for the games).
+by group (views.py fills these for the games). A question may carry `undo`: {"id":
+"undo", "label": "Take back: hire Nerd for B"}, a button of its own on the page.
 
 The hub only ever sends a seat what the game publishes for that seat, plus `broadcast`
 events every seat may see. An answer is refused on the server unless its ticket is the
@@ -42,6 +43,14 @@ from pathlib import Path
 from aiohttp import web
 
 from .address import DEFAULT_PORT, LOOPBACK, bind_socket, lan_address
+from .limits import (
+    HEADER_TIMEOUT,
+    ConnectionGuard,
+    GuardedSite,
+    connection_cap,
+    quiet_accept_errors,
+    raise_file_limit,
+)
 from .server import CompanionServer, Seat
 
 #: The phone page's files (index.html, app.js, style.css): the only folder served.
@@ -63,13 +72,18 @@ class PhoneHub:
 
     `rate`/`burst`: each connection's message limit (a token bucket), 20 a second with
     bursts of 60 by default: room for a fast tapper plus pings and resyncs; a phone past
-    it is cut off (close code 1008) and may reconnect.
+    it is cut off (close code 1008) and may reconnect. `header_timeout`: seconds a
+    connection may take to send a request, or stay idle between two (default
+    `limits.HEADER_TIMEOUT`, or `idle_timeout` when shorter); `max_connections`: the most
+    kept open at once (default: `limits.connection_cap` of the file limit, which `start`
+    lifts to the hard limit where allowed). See `game.companion.limits`.
     """
 
     def __init__(self, host: str | None = None, port: int = DEFAULT_PORT, *,
                  seats: list[SeatInfo], static_dir: Path = PHONE_DIR,
                  idle_timeout: float = 60.0, heartbeat: float = 15.0,
-                 rate: float = 20.0, burst: int = 60) -> None:
+                 rate: float = 20.0, burst: int = 60, header_timeout: float | None = None,
+                 max_connections: int | None = None) -> None:
         self.host = lan_address() if host is None else host
         self.port = port
         self._answers: queue.SimpleQueue = queue.SimpleQueue()
@@ -78,7 +92,10 @@ class PhoneHub:
             [Seat(s.name, s.colour, secrets.token_urlsafe(TOKEN_BYTES)) for s in seats],
             Path(static_dir), idle_timeout=idle_timeout, heartbeat=heartbeat, rate=rate,
             burst=burst, answers=self._answers, events=self._events)
-        self._idle_timeout = idle_timeout
+        self._header_timeout = (min(HEADER_TIMEOUT, idle_timeout) if header_timeout is None
+                                else header_timeout)
+        self.max_connections = max_connections
+        self.guard: ConnectionGuard | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._ready = threading.Event()
@@ -96,6 +113,9 @@ class PhoneHub:
     # --- lifecycle --------------------------------------------------------------------
     def start(self, timeout: float = 10.0) -> str:
         """Start the server thread; returns the base URL once it accepts connections."""
+        limit = raise_file_limit()
+        if self.max_connections is None:
+            self.max_connections = connection_cap(limit)
         sock = bind_socket(self.host, self.port)
         self.port = sock.getsockname()[1]
         shown = self.host if self.host not in ("0.0.0.0", "") else lan_address()
@@ -136,10 +156,14 @@ class PhoneHub:
 
     async def _serve(self, sock) -> None:
         self._stopped = asyncio.Event()
+        quiet_accept_errors(asyncio.get_running_loop())
         runner = web.AppRunner(self._server.app(), access_log=None,
-                               keepalive_timeout=self._idle_timeout, shutdown_timeout=1.0)
+                               keepalive_timeout=self._header_timeout, shutdown_timeout=1.0)
         await runner.setup()
-        await web.SockSite(runner, sock).start()
+        assert runner.server is not None and self.max_connections is not None
+        self.guard = ConnectionGuard(runner.server, self.max_connections,
+                                     self._server.is_phone)
+        await GuardedSite(runner, sock, self.guard).start()
         self._runner = runner
         self._ready.set()
         await self._stopped.wait()
@@ -181,6 +205,9 @@ class PhoneHub:
         if not isinstance(options, list) or not options:
             raise ValueError("a question needs a non-empty list of options")
         choices = frozenset(option["id"] for option in options)
+        undo = question.get("undo")
+        if isinstance(undo, dict):  # "Take back" (views.with_take_back) is an answer too
+            choices |= {undo["id"]}
         self._post(self._server.set_question, seat, int(ticket), json.dumps(question),
                    choices)
 

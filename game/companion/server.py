@@ -111,6 +111,7 @@ class CompanionServer:
         self.lobby_colours: list[str] = []
         self.claimed: set[int] = set()  # slots given to a phone in the lobby
         self._tasks: set[asyncio.Task] = set()
+        self._phones: set[object] = set()  # the connections (protocols) of open WebSockets
 
     # --- the application -------------------------------------------------------------
     def app(self) -> web.Application:
@@ -125,6 +126,11 @@ class CompanionServer:
                               show_index=False)
         app.on_response_prepare.append(_add_headers)
         return app
+
+    def is_phone(self, protocol: object) -> bool:
+        """Whether this connection carries a phone's WebSocket (never closed to make
+        room for another connection)."""
+        return protocol in self._phones
 
     def seat_of(self, token: str) -> int | None:
         """The seat whose token this is (compared in constant time), else None."""
@@ -204,6 +210,8 @@ class CompanionServer:
             return _forbidden()
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
         await ws.prepare(request)
+        protocol = request.protocol
+        self._phones.add(protocol)
         conn = Conn(seat, ws)
         old = self.conns.get(seat)
         self.conns[seat] = conn
@@ -219,6 +227,7 @@ class CompanionServer:
             await self._read(conn)
         finally:
             sender.cancel()
+            self._phones.discard(protocol)
             if self.conns.get(seat) is conn:
                 del self.conns[seat]
                 self.events.put({"kind": "disconnect", "seat": seat})

@@ -123,9 +123,23 @@ def place(game: str, action: Any) -> tuple[str, str | None, bool]:
     return words[:1].upper() + words[1:], None, False
 
 
-def decision(game: str, stage: str, legal: list, window: str | None = None) -> dict:
+#: The answer id of "Take back" (game.undo): a string, never an option's index.
+UNDO = "undo"
+
+
+def with_take_back(question: dict, take_back: str | None) -> dict:
+    """The question with its "Take back: hire Nerd for B" button (the seat's own last
+    step, undone), when there is one to take back."""
+    if take_back:
+        question["undo"] = {"id": UNDO, "label": take_back}
+    return question
+
+
+def decision(game: str, stage: str, legal: list, window: str | None = None,
+             take_back: str | None = None) -> dict:
     """The question for a decision: one option per legal action (id = its index), each
-    with its group (and short label, pin) for the page to show long lists grouped."""
+    with its group (and short label, pin) for the page to show long lists grouped, and
+    `undo` when the seat may take back its last step."""
     words = adapter(game)
     options = []
     for n, action in enumerate(legal):
@@ -140,23 +154,24 @@ def decision(game: str, stage: str, legal: list, window: str | None = None) -> d
         if pin:
             option["pin"] = True
         options.append(option)
-    return {"prompt": words.prompt(stage, legal, window), "kind": "choice",
-            "window": words.is_window(stage), "options": options}
+    return with_take_back({"prompt": words.prompt(stage, legal, window), "kind": "choice",
+                           "window": words.is_window(stage), "options": options}, take_back)
 
 
-def question(game: str, state: Any, legal: list) -> dict:
+def question(game: str, state: Any, legal: list, take_back: str | None = None) -> dict:
     """The question for the decision `state` waits on (`decision` of its stage)."""
     stage, window = adapter(game).stage_of(state, legal)
-    return decision(game, stage, legal, window=window)
+    return decision(game, stage, legal, window=window, take_back=take_back)
 
 
-def roll(purpose: str) -> dict:
-    """A die of the seat's own to throw (held on the phone to shake)."""
+def roll(purpose: str, take_back: str | None = None) -> dict:
+    """A die of the seat's own to throw (held on the phone to shake); a choice just made
+    before it may be taken back (`undo`)."""
     words = {"first": "Roll for who goes first", "move": "Roll to move",
              "stuck": "Roll to leave STUCK", "techpad": "Roll for TechPad",
              "adoption": "Roll for new users"}
-    return {"prompt": words.get(purpose, "Your roll"), "kind": "roll",
-            "options": [{"id": "roll", "label": "Roll"}]}
+    return with_take_back({"prompt": words.get(purpose, "Your roll"), "kind": "roll",
+                           "options": [{"id": "roll", "label": "Roll"}]}, take_back)
 
 
 def beat(title: str, how: str, can_play: bool, play: str = "I'll play a card",

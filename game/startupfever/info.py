@@ -19,6 +19,13 @@ def progress(state: Any) -> str:
     return f"year {state.year}"
 
 
+def may_take_back(before: Any, action: Any, after: Any) -> bool:
+    """Whether a person's step may still be taken back (`takeback.py`)."""
+    from game.startupfever.takeback import may_take_back as rule
+
+    return rule(before, action, after)
+
+
 def checker(state: Any) -> Checker:
     """The simulator's own checks: the cheap test each step, the full one to explain it."""
     from game.startupfever.sim import fast_check, invariant_violations
@@ -33,4 +40,5 @@ INFO = register(GameInfo(
     rules="game.startupfever", levels="game.startupfever.levels", sim="game.startupfever.sim",
     sim_options=("rule_only",), phone="game.startupfever.phone",
     turn_completed=turn_completed, progress=progress, checker=checker, round_trip=0.003,
-    bench_games=300, bench_level_games=1))
+    bench_games=300, bench_level_games=1, may_take_back=may_take_back,
+    replays="game.startupfever.replaying", awards="game.startupfever.awards"))

@@ -1,8 +1,14 @@
 """The app: window, fixed-step loop and the services scenes use (`scene.app.<service>`).
 
 Services: `stack` (SceneStack), `input` (InputMapper), `audio` (Audio), `settings`
-(Settings), `saves` (autosave Slots), `fonts` (Fonts), `toasts` (Toasts), `display`
-(Display), `rng` (random.Random seeded by --seed), `seed`, and counters `updates` / `time`.
+(Settings), `saves` (autosave Slots), `replays` (finished games, replays.Shelf),
+`records` (records.Book), `fonts` (Fonts), `toasts` (Toasts), `notices` (Notices: a save
+or the settings could not be written), `display` (Display), `rng` (random.Random seeded by
+--seed), `seed`, and counters `updates` / `time`.
+
+Twice a second the app hands the saves' and the settings' failed writes to `notices` and
+writes the settings if they changed; `close()` (every way out, a stop signal included)
+waits for the autosaves and writes changed settings.
 
 One frame of `run`: measure real time, turn it into whole fixed updates (FixedStep), read
 events into actions, run the updates (scripted test actions are delivered just before the
@@ -25,6 +31,8 @@ import pygame
 
 from game.autosave import Slots
 from game.files import write_atomic
+from game.records import Book
+from game.replays import Shelf
 from scenes.engine.audio import Audio
 from scenes.engine.display import Display
 from scenes.engine.fonts import Fonts
@@ -39,6 +47,7 @@ from scenes.engine.input import (
     SdlDevices,
 )
 from scenes.engine.loop import STEP, FixedStep
+from scenes.engine.notices import Notices
 from scenes.engine.scene import Scene
 from scenes.engine.screens import Screens
 from scenes.engine.settings import Settings
@@ -47,6 +56,7 @@ from scenes.engine.theme import THEME
 from scenes.engine.widgets import Toasts
 
 FPS_CAP = 240  # limiter only; vsync (when present) paces the frames
+CHECK_EVERY = 30  # updates between two looks at failed writes and changed settings
 
 Script = Iterable[tuple[int, Action]]
 
@@ -82,12 +92,15 @@ class App:
                  screenshot: str | Path | None = None, seed: int | None = None,
                  script: Script = (), settings: Settings | None = None,
                  timer: Callable[[], float] | None = None, saves: Slots | None = None,
-                 screens: Screens | None = None) -> None:
+                 screens: Screens | None = None, replays: Shelf | None = None,
+                 records: Book | None = None) -> None:
         for module in (pygame.display, pygame.font, pygame.joystick):
             module.init()
         self.headless = headless
         self.settings = settings or Settings()
         self.saves = saves or Slots(None)  # autosave slots; in memory unless given a folder
+        self.replays = replays or Shelf(None)  # finished games kept; in memory likewise
+        self.records = records or Book(None)  # each person's record across evenings
         self.screens = screens or Screens()  # screens by name (scenes.app fills it)
         self.display = Display(headless=headless, fullscreen=self.settings.fullscreen)
         self.audio = Audio(volume=self.settings.volume, music_volume=self.settings.music_volume)
@@ -99,6 +112,7 @@ class App:
         self.stack = SceneStack(self)
         self.stack.speed = self.settings.anim_speed
         self.toasts = Toasts()
+        self.notices = Notices()
         self.seed = seed if seed is not None else random.randrange(1 << 30)
         self.rng = random.Random(self.seed)
         self.max_updates = frames
@@ -215,6 +229,7 @@ class App:
         """Draw the scene stack and toasts onto the logical canvas (not presented)."""
         self.stack.draw(self.display.canvas, alpha)
         self.toasts.draw(self.display.canvas, self.fonts)
+        self.notices.draw(self.display.canvas, self.fonts)
 
     def step(self) -> None:
         """One fixed update: scripted input, held-direction repeats, scenes, toasts."""
@@ -224,11 +239,31 @@ class App:
             self._dispatch(action)
         self.stack.update(STEP)
         self.toasts.update(STEP)
+        self.notices.update(STEP)
         self.audio.update(STEP)
+        if self.updates % CHECK_EVERY == 0:
+            self.check_writes()
         self.updates += 1
         self.time += STEP
         if not self.stack.scenes or (self.max_updates and self.updates >= self.max_updates):
             self.quit()
+
+    def check_writes(self) -> None:
+        """Changed settings are written; failed writes go on the TV (once per kind)."""
+        self.settings.save_if_changed(retry=False)
+        for message in (*self.saves.take_alerts(), *self.settings.take_alerts()):
+            self.notices.show(message)
+            self.audio.play("error")
+
+    def close(self) -> None:
+        """The program is leaving (any way: Quit, the window closed, a stop signal): the
+        autosaves reach the disk and changed settings are written."""
+        self.saves.flush()
+        self.settings.save_if_changed()
+
+    def scripted(self) -> bool:
+        """Whether scripted input is still to come."""
+        return bool(self._script)
 
     def _dispatch(self, action: Action) -> None:
         if action.name == DEVICE_ADDED:

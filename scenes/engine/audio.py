@@ -6,7 +6,9 @@ assets/make_music.py), streamed by pygame's music player at the music volume. Bi
 (a fanfare, the CEO BONUS pot) duck the music for a moment so they are heard; `duck()`
 does it on demand, and `update(dt)` (called every fixed step by the app) brings the music
 back up smoothly. When the mixer cannot start (no audio device, CI) or a file is missing,
-every call silently does nothing: a missing sound must never stop the game.
+every call silently does nothing: a missing sound must never stop the game. A file that
+exists but cannot be opened now (no file descriptor left) is skipped, said once
+(`scenes.engine.missing`), and tried again at its next use.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.engine.missing import say_once
 from scenes.engine.paths import MUSIC, SOUNDS
 
 DUCK_LEVEL = 0.35  # music volume factor while ducked
@@ -68,8 +71,9 @@ class Audio:
             pygame.mixer.music.load(str(path))
             self._apply_music_volume()  # before the first buffer is mixed, not after
             pygame.mixer.music.play(loops=-1, fade_ms=600)
-        except pygame.error:
-            return  # a missing or unreadable loop: the game plays on without it
+        except (pygame.error, OSError) as exc:  # missing, unreadable, nothing left to open
+            say_once(path, exc, "playing on without it")
+            return
         self._apply_music_volume()
 
     def set_music_volume(self, volume: float) -> None:
@@ -104,8 +108,12 @@ class Audio:
             path = self.folder / f"{name}.wav"
             try:
                 self._sounds[name] = pygame.mixer.Sound(path) if path.exists() else None
-            except pygame.error:
-                self._sounds[name] = None  # unreadable file: stay silent, keep playing
+            except pygame.error as exc:  # an unreadable file: stay silent, keep playing
+                say_once(path, exc, "playing on without it")
+                self._sounds[name] = None
+            except OSError as exc:  # cannot be opened now (no descriptor left): next time
+                say_once(path, exc, "playing on without it")
+                return None
         return self._sounds[name]
 
     def close(self) -> None:

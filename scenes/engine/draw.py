@@ -151,6 +151,29 @@ def wrap(font: pygame.font.Font, string: str, width: int, indent: str = "") -> l
 VEIL_BAND = 90  # rows of the veil: a band laid over the canvas again and again
 
 
+def wrap_paths(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """`wrap`, but a word too long for a line (a file path) is broken after a '/'."""
+    pieces: list[tuple[str, str]] = []  # (text, what joins it to the previous piece)
+    for word in text.split():
+        glue = " "
+        while font.size(word)[0] > width:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > width:
+                cut -= 1
+            slash = word.rfind("/", 0, cut)
+            cut = slash + 1 if slash > 0 else cut
+            pieces.append((word[:cut], glue))
+            word, glue = word[cut:], ""
+        pieces.append((word, glue))
+    lines: list[str] = []
+    for piece, glue in pieces:
+        if lines and font.size(lines[-1] + glue + piece)[0] <= width:
+            lines[-1] += glue + piece
+        else:
+            lines.append(piece)
+    return lines
+
+
 @lru_cache(maxsize=4)
 def _veil(size: tuple[int, int]) -> pygame.Surface:
     """A band of ink as wide as a canvas of `size` (a full-screen one took milliseconds

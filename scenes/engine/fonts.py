@@ -4,12 +4,21 @@
 - body: Lato Bold, for menus, labels and prompts (readable at couch distance).
 Both are OFL fonts shipped in assets/fonts/ with their licences. If a file is missing the
 pygame default font is used so the game still runs (text just looks plainer).
+
+Each face's file is read into memory once and every size is made from those bytes: a new
+size never opens a file, so text is drawn even when no file descriptor is left (a flood
+of connections). A face that cannot be read then is drawn in a size already made (said
+once), and read at a later use.
 """
 
 from __future__ import annotations
 
+import io
+from pathlib import Path
+
 import pygame
 
+from scenes.engine.missing import say_once
 from scenes.engine.paths import FONTS
 
 FILES = {
@@ -19,6 +28,14 @@ FILES = {
 
 # Sizes in logical canvas pixels (1280×720). Body text never goes below 24 px.
 SIZES = {"logo": 96, "title": 64, "heading": 44, "menu": 36, "body": 28, "small": 24}
+
+_BYTES: dict[Path, bytes] = {}  # each face's file, read once
+
+
+def _face_bytes(path: Path) -> bytes:
+    if path not in _BYTES:
+        _BYTES[path] = path.read_bytes()
+    return _BYTES[path]
 
 
 class Fonts:
@@ -59,9 +76,19 @@ class Fonts:
         font = self._cache.get(key)
         if font is None:
             path = FILES.get(face)
-            font = pygame.font.Font(path if path and path.exists() else None, px)
+            try:
+                source = io.BytesIO(_face_bytes(path)) if path and path.exists() else None
+                font = pygame.font.Font(source, px)
+            except OSError as exc:  # cannot be read now: a size already made, this time
+                say_once(path or "the default font", exc, "drawing text in another size")
+                return self._nearest(face, px)
             self._cache[key] = font
         return font
+
+    def _nearest(self, face: str, px: int) -> pygame.font.Font:
+        """The made font nearest to `px`, of `face` if any (else pygame's own font)."""
+        made = sorted(self._cache, key=lambda k: (k[0] != face, abs(k[1] - px)))
+        return self._cache[made[0]] if made else pygame.font.Font(None, px)
 
     def display(self, size: int | str = "title") -> pygame.font.Font:
         return self.get("display", size)

@@ -23,6 +23,8 @@ from scenes.engine.input import Action, DeviceId
 
 if TYPE_CHECKING:  # none of these imports this module
     from game.autosave import Slots
+    from game.records import Book
+    from game.replays import Shelf
     from scenes.engine.audio import Audio
     from scenes.engine.fonts import Fonts
     from scenes.engine.input import InputMapper
@@ -84,6 +86,16 @@ class Host(Protocol):
 
     @property
     def saves(self) -> Slots: ...
+
+    @property
+    def replays(self) -> Shelf:
+        """The finished games kept to watch again."""
+        ...
+
+    @property
+    def records(self) -> Book:
+        """Each person's record across evenings."""
+        ...
 
     @property
     def rng(self) -> random.Random: ...

@@ -5,18 +5,32 @@ keys of every action, and the phones (on or off, the address and port phones rea
 The file lives in the platform's config folder (platformdirs). A missing or corrupt file
 gives the defaults and a message on stderr, never a crash. Headless runs and tests keep
 settings in memory (`path=None`) so they neither read nor overwrite a player's choices.
+
+The file is written whenever a setting changes (`save_if_changed`: the settings screen at
+each change, the app twice a second and on every way out, a stop signal included),
+atomically. A write that fails is said for the TV in `alerts` once per kind of failure
+(again after a write succeeded in between), in plain words.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import time
+from collections import deque
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pygame
 
-from game.files import FileProblem, present, read_text, remove_stale_temps, write_atomic
+from game.files import (
+    FileProblem,
+    present,
+    read_text,
+    remove_stale_temps,
+    write_atomic,
+    write_problem,
+)
 from scenes.engine.input import BUTTONS, KEYMAP
 
 MAX_BYTES = 64 * 1024  # a settings file is a few hundred bytes; anything bigger is not one
@@ -25,6 +39,8 @@ TEXT_SIZES = (100, 125, 150)  # percent, for the HUD, the log and the prompts
 PALETTES = ("standard", "safe")  # "safe": stays apart under colour-blindness simulation
 KEY_CODES = frozenset(v for k, v in vars(pygame).items() if k.startswith("K_"))
 MAX_KEYS = 3  # keys per action
+NOTICES_KEPT = 32  # closed save notices remembered (the newest)
+RETRY_SECONDS = 10.0  # after a failed write, `save_if_changed` waits this long to retry
 
 
 def default_keys() -> dict[str, list[int]]:
@@ -71,6 +87,9 @@ _RULES = (
     ("phones_host", lambda v: isinstance(v, str) and len(v) <= 64
      and all(c.isalnum() or c in ".:-[]" for c in v), "an address such as 192.168.1.20"),
     ("phones_port", lambda v: type(v) is int and 0 <= v <= 65535, "a port from 0 to 65535"),
+    ("notices_closed", lambda v: isinstance(v, list) and len(v) <= NOTICES_KEPT
+     and all(isinstance(t, str) and 0 < len(t) <= 4200 for t in v),
+     "a list of the save notices closed"),
 )
 
 
@@ -104,7 +123,15 @@ class Settings:
     phones: bool = False  # a lobby starts the phone server: phones join by QR code
     phones_host: str = ""  # where it listens: "" this computer's Wi-Fi/LAN address
     phones_port: int = 8626  # falls back to a free port when taken; 0: any free port
+    #: the files whose notice the player closed (a save that could not be moved aside)
+    notices_closed: list[str] = field(default_factory=list)
     path: Path | None = None  # where to save; None keeps them in memory
+
+    def __post_init__(self) -> None:
+        self.alerts: deque[str] = deque()  # failed writes, for the TV
+        self._failing: set[str] = set()  # kinds of failure said since the last success
+        self._written = self._text()  # what the file holds (or would hold) now
+        self._failed_at: float | None = None  # when the last write failed
 
     @classmethod
     def load(cls, path: Path | None) -> Settings:
@@ -147,20 +174,65 @@ class Settings:
         if problems:
             print(f"settings: in {path}: {'; '.join(problems)}; using the default for "
                   f"{'it' if len(problems) == 1 else 'those'}", file=sys.stderr)
+        settings._written = settings._text()
         return settings
 
-    def save(self) -> None:
-        """Write to `path` (no-op in memory); a read-only disk only costs a message.
+    def _text(self) -> str:
+        return json.dumps(self.as_dict(), indent=2)
+
+    def save(self) -> bool:
+        """Write to `path` (no-op in memory); a read-only disk costs a notice, not more:
+        False then (and `alerts` says it once per kind of failure).
 
         Atomic like a save (temp file, fsync, rename): a crash mid-save leaves the old
         file, and a symlink at `path` is replaced, never written through.
         """
+        text = self._text()
         if self.path is None:
-            return
+            self._written = text
+            return True
         try:
-            write_atomic(self.path, json.dumps(self.as_dict(), indent=2))
+            write_atomic(self.path, text)
         except OSError as exc:
             print(f"settings: could not save {self.path} ({exc})", file=sys.stderr)
+            self._failed_at = time.monotonic()
+            kind = write_problem(exc)
+            if kind not in self._failing:
+                self._failing.add(kind)
+                self.alerts.append(f"Settings not saved: {kind}. They could not be written "
+                                   f"to {self.path.name} in {self.path.parent}; the new "
+                                   "settings hold until the game closes.")
+            return False
+        self._written = text
+        self._failing.clear()
+        self._failed_at = None
+        return True
+
+    @property
+    def changed(self) -> bool:
+        """Whether a setting changed since the file was read or last written."""
+        return self._text() != self._written
+
+    def save_if_changed(self, retry: bool = True) -> bool:
+        """`save()` when a setting changed since the last write (True when nothing did);
+        retry=False: not within RETRY_SECONDS of a failed write (the periodic check)."""
+        if not retry and self._failed_at is not None \
+                and time.monotonic() - self._failed_at < RETRY_SECONDS:
+            return False
+        return self.save() if self.changed else True
+
+    def take_alerts(self) -> list[str]:
+        """The failed writes to show on the TV since the last call."""
+        out = []
+        while self.alerts:
+            out.append(self.alerts.popleft())
+        return out
+
+    def close_notice(self, key: str) -> None:
+        """The player closed the notice about this file: it is not shown again."""
+        if key and key not in self.notices_closed:
+            self.notices_closed = [*self.notices_closed, key][-NOTICES_KEPT:]
+            self.save()
 
     def keymap(self) -> dict[int, str]:
         """Key code -> action, for the input layer."""

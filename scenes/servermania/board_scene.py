@@ -19,6 +19,7 @@ import math
 import pygame
 import pytweening
 
+from game import registry
 from game import servermania as sm
 from game.levels import make_player
 from game.servermania import board as board_module
@@ -27,6 +28,7 @@ from game.servermania.fields import SERVER_VALUE
 from game.servermania.stages import Phase
 from game.thinker import Thinker
 from game.tiled import MapError
+from game.undo import Step, UndoLog
 from scenes.engine import draw
 from scenes.engine.input import CLICK, POINT, Action, DeviceId
 from scenes.engine.palette import CREAM, GOLD, INK, MINT, Color
@@ -131,6 +133,8 @@ class BoardScene(Autosaving, GameScreen, Scene):
         # computer decisions run off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sm.CHANCE, sm.IllegalAction)  # whose move, who answers
+        self.undo = UndoLog(registry.get(self.GAME).may_take_back)  # people's take-backs
+        self.begin_replay(seed)  # every action from here is kept for the replay
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
@@ -421,6 +425,11 @@ class BoardScene(Autosaving, GameScreen, Scene):
         if self.roll_call is not None and name in ("confirm", CLICK):
             self.roll_pressed(action)
             return True
+        if self.roll_call is not None and name == "x" and action.pressed \
+                and self.take_back_step(self.roll_call.seat) is not None:
+            if not self.refuse(self.roll_call.seat, action):
+                self.take_back()  # the choice before this die: asked again
+            return True
         if self.prompt is not None and name in ("up", "down", "left", "right", "confirm",
                                                 POINT, CLICK):
             before = self.prompt.selected
@@ -565,14 +574,26 @@ class BoardScene(Autosaving, GameScreen, Scene):
                                              self.view.bottom - 6 - prompt.rect.h),
                                [self.pawn_rect(seat), self.square_rect(square)]))
 
+    def shown_again(self, before: sm.State, step: Step) -> None:
+        """A choice taken back before its die: the die waits no more, the cash and the pot
+        count back to the state's, and the choice is asked again."""
+        self.roll_call = None
+        self.prompt = None
+        for seat, player in enumerate(self.state.players):
+            self.hud.cash[seat].set(player.cash)
+            self.hud.servers[seat].set(player.servers)
+        self.hud.pot.set(self.state.pot)
+        if self.state.players[step.seat].cash > before.players[step.seat].cash:
+            self.effects.coins(self.hud.cash_anchor(step.seat))  # the fee comes back
+
     def show_results(self) -> None:
-        if not self.finishing():
+        if self.watched_end() or not self.finishing():
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state.scores(),
                                             self.state.winners(), self.history,
                                             [self.tallies.get(i) for i in range(len(self.seats))],
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices))
+                                            devices=self.devices).kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 
@@ -644,6 +665,9 @@ class BoardScene(Autosaving, GameScreen, Scene):
         else:
             bar = self.BAR_PROMPT if self.prompt else (
                 self.BAR_ROLL if self.roll_call else self.BAR_PLAY)
+        label = self.take_back_label(seat) if self.roll_call is not None else None
+        if label is not None:  # "X Take back: pay maintenance", before the die is thrown
+            bar = PromptBar([*bar.items[:-1], ("x", label), bar.items[-1]])
         return bar if seat is None else self.whose(seat, bar)
 
     def square_tags(self) -> list[tuple[pygame.Rect, str, pygame.font.Font]]:

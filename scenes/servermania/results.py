@@ -76,7 +76,7 @@ class ResultsScene(TableResults):
         fonts = self.app.fonts
         area = pygame.Rect(CHART.x + 96, CHART.y + 50, CHART.w - 130, CHART.h - 110)
         top = max(max(row) for row in self.history)
-        step = _nice_step(top)
+        step = _nice_step(top, most=max(2, area.h // 30))  # labels 30 px apart at least
         top = step * math.ceil(top / step) if top else step
         small = fonts.body(24)
         self._draw_axes(canvas, area, top, step, _short)
@@ -89,9 +89,10 @@ class ResultsScene(TableResults):
         self._draw_lines(canvas, area, top)
 
 
-def _nice_step(top: float) -> int:
+def _nice_step(top: float, most: int = 6) -> int:
+    """The grid's step: at most `most` of them up to `top`."""
     for step in (50_000, 100_000, 200_000, 250_000, 500_000, 1_000_000, 2_000_000):
-        if top / step <= 6:
+        if top / step <= most:
             return step
     return 5_000_000
 

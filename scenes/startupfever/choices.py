@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from game.undo import TAKE_BACK
 from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, POINT, Action
@@ -71,6 +72,7 @@ class Ctx:
         wants to play / to defend (see beat.py). queue: actions already chosen for a
         seat's later steps (a sealed marketing allocation), applied one by one.
         memory: where each seat's cursor was, so it survives from one step to the next.
+        budgets: each seat's marketing budget as placed (it comes back when taken back).
     """
 
     seats: list[Any]  # seats.Seat: name, colour, human
@@ -81,6 +83,7 @@ class Ctx:
     plan: dict[tuple[str, int], bool] = field(default_factory=dict)
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
+    budgets: dict[int, dict[str, int]] = field(default_factory=dict)  # marketing, per seat
     style_of: Callable[[str], str] | None = None  # app.input.style_of: PlayStation glyphs
     devices: Any = None  # seating.SeatDevices from the lobby: a bound pad answers its seat
     phones: frozenset[int] = frozenset()  # seats played on a phone: no TV device answers them
@@ -487,6 +490,9 @@ class Decision:
     secret = False  # True: options only behind the held curtain (F13)
     what = "choice"  # the curtain's word for the secret ("hand", "chips", ...)
     stage = ""
+    queued = False  # `ready` was queued by the answer before (one answer, several steps)
+    take_back: str | None = None  # "Take back: hire Nerd for B" (X), when the seat may
+    next: Decision | None = None  # the panel this one hands over to without a rules action
 
     def __init__(self, ctx: Ctx, seat: int, title: str, how: str, options: list[Option],
                  facts: list[str] | None = None) -> None:
@@ -541,6 +547,8 @@ class Decision:
                 if self.device not in (KEYBOARD, MOUSE):
                     items[-1 if len(self.choices.levels) == 1 else -2] = \
                         ("rshoulder", "Select")
+        if self.take_back:  # (behind a curtain only while it is held open)
+            items.append(("x", self.take_back))
         return PromptBar(items)
 
     # -- input -------------------------------------------------------------------------------
@@ -549,6 +557,10 @@ class Decision:
         """The rules action chosen, or None."""
         if action.device:
             self.device = action.device
+        if action.name == "x" and action.pressed and self.take_back \
+                and (self.curtain.open or not self.secret):
+            self.curtain.close()
+            return TAKE_BACK
         if self.secret:
             return self._handle_secret(action)
         if action.name == LOOK and self.hand is not None:

@@ -55,7 +55,7 @@ def decision_for(state: Any, ctx: Ctx) -> Decision:
     if stage not in BUILDERS:
         raise ValueError(f"no human decision at stage {stage!r}")
     decision = BUILDERS[stage](state, ctx)
-    decision.ready = _ready(state, ctx, stage, seat)
+    decision.ready, decision.queued = _ready(state, ctx, stage, seat)
     if alone(ctx):  # nobody at the table to hide a hand from: no curtain at all (F11)
         decision.secret = False
     if not decision.secret:
@@ -72,8 +72,9 @@ def alone(ctx: Ctx) -> bool:
     return sum(1 for s in ctx.seats if s.human) == 1
 
 
-def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
-    """An answer already given for this step, if it is still legal."""
+def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> tuple[object | None, bool]:
+    """An answer already given for this step, if it is still legal, and whether it was
+    queued by the answer before (one answer given as several steps)."""
     legal = state.legal_actions()
     while ctx.queue:
         q_seat, q_stage, action = ctx.queue[0]
@@ -82,5 +83,5 @@ def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> object | None:
             break
         ctx.queue.pop(0)
         if action in legal:
-            return action
-    return answered(state, ctx, legal)
+            return action, True
+    return answered(state, ctx, legal), False

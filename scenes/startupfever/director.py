@@ -121,9 +121,9 @@ class Director(QueueDirector):
         card window they end on rides on their animation: with a passive table
         (beat.passive_table) its wait starts with their first step, not after the last,
         so a window nobody uses costs (almost) no time of its own."""
-        story = getattr(self.stage, "story", None)
-        if story is not None:
-            story.add(events)
+        heard = getattr(self.stage, "heard", None)
+        if heard is not None:
+            heard(events)
         start = len(self.queue)
         super().push(events)
         last = events[-1] if events else None
@@ -184,6 +184,10 @@ class Director(QueueDirector):
     def _from_bank(self, seat: int, amount: int) -> None:
         s = self.stage
         self._coins(s.view.place("bank").center, s.view.money_spot(seat), amount)
+
+    def money_back(self, seat: int, amount: int) -> None:
+        """A step taken back: its money flies from the bank back to the company."""
+        self._from_bank(seat, amount)
 
     def _employee_spot(self, seat: int, slot: str | None, kind: str, vest: int
                        ) -> tuple[int, int]:

@@ -66,12 +66,10 @@ class GuidedGame(TableScene):
         fixed = tutorial.outcome(self.state)
         return fixed if fixed is not None else self.state.sample_chance()
 
-    def play(self, action: Any) -> None:
-        """The rules' events go to the table and to the debrief's notes (never saved)."""
-        events = self.state.apply(action)
-        self.played += 1
+    def heard(self, events: list) -> None:
+        """The rules' events go to the results' story and to the debrief's notes."""
+        super().heard(events)
         self.notes.add(events)
-        self.director.push(events)
 
     def save_now(self, wait: bool = True) -> bool:
         """Never saved: the guided game must not take the place of a real game's save."""

@@ -1,8 +1,10 @@
 """Set-up and year-end decisions: chips, user loss, reassign, marketing, turn order.
 
 Chips and marketing are secret (F13, F14): they are chosen behind the curtain. A
-marketing budget is set as a whole (one row per product, − / +) and sealed at once; the
-rules then take it one token at a time from `ctx.queue`, showing nothing more.
+marketing budget is set as a whole (one row per product, − / +) and placed at once (the
+rules take it one token at a time from `ctx.queue`, showing nothing more); a second
+panel then seals it or changes it (the placed tokens taken back, `game.undo`). Both
+panels open for every budget, $0 too, so the TV shows nothing of its size.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from game.startupfever.actions import (
     kind_name,
 )
 from game.startupfever.stages import Stage
+from game.undo import TAKE_BACK
 from scenes.startupfever import look as sf_look
 from scenes.startupfever.choices import Adjust, Ctx, Decision, Option, after, cell
 from scenes.startupfever.table_view import ordinal
@@ -118,7 +121,8 @@ def reassign_decision(state: Any, ctx: Ctx) -> Decision:
 
 
 class MarketingDecision(Decision):
-    """One row per product (− / + tokens) and a row that seals the whole budget."""
+    """One row per product (− / + tokens) and a row that places the whole budget; then
+    `SealDecision` (the same for every budget, $0 too)."""
 
     stage = Stage.MARKETING
     secret = True
@@ -129,9 +133,10 @@ class MarketingDecision(Decision):
         seat = state.current_player
         self.money = state.players[seat].money
         self.slots = list(state.players[seat].slots)
-        self.budget = {s: 0 for s in self.slots}
+        kept = ctx.budgets.get(seat, {})  # a budget taken back comes back as it was
+        self.budget = {s: min(kept.get(s, 0), self.money) for s in self.slots}
         rows = [self._row(s) for s in self.slots]
-        self.seal = Option("Seal the budget", "", action=EndMarketing(), key="seal")
+        self.seal = Option("Place the budget", "", action=EndMarketing(), key="seal")
         how = ("For next year's showdown: each $1 adds 1 to a product's strength. "
                "Sealed until everyone has chosen.")
         super().__init__(ctx, seat, f"{ctx.name(seat)}: marketing", how, [*rows, self.seal],
@@ -149,8 +154,8 @@ class MarketingDecision(Decision):
                 f"strength {strength} now"
             return f"{slot}: ${tokens}", note + effect, None
 
-        return Option(slot, adjust=Adjust(list(range(self.money + 1)), 0, build), key=slot,
-                      slots=frozenset({slot}))
+        return Option(slot, adjust=Adjust(list(range(self.money + 1)), self.budget[slot],
+                                           build), key=slot, slots=frozenset({slot}))
 
     def _update_seal(self) -> None:
         total = sum(self.budget.values())
@@ -160,17 +165,76 @@ class MarketingDecision(Decision):
                             f"spend ${total}, keep ${self.money - total}")
 
     def chosen(self, action: object) -> object | None:
-        """Sealing: the first token now, the rest queued, then EndMarketing."""
+        """Placing: the first token now, the rest queued; the seal panel comes next (at
+        once for $0: no rules action is due then)."""
         if action is None or not self.seal.enabled:
             return None
+        budget = {s: k for s, k in self.budget.items() if k}
+        self.ctx.budgets[self.seat] = budget
         steps: list[object] = [Market(s) for s in self.slots for _ in range(self.budget[s])]
-        steps.append(EndMarketing())
+        if not steps:
+            self.next = SealDecision(self.state, self.ctx, budget)
+            return None
         for later in steps[1:]:
             self.ctx.queue.append((self.seat, self.stage, later))
         return steps[0]
 
 
+class SealDecision(Decision):
+    """The placed budget: one row seals it; Back (or X, "Take back") changes it, its
+    tokens taken back. The same for every budget, $0 too (F14)."""
+
+    stage = Stage.MARKETING
+    secret = True
+    what = "marketing"
+
+    def __init__(self, state: Any, ctx: Ctx, budget: dict[str, int]) -> None:
+        self.state = state
+        seat = state.current_player
+        self.budget = budget
+        spent = sum(budget.values())
+        placed = ", ".join(f"{s} ${k}" for s, k in budget.items()) or "nothing"
+        options = [Option("Seal the budget", f"spend ${spent}, keep "
+                          f"${state.players[seat].money}", action=EndMarketing(),
+                          key="seal")]
+        how = ("Sealed until everyone has chosen; then every budget shows at once. Back: "
+               "change it.")
+        super().__init__(ctx, seat, f"{ctx.name(seat)}: seal the marketing?", how, options,
+                         [f"Budget: {placed}"])
+
+    @property
+    def bar(self) -> Any:
+        bar = super().bar
+        if self.curtain.open:
+            bar.items.insert(-1 if self.take_back else len(bar.items), ("back", "Change it"))
+        return bar
+
+    def handle(self, action: Any) -> object | None:
+        if action.name == "back" and action.pressed and self.curtain.open:
+            return self.change()
+        got = super().handle(action)
+        return self.change() if got is TAKE_BACK else got
+
+    def change(self) -> object | None:
+        """Back to the budget panel: the placed tokens taken back (none: at once)."""
+        self.curtain.close()
+        if not self.budget:
+            self.next = MarketingDecision(self.state, self.ctx)
+            return None
+        return TAKE_BACK
+
+    def chosen(self, action: object) -> object | None:
+        self.ctx.budgets.pop(self.seat, None)
+        return action
+
+
 def marketing_decision(state: Any, ctx: Ctx) -> Decision:
+    """The budget panel; once placed (tokens pending, or $0 placed), the seal panel."""
+    seat = state.current_player
+    pending = {s: k for s, k in state.marketing_pending.items()
+               if state.products[s].owner == seat}
+    if pending:
+        return SealDecision(state, ctx, pending)
     return MarketingDecision(state, ctx)
 
 

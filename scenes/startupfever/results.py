@@ -125,8 +125,8 @@ class ResultsScene(TableResults):
             self._draw_why(canvas, pygame.Rect(CHART.x + 18, CHART.bottom - why_h - 14,
                                                CHART.w - 36, why_h))
         top = max(max(row) for row in self.history)
-        ticks = max(2, min(6, area.h // 30))  # a short chart (why lines below) has fewer
-        step = next((s for s in (5, 10, 20, 25, 50) if top / s <= ticks), 100)
+        most = max(2, min(6, area.h // 30))  # grid labels 30 px apart at least
+        step = next((s for s in (5, 10, 20, 25, 50) if top / s <= most), 100)
         top = step * max(1, math.ceil(top / step))
         small = fonts.body(24)
         self._draw_axes(canvas, area, top, step, str)

@@ -32,12 +32,15 @@ from typing import Any
 import pygame
 import pytweening
 
+from game import registry
 from game import startupfever as sf
+from game import undo as take_backs
 from game.levels import make_player
 from game.startupfever import layout as layout_module
 from game.startupfever.stages import Stage
 from game.thinker import Thinker
 from game.tiled import MapError
+from game.undo import UndoLog
 from scenes.engine import draw, glyphs
 from scenes.engine.input import CLICK, MOUSE, POINT, Action, DeviceId
 from scenes.engine.palette import GOLD, INK, Color
@@ -143,6 +146,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         # a searching player thinks off the 60 Hz loop
         self.thinker = Thinker(threaded=not self.app.headless)
         self.driver = TurnDriver(self, sf.CHANCE, sf.IllegalAction)  # whose move, who answers
+        self.undo = UndoLog(registry.get(self.GAME).may_take_back)  # people's take-backs
+        self.begin_replay(seed)  # every action from here is kept for the replay
         self.ctx: Any = None  # the decisions' context, made when a person is first asked
         self.decision: Any = None  # a human seat's open decision
         self.beat: Any = None  # the neutral "any cards?" beat every human seat shares
@@ -256,6 +261,10 @@ class TableScene(Autosaving, GameScreen, Scene):
             self.fast.clear()
             self.sound("tick")
 
+    def heard(self, events: list) -> None:
+        """Every event the rules gave, as the director receives it: the results' story."""
+        self.story.add(events)
+
     def context(self) -> Any:
         from scenes.startupfever.choices import Ctx
 
@@ -349,8 +358,14 @@ class TableScene(Autosaving, GameScreen, Scene):
         super().open_pause(message)
 
     def _to_decision(self, action: Action) -> bool:
-        """A person is deciding: every action is theirs (Back steps out of a sub-list)."""
-        choice = self.decision.handle(action)
+        """A person is deciding: every action is theirs (Back steps out of a sub-list). A
+        decision may hand over to its next panel without a rules action (`next`)."""
+        decision = self.decision
+        choice = decision.handle(action)
+        if choice is None and decision.next is not None:
+            self.decision, decision.next.device = decision.next, decision.device
+            self.decision.take_back = decision.take_back
+            return True
         if choice is not None:
             self.decision = None
             self.sound("confirm")
@@ -468,8 +483,10 @@ class TableScene(Autosaving, GameScreen, Scene):
 
         decision = decision_for(state, self.context())
         if decision.ready is not None:  # answered already (in a beat, or queued)
+            self.join_next = decision.queued  # a queued step is part of the answer before
             return decision.ready
         self.decision = decision
+        decision.take_back = self.take_back_label(seat)
         owner = self.devices.device_of(seat)
         if owner is not None:
             decision.device = owner  # its bar shows the glyphs of the pad that answers
@@ -552,12 +569,36 @@ class TableScene(Autosaving, GameScreen, Scene):
                                         until=lambda: self.showdown.settled))
         return True
 
+    def step_words(self, step: take_backs.Step) -> str:
+        return words.take_back_words(step.actions)
+
+    def said_taken_back(self, step: take_backs.Step) -> str | None:
+        """Said to everyone, except a sealed budget's tokens (F14: not even that there
+        were any) and a chip's category (only that a chip comes back)."""
+        return words.taken_back_line(step.actions, self.name(step.seat))
+
+    def shown_again(self, before: Any, step: take_backs.Step) -> None:
+        """The table as the taken-back state has it: money comes back from the bank and
+        the products it touched glow (from the public figures alone: F13, F14)."""
+        self.decision = None
+        old, self.model = self.model, TableModel.from_state(self.state)
+        for seat, (was, now) in enumerate(zip(old.companies, self.model.companies,
+                                              strict=True)):
+            if now.money > was.money:
+                self.director.money_back(seat, now.money - was.money)
+        for slot, shown in self.model.products.items():
+            if shown != old.products[slot]:
+                self.flash_product(slot)
+        if self.ctx is not None:
+            self.ctx.model = self.model
+
     def show_results(self) -> None:
-        if not self.finishing():
+        if self.watched_end() or not self.finishing():
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices, story=self.story))
+                                            devices=self.devices, story=self.story)
+                            .kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 

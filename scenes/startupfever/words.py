@@ -217,3 +217,26 @@ _WORDS: dict[type, Callable[[Any, _Names], str | None]] = {
     ev.MarketingRevealed: _revealed,
     ev.GameEnded: _ended,
 }
+
+
+def take_back_words(actions: Sequence[Any]) -> str:
+    """A step a person may take back, in the bar's words: "hire Nerd for B", "marketing
+    B $2, C $1" (a sealed budget's tokens together; shown behind the curtain only)."""
+    if actions and all(type(a).__name__ == "Market" for a in actions):
+        counts: dict[str, int] = {}
+        for a in actions:
+            counts[a.slot] = counts.get(a.slot, 0) + 1
+        return "marketing " + ", ".join(f"{slot} {money(k)}" for slot, k in counts.items())
+    words = [str(a) for a in actions]
+    return words[0] if len(words) == 1 else f"{words[0]} and {len(words) - 1} more"
+
+
+def taken_back_line(actions: Sequence[Any], name: str) -> str | None:
+    """The log line everyone reads when a step is taken back; None for a sealed budget's
+    tokens (F14: not even whether there were any). A chip's category stays face down."""
+    kinds = {type(a).__name__ for a in actions}
+    if "Market" in kinds:
+        return None
+    if kinds == {"PlaceChip"}:
+        return f"{name} takes back the chip on {actions[0].slot}"
+    return f"{name} takes back: {take_back_words(actions)}"

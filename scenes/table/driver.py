@@ -16,13 +16,16 @@ asks the rules who acts (`state.current_player`):
   refused (their `IllegalAction`; the state stays as it was) and the seat is asked again.
 
 Applied actions go through the screen's `play` (the rules' `apply`, the events to the
-director, the autosave after a completed turn: `scenes.saving.Autosaving`).
+director, the autosave after a completed turn: `scenes.saving.Autosaving`). A person's
+source may answer `TAKE_BACK` instead (`game.undo`): the screen's `take_back` puts the
+game back as it was before that person's newest step, and the seat is asked again.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
 
+from game.undo import TAKE_BACK
 from scenes.table.sources import DecisionSource, DeviceSource
 
 CHAIN_LIMIT = 400  # decisions taken in one update at most (a sealed budget: tokens + 1)
@@ -61,6 +64,9 @@ class Table(Protocol):
 
     def next_chance(self) -> Any:
         """The outcome of the chance step now (the state's seeded RNG, or a scenario's)."""
+
+    def take_back(self) -> bool:
+        """A person takes back their newest step (`game.undo`); True if there was one."""
 
 
 class TurnDriver:
@@ -139,6 +145,9 @@ class TurnDriver:
         self.asking = None
         self.think = 0.0
         self.thinking = None
+        if action is TAKE_BACK:  # "Take back" (a pad, a key, a phone): the game as before
+            self.table.take_back()
+            return False
         try:
             self.table.play(action)
         except self.illegal:  # refused, the state unchanged: the seat is asked again

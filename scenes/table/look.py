@@ -13,6 +13,7 @@ from functools import cache, lru_cache
 
 import pygame
 
+from scenes.engine.missing import say_once
 from scenes.engine.palette import STANDARD_PLAYER_COLOURS, Color, hex_colour
 from scenes.engine.paths import ASSETS
 from scenes.engine.theme import THEME, Theme
@@ -37,9 +38,20 @@ def shape_of(colour: str) -> str:
     return SHAPES[COLOURS.index(colour) % len(SHAPES)]
 
 
-@cache
 def sprite(name: str) -> pygame.Surface:
-    """assets/sprites/<name>.png, converted for fast blits (needs a display mode set)."""
+    """assets/sprites/<name>.png, converted for fast blits (needs a display mode set).
+    One that cannot be opened now (no file descriptor left) is drawn empty this time,
+    said once, and loaded at a later use."""
+    try:
+        return _sprite(name)
+    except (OSError, pygame.error) as exc:
+        say_once(SPRITES / f"{name}.png", exc, "drawing without it for now")
+        width, height = _PALETTE.get("sizes", {}).get(name, (32, 32))
+        return pygame.Surface((width, height), pygame.SRCALPHA)
+
+
+@cache
+def _sprite(name: str) -> pygame.Surface:
     image = pygame.image.load(str(SPRITES / f"{name}.png"))
     return image.convert_alpha() if pygame.display.get_surface() else image
 

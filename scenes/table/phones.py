@@ -27,6 +27,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from game.companion import views
+from game.undo import TAKE_BACK
 from scenes.lobby_phones import is_phone, slot_of
 from scenes.seating import PHONE_PREFIX
 
@@ -53,6 +54,8 @@ class PhoneTable(Protocol):
 
     def roll(self) -> None: ...
 
+    def take_back(self) -> bool: ...
+
 
 class PhoneSource:
     """A seat whose decisions come from its phone: `begin` asks (one option per legal
@@ -64,8 +67,11 @@ class PhoneSource:
     shows_thinking = False
 
     def __init__(self, link: PhoneLink, game: str,
-                 ready: Callable[[int, Any, list], Any] | None = None) -> None:
+                 ready: Callable[[int, Any, list], Any] | None = None,
+                 take_back: Callable[[int], str | None] | None = None) -> None:
         self.link, self.game, self.ready = link, game, ready
+        self.take_back = take_back  # the seat's "Take back: ..." (None: nothing to take back)
+        self.offered = False  # this question offers "Take back"
         self.seat: int | None = None
         self.ticket: int | None = None
         self.legal: list = []
@@ -76,7 +82,9 @@ class PhoneSource:
         self._answer = self.ready(seat, state, legal) if self.ready is not None else None
         if self._answer is not None:
             return
-        question = views.question(self.game, state, self.legal)
+        label = self.take_back(seat) if self.take_back is not None else None
+        self.offered = label is not None
+        question = views.question(self.game, state, self.legal, take_back=label)
         self.ticket = self.link.ask(seat, question)
         self.link.deciding = seat  # the TV says so: "Ada answers on the phone"
 
@@ -87,6 +95,10 @@ class PhoneSource:
         if self.seat is None or self.ticket is None:
             return None
         choice = self.link.take(self.seat, self.ticket)
+        if choice == views.UNDO and self.offered:
+            self.ticket = None
+            self.link.deciding = None
+            return TAKE_BACK
         if isinstance(choice, int) and not isinstance(choice, bool) \
                 and 0 <= choice < len(self.legal):
             self.ticket = None
@@ -100,6 +112,12 @@ class PhoneSource:
             self.link.deciding = None
         self.ticket = None
         self._answer = None
+
+
+def _take_back_label(scene: Any, seat: int) -> str | None:
+    """The table's "Take back: ..." for `seat` (a table without take-backs: None)."""
+    label = getattr(scene, "take_back_label", None)
+    return label(seat) if label is not None else None
 
 
 class PhoneLink:
@@ -135,8 +153,8 @@ class PhoneLink:
             devices.bind(seat, PHONE_DEVICE.format(seat))
 
     def source(self, game: str, ready: Callable[[int, Any, list], Any] | None = None,
-               ) -> PhoneSource:
-        return PhoneSource(self, game, ready)
+               take_back: Callable[[int], str | None] | None = None) -> PhoneSource:
+        return PhoneSource(self, game, ready, take_back)
 
     # -- questions ---------------------------------------------------------------------------
 
@@ -248,14 +266,20 @@ class PhoneLink:
             if call is None or call.seat != seat:
                 self.withdraw(seat, ticket)  # the table moved on (a pause, a skip)
                 self.roll_ticket = None
-            elif self.take(seat, ticket) == "roll":
-                self.roll_ticket = None
-                scene.roll()
+            else:
+                choice = self.take(seat, ticket)
+                if choice == "roll":
+                    self.roll_ticket = None
+                    scene.roll()
+                elif choice == views.UNDO and _take_back_label(scene, seat) is not None:
+                    self.roll_ticket = None
+                    scene.take_back()  # the choice before the die: asked again
             return
         if call is not None and call.seat in self.seats:
             purpose = getattr(call, "purpose", "adoption")
             call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
-            self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(purpose)))
+            self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(
+                purpose, _take_back_label(scene, call.seat))))
 
     def _beat(self, scene: PhoneTable) -> None:
         """Startup Fever's "any cards?" beat: its phone seats answer on their phones."""

@@ -3,8 +3,11 @@
 Each game's results subclass it (`scenes.servermania.results`, `scenes.startupfever.results`)
 with its own figures: the table (`_draw_table`) and the chart (`_draw_chart`, drawn with
 `_draw_axes` and `_draw_lines`). "Play again" asks the app for the game's own table
-(`app.screens`, by the game's name). In the demo no menu is offered: any press returns to
-the title, and the screen says so (and when the next demo game starts).
+(`app.screens`, by the game's name); "Rematch" does the same with the seats rotated so the
+last winner sits (and starts) last; "Watch replay" plays the game again on its table
+(`scenes.replay_view`). Under the chart, the game's awards (`game.awards`); under the
+title, each person's record (`game.records`). In the demo no menu is offered: any press
+returns to the title, and the screen says so (and when the next demo game starts).
 """
 
 from __future__ import annotations
@@ -28,8 +31,11 @@ from scenes.table import look
 from scenes.table.effects import Effects
 
 TABLE = pygame.Rect(30, 150, 600, 420)
-CHART = pygame.Rect(660, 150, 590, 420)
+CHART = pygame.Rect(660, 150, 590, 228)
+AWARDS = pygame.Rect(660, 406, 590, 164)  # the game's awards (game/awards.py), under the chart
 BUTTONS_Y = 588  # the selected button grows 5 px; it must stay clear of the prompt bar
+#: the choices, left to right (a demo offers none)
+CHOICES = ("Play again", "Rematch", "Watch replay", "Back to title")
 DEMO_RESTART = 8.0  # seconds before a demo starts its next game
 
 
@@ -53,14 +59,24 @@ class ResultsScene(Scene):
         self.order = sorted(range(len(seats)), key=lambda i: -scores[i])
         self.t = 0.0
         self.leaving = False
+        self.awards: list[Any] = []  # game.awards.Award, from the table (`kept`)
+        self.records: list[str] = []  # "Ada: 3rd win in 5 games"
+        self.replay_id: str | None = None  # the replay this game was kept as
+
+    def kept(self, awards: list[Any], records: list[str], replay_id: str | None) -> Any:
+        """What the table kept of the game: its awards, records and replay."""
+        self.awards, self.records, self.replay_id = awards, records, replay_id
+        return self
 
     def enter(self) -> None:
         self.app.audio.music("results")
         self.background = draw.vertical_gradient((1280, 720), NIGHT, DUSK)
         self.effects = Effects(len(self.history))
-        buttons = [Button("Play again", pygame.Rect(250, BUTTONS_Y, 370, 50)),
-                   Button("Back to title", pygame.Rect(660, BUTTONS_Y, 370, 50))]
-        self.menu = Menu(buttons)
+        self.choices = [c for c in CHOICES if c != "Watch replay" or self.replay_id]
+        width = 290 if len(self.choices) == 4 else 370
+        left = 640 - (len(self.choices) * width + (len(self.choices) - 1) * 18) // 2
+        self.menu = Menu([Button(c, pygame.Rect(left + k * (width + 18), BUTTONS_Y, width, 50))
+                          for k, c in enumerate(self.choices)])
         self.prompts = PromptBar([("leftright", "Choose"), ("confirm", "Select"),
                                   ("back", "Title")])
         if self.demo:  # any press leaves: say exactly that, and offer no menu
@@ -92,16 +108,47 @@ class ResultsScene(Scene):
             self.app.audio.play("move")
         elif result and result[0] == "activate":
             self.app.audio.play("confirm")
-            self._play_again() if result[1] == 0 else self._title()
+            choice = self.choices[result[1]]
+            if choice == "Play again":
+                self._play_again()
+            elif choice == "Rematch":
+                self._rematch()
+            elif choice == "Watch replay":
+                self._watch()
+            else:
+                self._title()
         return True
 
-    def _play_again(self) -> None:
+    def _play_again(self, seats: list[Any] | None = None,
+                    devices: SeatDevices | None = None) -> None:
         if self.leaving:
             return
         self.leaving = True
         self.app.stack.replace(self.app.screens.make(
-            self.GAME, self.seats, demo=self.demo, pace=self.pace, devices=self.devices,
-            **self.replay_options()))
+            self.GAME, seats or self.seats, demo=self.demo, pace=self.pace,
+            devices=devices or self.devices, **self.replay_options()))
+
+    def rotated(self) -> tuple[list[Any], SeatDevices]:
+        """The seats turned so the (first) winner sits last, each device with its seat."""
+        n = len(self.seats)
+        shift = (self.winners[0] + 1) % n if self.winners else 0
+        seats = self.seats[shift:] + self.seats[:shift]
+        devices = SeatDevices({(seat - shift) % n: device
+                               for seat, device in self.devices.bound.items()})
+        return seats, devices
+
+    def _rematch(self) -> None:
+        """Play again with the seats rotated: the last winner starts last."""
+        self._play_again(*self.rotated())
+
+    def _watch(self) -> None:
+        """The game again on its table (the replay kept of it)."""
+        if self.leaving or self.replay_id is None:
+            return
+        from scenes.table.watching import watch
+
+        if watch(self.app, self.replay_id, back=self.GAME):
+            self.leaving = True
 
     def replay_options(self) -> dict[str, Any]:
         """What else the next game keeps (Startup Fever: the agreed extra years)."""
@@ -146,6 +193,9 @@ class ResultsScene(Scene):
         self._draw_table(canvas)
         panel(canvas, fonts, CHART, self.CHART_TITLE)
         self._draw_chart(canvas)
+        panel(canvas, fonts, AWARDS, "Awards")
+        self._draw_awards(canvas)
+        self._draw_records(canvas)
         self.effects.draw(canvas, fonts)
         self._draw_choices(canvas)
         self.prompts.draw(canvas, fonts, self.app.input.style)
@@ -161,6 +211,39 @@ class ResultsScene(Scene):
         else:
             self.menu.draw(canvas, fonts)
 
+    def _draw_awards(self, canvas: pygame.Surface) -> None:
+        """Each award on a line: its title, who, and the figure it was won with."""
+        fonts = self.app.fonts
+        if not self.awards:
+            draw.text(canvas, fonts.body(24), "No awards this time", AWARDS.center, MUTED)
+            return
+        shown = self.awards[:5]
+        row = min(30, (AWARDS.h - 34) // len(shown))
+        y = AWARDS.y + 30 + row // 2
+        title_font, body = fonts.ui(22), fonts.body(22)
+        for award in shown:
+            who = " & ".join(self.seats[s].name for s in award.seats)
+            colour = THEME.player_rgb(self.seats[award.seats[0]].colour)
+            badge = look.marker(self.seats[award.seats[0]].colour, 22,
+                                self.seats[award.seats[0]].token)
+            canvas.blit(badge, badge.get_rect(center=(AWARDS.x + 30, y)))
+            draw.text(canvas, title_font, award.title, (AWARDS.x + 48, y), GOLD,
+                      anchor="midleft")
+            name = draw.clip(body, who, 170)
+            draw.text(canvas, body, name, (AWARDS.x + 236, y), colour, anchor="midleft")
+            figure = draw.clip(body, award.figure, AWARDS.right - 16 - (AWARDS.x + 414))
+            draw.text(canvas, body, figure, (AWARDS.right - 16, y), CREAM, anchor="midright")
+            y += row
+
+    def _draw_records(self, canvas: pygame.Surface) -> None:
+        """Each person's record across evenings, one line under the title."""
+        if not self.records:
+            return
+        fonts = self.app.fonts
+        font = fonts.body(22)
+        text = draw.clip(font, "  ·  ".join(self.records), 1200)
+        draw.text(canvas, font, text, (640, 114), CREAM, outline=2)
+
     def _draw_title(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
         names = " & ".join(self.seats[w].name for w in self.winners) or "Nobody"
@@ -171,7 +254,7 @@ class ResultsScene(Scene):
         # volatile: a size per frame while it pops, then a title (~130 KB) that only this
         # screen shows; in the main cache each new winner's kept ~250 KB for good
         label = draw.render(font, text, GOLD, 6, volatile=True)
-        rect = label.get_rect(center=(640, 70))
+        rect = label.get_rect(center=(640, 62 if self.records else 70))
         shade = draw.render(font, text, INK, 6, INK, volatile=True)
         canvas.blit(shade, rect.move(0, 7))
         canvas.blit(label, rect)

@@ -19,6 +19,7 @@ import pygame
 
 from game.autosave import Saved
 from game.thinker import Thinker
+from game.undo import Step, UndoLog
 from scenes.engine import draw
 from scenes.engine.input import CLICK, KEYBOARD, MOUSE, Action, DeviceId
 from scenes.engine.palette import CREAM, INK, Color
@@ -57,6 +58,10 @@ class GameScreen:
     play: Any  # from Autosaving
     save_now: Any  # from Autosaving
     phones: Any = None  # phone seats (`scenes.table.phones.PhoneLink`), set before entering
+    undo: UndoLog | None = None  # what people may take back (`game.undo`), set by the screen
+    played: int  # actions applied (or taken back) since the table opened
+    log_panel: Any  # the game's history panel (`add(line, colour)`)
+    moves: list[Any]  # every action since `start` (the replay, the awards)
 
     # What to press, where both games ask alike; each screen adds its own bars.
     BAR_MOUSE = PromptBar([("Click", "Skip"), ("Hold", "Fast ×4"), ("Right-click", "Pause")])
@@ -92,7 +97,7 @@ class GameScreen:
         return self.seats[seat].name
 
     def is_human(self, seat: int) -> bool:
-        return seat not in self.agents
+        return not self.watching and seat not in self.agents
 
     def colour(self, seat: int) -> Color:
         return THEME.player_rgb(self.seats[seat].colour)
@@ -136,7 +141,7 @@ class GameScreen:
         if self.is_phone(seat):
             if not self.silent():
                 self.active = seat  # whose move it is glows (a card window stays silent)
-            return self.phones.source(self.GAME, self.phone_ready)
+            return self.phones.source(self.GAME, self.phone_ready, self.take_back_label)
         agent = self.agents.get(seat)
         if agent is None:
             return DeviceSource(self.ask_person)
@@ -211,6 +216,53 @@ class GameScreen:
         if seat is None or self.demo:
             return self.app.input.style, self.app.input.last_device == MOUSE
         return seat_style(self.app, self.devices, seat)
+
+    # -- taking back (game.undo: a person's own steps since the last thing shown) -----------
+
+    def take_back_step(self, seat: int | None) -> Step | None:
+        """The step the person at `seat` may take back now (None: nothing, a computer, a
+        demo)."""
+        undo = self.undo
+        if seat is None or self.demo or undo is None or not self.is_human(seat):
+            return None
+        return undo.last(seat)
+
+    def take_back_label(self, seat: int | None) -> str | None:
+        """"Take back: hire Nerd for B", for the bar or a phone (None: nothing to take back)."""
+        step = self.take_back_step(seat)
+        return None if step is None else f"Take back: {self.step_words(step)}"
+
+    def step_words(self, step: Step) -> str:
+        """A step in the words a bar shows its own seat (each screen may say it its way)."""
+        return step.label
+
+    def said_taken_back(self, step: Step) -> str | None:
+        """The log line for everyone when `step` is taken back (None: say nothing)."""
+        return f"{self.name(step.seat)} takes back: {self.step_words(step)}"
+
+    def take_back(self) -> bool:
+        """The newest step a person may take back is undone: the rules' state before it
+        (every seat's view, the phones, the autosave and the replay follow), the table
+        shows it (`shown_again`), and that seat is asked again."""
+        undo = self.undo
+        step = undo.steps[-1] if undo is not None and undo.steps else None
+        if undo is None or step is None or self.demo:
+            return False
+        before = self.state
+        self.state = undo.take_back()
+        self.moves[step.mark:] = []
+        self.played += 1
+        self.driver.cancel()
+        self.shown_again(before, step)
+        line = self.said_taken_back(step)
+        if line:
+            self.log_panel.add(line, self.colour(step.seat))
+        self.sound("back")
+        self.save_now(wait=False)
+        return True
+
+    def shown_again(self, before: Any, step: Step) -> None:
+        """Show the table as the taken-back state has it (each screen its own way)."""
 
     # -- pace --------------------------------------------------------------------------------
 
@@ -297,15 +349,76 @@ class GameScreen:
         self.thinker.cancel()
         back_to_title(self.app)
 
+    def watched_end(self) -> bool:
+        """A replay at its end: the table stays (True) and no results open."""
+        if self.watching:
+            self.watched_to_end = True
+        return self.watching
+
     def finishing(self) -> bool:
         """The game is over: True the first time (the caller shows the results); a
-        finished game is not one to continue, so its autosave goes."""
+        finished game is not one to continue, so its autosave goes, and it is kept as a
+        replay (`game.replays`; never a demo, nor a replay being watched)."""
         if self.leaving:
             return False
         self.leaving = True
         if not self.demo:
             self.app.saves.discard(self.GAME)
+        self.keep_game()
         return True
+
+    # -- the replay ----------------------------------------------------------------------------
+
+    watching = False  # a replay plays on this table: nothing is recorded, nobody asked
+    watched_to_end = False  # ... and it has reached its end (the viewer stays on the table)
+    replay_id: str | None = None  # the replay this game was kept as
+    kept: tuple[list[Any], list[str], str | None] = ([], [], None)  # for the results
+
+    def keep_game(self) -> None:
+        """The game is over: its awards (`game.awards`), and unless it is a demo or a
+        replay, its replay and its people's records (`game.records`). `kept` holds what
+        the results show of them."""
+        from game import awards
+
+        if self.watching:
+            return
+        found: list[Any] = []
+        if getattr(self, "start", None) is not None:
+            try:
+                found = awards.of_game(self.GAME, self.start, self.moves)
+            except ValueError as exc:  # a state set up by hand: no awards, no crash
+                print(f"{self.GAME}: no awards: {exc}", file=sys.stderr)
+        lines: list[str] = []
+        if not self.demo and not self.watching:
+            self.keep_replay()
+            lines = self.app.records.add(self.GAME, [s.name for s in self.seats],
+                                         [s.human for s in self.seats],
+                                         list(self.state.scores()), list(self.state.winners()))
+        self.kept = (found, lines, self.replay_id)
+
+    def begin_replay(self, seed: int) -> None:
+        """Once the state stands (each screen's `enter`): remember where the game began."""
+        self.moves = []
+        self.game_seed = seed
+        self.fresh = self.initial_state is None  # the game `seed` deals: no copy kept
+        self.start = self.state.clone()
+
+    def keep_replay(self) -> None:
+        """The finished game as a replay on the app's shelf (a notice if it failed)."""
+        from game import replays
+
+        if self.watching or getattr(self, "start", None) is None \
+                or not replays.keeps(self.GAME):
+            return
+        seats = [replays.Seat(s.name, s.colour, s.human, getattr(s, "level", "normal"),
+                              getattr(s, "token", "")) for s in self.seats]
+        try:
+            replay = replays.record(self.GAME, self.game_seed, seats, self.start, self.moves,
+                                    self.fresh)
+        except (replays.ReplayProblem, ValueError) as exc:  # a state set up by hand
+            print(f"{self.GAME}: the replay was not kept: {exc}", file=sys.stderr)
+            return
+        self.replay_id = self.app.replays.add(replay)
 
     def cannot_start(self, problem: str, path: str, title: str, what: str) -> None:
         """A broken map: say so on screen (and stderr) and offer the way back to the title."""

@@ -173,7 +173,12 @@ def demo_peak_rss(game: str, pace: float = DEMO_PACE) -> dict[str, Any]:
                              "--minutes", "60", "--pace", str(pace)], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             env=_child_env())
-    _, status, usage = os.wait4(proc.pid, 0)
+    try:
+        _, status, usage = os.wait4(proc.pid, 0)
+    except BaseException:  # a stop signal: the child never outlives the bench
+        proc.kill()
+        proc.wait()
+        raise
     proc.returncode = os.waitstatus_to_exitcode(status)
     peak = usage.ru_maxrss / (1024 * 1024 if sys.platform == "darwin" else 1024)
     return {"peak_rss_mb": round(peak, 1), "seconds": round(time.perf_counter() - started, 1),

@@ -9,6 +9,10 @@ at 60 Hz (update + draw, then rest until the next frame, when the hub's thread d
 work, as on a real screen); each frame's update + draw is timed. The state change ->
 phone latency comes from `game.companion.latency`. Figures for people, quoted by
 `main.py bench`; nothing asserts a speed. Budget: p99 <= 4 ms.
+
+`python -m scenes.tools.bench_phones flood` measures the same table while a hostile
+process floods the phone port (`game.companion.flood`): 1,100 idle connections, then 300
+slowloris requests, each held through the whole measurement.
 """
 
 from __future__ import annotations
@@ -36,10 +40,13 @@ def busiest() -> Any:
 
 
 def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
-               kind: str = "phone") -> dict[str, Any]:
+               kind: str = "phone", flood: dict[str, Any] | None = None) -> dict[str, Any]:
     """Wall and CPU milliseconds of each TV frame (update + draw) with six phones; with
-    kind="normal", the same table played by six computers (what the phones add)."""
+    kind="normal", the same table played by six computers (what the phones add); with
+    `flood` (`game.companion.flood.run`'s options), while a hostile process floods the
+    phone port (its report under "flood")."""
     from game.companion import autophones
+    from game.companion import flood as hostile
     from scenes.app import SCREENS, frame_stats, make_app
     from scenes.engine.screens import Screens
     from scenes.phone_game import PhoneGame
@@ -61,6 +68,11 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
                 and phones.is_alive():
             time.sleep(0.01)
         connected = len(table.hub.connected())
+        attack = None
+        if flood is not None:
+            attack = hostile.start("127.0.0.1", table.hub.port,
+                                   seconds=frames / HZ + WARM_UP / HZ + 5, **flood)
+            time.sleep(3.0)  # the connections are open before the frames are timed
         app = make_app(table.scene, headless=True, seed=seed)
         for frame in range(frames + WARM_UP):
             start, start_cpu = time.perf_counter(), time.thread_time()
@@ -73,6 +85,7 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
                 cpu.append((end_cpu - start_cpu) * 1000)
             time.sleep(max(0.0, 1 / HZ - (time.perf_counter() - start)))
         asked, sent = table.link.tickets, table.link.sent
+        attacked = hostile.finish(attack) if attack is not None else None
     finally:
         table.finish()
         phones.join(10)
@@ -82,7 +95,32 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
     return {"phones": PHONES, "connected": connected, "questions": asked, "views": sent,
             "seconds": time.monotonic() - began, "tv": frame_stats(wall),
             "tv_cpu": frame_stats(cpu),
-            "reach": reach(table.link.changed_at or {}, arrivals)}
+            "reach": reach(table.link.changed_at or {}, arrivals),
+            **({"flood": attacked} if flood is not None else {})}
+
+
+def measure_flood(frames: int = 420) -> dict[str, Any]:
+    """The six-phone table's frames during 1,100 idle connections, then during 300
+    slowloris requests (a header byte a second)."""
+    return {"idle": measure_tv(frames, flood={"idle": 1100}),
+            "slowloris": measure_tv(frames, flood={"slowloris": 300, "trickle": 1.0})}
+
+
+def report_flood(figures: dict[str, Any]) -> list[str]:
+    lines = []
+    for name, label in (("idle", "1,100 idle connections"), ("slowloris", "300 slowloris")):
+        run, tv, cpu = figures[name], figures[name]["tv"], figures[name]["tv_cpu"]
+        if not tv.get("frames"):
+            continue
+        attack = run.get("flood") or {}
+        lines.append(
+            f"phones under attack ({label}): TV frame median {tv['median_ms']:.2f} ms, p99 "
+            f"{tv['p99_ms']:.2f} ms, max {tv['max_ms']:.2f} ms (CPU of the game thread: p99 "
+            f"{cpu['p99_ms']:.2f} ms; {tv['frames']} frames, "
+            f"{run['connected']} of {run['phones']} phones, {run['questions']} questions; "
+            f"the attacker opened {attack.get('opened', '?')}, the server closed "
+            f"{attack.get('closed_by_server', '?')})")
+    return lines
 
 
 def _read(path: str) -> list[list[list[float]]]:
@@ -170,7 +208,12 @@ def main() -> int:
     from scenes.app import use_dummy_drivers
 
     use_dummy_drivers()
-    frames = int(sys.argv[1]) if len(sys.argv) > 1 else 420
+    args = sys.argv[1:]
+    if args[:1] == ["flood"]:
+        frames = int(args[1]) if len(args) > 1 else 420
+        print("\n".join(report_flood(measure_flood(frames))))
+        return 0
+    frames = int(args[0]) if args else 420
     print("\n".join(report(measure(frames))))
     return 0
 

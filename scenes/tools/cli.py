@@ -162,6 +162,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="seconds a scripted person takes to answer (default 1.0)")
     pace.add_argument("--json", action="store_true", help="print one JSON object")
 
+    from scenes.tools.replay_cli import add_parsers
+
+    add_parsers(sub)  # replays, replay
+
     monkey = sub.add_parser(
         "random-input", help="drive every screen with seeded random input from the title "
                              "(headless) and print the resident memory as it goes")
@@ -328,6 +332,11 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
         return 1 if figures["violations"] else 0
     if command == "pace":
         return run_pace(args)
+    if command in ("replays", "replay"):
+        from scenes.tools import replay_cli
+
+        return (replay_cli.run_replays if command == "replays" else
+                replay_cli.run_replay)(args)  # a stop signal: the entry point's exit code
     if command == "random-input":
         from scenes.tools.random_input import run_random_input
 
@@ -371,6 +380,10 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
                        out=lambda line: print(line, flush=True))
         if args.json:
             print(json.dumps(figures))
+        if figures.get("stopped_by"):  # the summary is out: the exit says why it ended
+            import signal
+
+            return 128 + signal.Signals[figures["stopped_by"]]
         return 0
     from scenes.app import run
 
@@ -378,9 +391,15 @@ def main(argv: list[str] | None = None, collector_paused: bool = False) -> int:
 
 
 def run_main(collector_paused: bool = False) -> int:
-    """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`)."""
+    """main(), quiet when a reader of its output goes away (`main.py sim ... | head -1`),
+    and when SIGTERM, SIGINT or SIGHUP stops it (`game.stopping`: 128 + the signal)."""
+    from game import stopping
+
+    stopping.install()
     try:
         return main(collector_paused=collector_paused)
+    except KeyboardInterrupt as stop:  # `stopping.Stopped` too: no traceback, ever
+        return stopping.quiet_exit(stopping.exit_code(stop))
     except BrokenPipeError:
         # Python would complain again when flushing stdout at exit: point it at devnull.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.stopping import Stopped
 from scenes.app import frame_stats, make_app, use_dummy_drivers
 from scenes.demo import DemoScene
 from scenes.tools.procstats import rss_mb
@@ -39,8 +40,9 @@ def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: 
 
     pace > 1 plays the demo's animations faster (more games in the same time, every
     frame still drawn). games: stop once that many games are over (`bench` measures
-    the peak memory of one demo game so). Stops early, with the summary, on
-    SIGINT/SIGTERM (SDL's QUIT).
+    the peak memory of one demo game so). Stops early, with the summary, on SIGINT,
+    SIGTERM or SIGHUP (`game.stopping`; SDL's QUIT where SDL handles them): the figures
+    then name the signal (`stopped_by`).
     """
     use_dummy_drivers()
     app = make_app(DemoScene(game=game, seed=seed, pace=pace), headless=True, seed=seed)
@@ -50,30 +52,38 @@ def soak(game: str, minutes: float, *, seed: int = 1, pace: float = 1.0, every: 
     start = clock()
     next_report, last, frame = start + every, None, 0
     out(f"soak {game}: {minutes:g} min of demo games, seed {seed}, pace {pace:g}")
-    while clock() - start < minutes * 60 and (max_frames is None or frame < max_frames):
-        if pygame.event.peek(pygame.QUIT):  # Ctrl+C or kill: stop and still report
-            break
-        began = time.perf_counter()
-        app.step()
-        app.render(0.5)
-        window.append((time.perf_counter() - began) * 1000)
-        frame += 1
-        state = game_state(app.stack.top)
-        if state is not None and state is not last:
-            if games is not None and len(per_game) >= games:
-                break  # the next game starts: the ones asked for are over
-            last = state
-            row = {"game": len(per_game) + 1, "frame": frame, "rss_mb": round(rss_mb(), 1)}
-            per_game.append(row)
-            out(f"  game {row['game']:3d} starts at frame {frame:8d}: RSS {row['rss_mb']:.1f} MB")
-        if clock() >= next_report:
-            per_minute.append(_minute(len(per_minute) + 1, len(per_game), window))
-            out(_minute_line(per_minute[-1]))
-            window, next_report = [], next_report + every
+    stopped_by = ""
+    try:
+        while clock() - start < minutes * 60 and (max_frames is None or frame < max_frames):
+            if pygame.event.peek(pygame.QUIT):  # Ctrl+C or kill: stop and still report
+                break
+            began = time.perf_counter()
+            app.step()
+            app.render(0.5)
+            window.append((time.perf_counter() - began) * 1000)
+            frame += 1
+            state = game_state(app.stack.top)
+            if state is not None and state is not last:
+                if games is not None and len(per_game) >= games:
+                    break  # the next game starts: the ones asked for are over
+                last = state
+                row = {"game": len(per_game) + 1, "frame": frame, "rss_mb": round(rss_mb(), 1)}
+                per_game.append(row)
+                out(f"  game {row['game']:3d} starts at frame {frame:8d}: "
+                    f"RSS {row['rss_mb']:.1f} MB")
+            if clock() >= next_report:
+                per_minute.append(_minute(len(per_minute) + 1, len(per_game), window))
+                out(_minute_line(per_minute[-1]))
+                window, next_report = [], next_report + every
+    except KeyboardInterrupt as stop:  # Ctrl+C, SIGTERM, SIGHUP: stop and still report
+        stopped_by = stop.name if isinstance(stop, Stopped) else "SIGINT"
+        out(f"soak {game}: stopped by {stopped_by}")
     if window and not per_minute:
         per_minute.append(_minute(1, len(per_game), window))
         out(_minute_line(per_minute[-1]))
     figures = summary(game, per_minute, per_game, frame)
+    if stopped_by:
+        figures["stopped_by"] = stopped_by
     out(f"soak {game}: {figures['games']} games, {frame} frames; RSS growth after the first "
         f"game {figures['rss_growth_pct']:+.1f}% (game starts "
         f"{figures['rss_after_first_game_mb']:.1f} -> {figures['rss_last_game_start_mb']:.1f} "

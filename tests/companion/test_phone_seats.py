@@ -280,8 +280,8 @@ def test_the_command_line_door_prints_join_lines_and_ends_with_the_game(tmp_path
     assert all(any(m["type"] == "view" and m["view"]["over"] for m in inbox[s]) for s in inbox)
 
 
-@pytest.mark.parametrize("seats", ["phone,phone,banana", "normal,normal", "phone",
-                                   "phone,keyboard,keyboard"])
+@pytest.mark.parametrize("seats", ["phone,phone,banana", "normal", "phone",
+                                   "phone,keyboard,keyboard", ","])
 def test_the_command_line_door_refuses_bad_seats(seats, capsys, monkeypatch):
     import main
 

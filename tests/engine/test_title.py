@@ -39,7 +39,7 @@ def test_the_menu_lists_each_games_entries_then_the_shared_screens():
     games = [s.title for s in registry.games()]
     assert labels[0] == games[0]
     assert all(labels.index(game) < labels.index("How to play") for game in games)
-    assert labels[-4:] == ["How to play", "Demo", "Settings", "Quit"]
+    assert labels[-5:] == ["How to play", "Demo", "Past games", "Settings", "Quit"]
     assert resolve("scenes.settings:SettingsScene") is SettingsScene
 
 

@@ -182,7 +182,7 @@ def test_save_and_quit_on_a_disk_that_refuses_says_so_and_keeps_the_game(tmp_pat
     step(app, 2)
     notice = app.stack.top
     assert isinstance(notice, ConfirmOverlay) and notice.title == "Could not save"
-    assert "Permission denied" in notice.message
+    assert notice.message == "the folder is read-only"
     choose(app, "Keep playing", 0)
     step(app, 30)
     assert board in app.stack.scenes and not isinstance(app.stack.top, TitleScene)

@@ -295,10 +295,12 @@ def test_title_to_results_and_back_with_only_one_device(device):
     assert asked, "two human seats were asked to decide at least once"
     results = app.stack.top
     step(app, READY)
+    back = results.choices.index("Back to title")
     if device == MOUSE:
-        click(app, results.menu.buttons[1].rect.center)
+        click(app, results.menu.buttons[back].rect.center)
     else:
-        press(app, "right", device)
+        for _ in range(back):
+            press(app, "right", device)
         press(app, "confirm", device)
     run_until(app, lambda: isinstance(app.stack.top, TitleScene), 120)
 

@@ -16,6 +16,7 @@ from game import startupfever as sf
 from game.startupfever.actions import PlayCard, Poach
 from game.startupfever.layout import default_layout
 from game.startupfever.players import RulePlayer
+from game.undo import TAKE_BACK
 from scenes.engine.input import CLICK, POINT, Action
 from scenes.engine.settings import Settings
 from scenes.startupfever.choices import Ctx
@@ -171,13 +172,15 @@ def answer(decision, device: str, canvas: pygame.Surface, limit: int = 40) -> ob
         got = step(decision, canvas if device == "mouse" else device)
         if got is not None:
             return got
+        if decision.next is not None:  # the next panel, without a rules action
+            decision = decision.next
     raise AssertionError(f"{type(decision).__name__} not answered by {device}")
 
 
 def _target_index(decision) -> int:
     level = decision.choices.level
     return next(i for i, o in enumerate(level.options) if o.enabled and not o.back
-                and (o.action is not None or o.then is not None))
+                and o.action is not TAKE_BACK and (o.action is not None or o.then is not None))
 
 
 def _button_step(decision, device: str) -> object | None:

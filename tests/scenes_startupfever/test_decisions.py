@@ -44,10 +44,15 @@ def test_each_stage_is_answered_with_one_device_alone(stage, device, canvas):
     action = answer(decision, device, canvas)
     events = state.apply(action)  # legal, or the rules raise IllegalAction
     assert isinstance(events, list)
-    while ctx.queue:  # a sealed marketing budget goes on by itself
+    while ctx.queue:  # a placed marketing budget goes on by itself
         follow = decision_for(state, ctx)
         assert follow.ready is not None
         state.apply(follow.ready)
+    if stage == "marketing" and state.stage == "marketing" \
+            and state.current_player == decision.seat:  # tokens placed: then sealed
+        seal = decision_for(state, ctx)
+        assert type(seal).__name__ == "SealDecision"
+        state.apply(answer(seal, device, canvas))
 
 
 def test_manage_poach_raises_the_offer_and_the_owner_counters(canvas):
@@ -124,7 +129,7 @@ def test_defense_is_asked_of_the_targeted_seat_only(canvas):
     assert answer(decision, "keyboard", canvas) in state.legal_actions()
 
 
-def test_marketing_is_sealed_as_a_whole_and_queued(canvas):
+def test_marketing_is_placed_as_a_whole_and_queued_then_sealed(canvas):
     state = at_stage("marketing")
     state.players[0].money = max(3, state.players[0].money)
     ctx = context(state)
@@ -136,8 +141,31 @@ def test_marketing_is_sealed_as_a_whole_and_queued(canvas):
     decision.choices.level.selected = len(decision.choices.level.options) - 1
     assert "spend $2" in decision.choices.current.detail
     assert decision.handle(Action("confirm")) == Market(first)
-    assert [a for _s, _st, a in ctx.queue] == [Market(first), EndMarketing()]
+    assert [a for _s, _st, a in ctx.queue] == [Market(first)]
     assert not decision.curtain.open  # a choice closes the curtain at once
+    state.apply(Market(first))
+    state.apply(decision_for(state, ctx).ready)
+    seal = decision_for(state, ctx)
+    assert seal.ready is None and f"{first} $2" in seal.facts[0]
+    seal.curtain.holding.add("keyboard")
+    assert seal.handle(Action("confirm")) == EndMarketing()
+
+
+def test_a_budget_of_nothing_shows_the_same_seal_panel(canvas):
+    """$0 placed: the seal panel opens all the same (the TV shows nothing of a budget's
+    size, F14), and "Change the budget" comes back to the budget panel."""
+    state = at_stage("marketing")
+    ctx = context(state)
+    decision = decision_for(state, ctx)
+    decision.curtain.holding.add("keyboard")
+    decision.choices.level.selected = len(decision.choices.level.options) - 1
+    assert decision.handle(Action("confirm")) is None
+    seal = decision.next
+    assert type(seal).__name__ == "SealDecision" and "nothing" in seal.facts[0]
+    seal.curtain.holding.add("keyboard")
+    assert ("back", "Change it") in seal.bar.items
+    assert seal.handle(Action("back")) is None  # Back: change it
+    assert type(seal.next).__name__ == "MarketingDecision"
 
 
 def test_the_cursor_is_where_it_was_at_the_next_step(canvas):
