@@ -106,7 +106,7 @@ class GuidedGame(TableScene):
         del self.decision.choices.levels[1:]
         level.selected = first_enabled(level.options)
         self.coach.set_task(self.lesson.step)
-        self.decision.note = TASKS[self.lesson.step][1]
+        self.decision.note = TASKS.get(self.lesson.step, ("", "", ""))[1]
 
     def _to_decision(self, action: Action) -> bool:
         decision, lesson = self.decision, self.lesson
@@ -140,7 +140,8 @@ class GuidedGame(TableScene):
         self.coach.wrong += 1
         self.sound("error")
         if self.decision is not None and self.lesson is not None:
-            self.decision.note = "Not that one: " + TASKS[self.lesson.step][2]
+            hint = TASKS.get(self.lesson.step, ("", "", "pick the lit option"))[2]
+            self.decision.note = "Not that one: " + hint
             self.decision.note_colour = GOLD
 
     def update(self, dt: float) -> None:

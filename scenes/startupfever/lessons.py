@@ -44,6 +44,8 @@ TASKS: dict[str, tuple[str, str, str]] = {
     "market": ("Your move", "Put $2 on A for next year's Social showdown (right or + "
                "adds $1), then seal the budget.",
                "Put at least $1 on A, then seal."),
+    "seal": ("Your move", "Seal the budget: nobody sees it until everyone has chosen.",
+             "Pick Seal the budget."),
     "first_place": ("Your move", "D has the fewest users, so it picks first: take 1st "
                     "place and D plays first next year.", "Keep 1st place and confirm."),
     "leak": ("Your move", "You lead. Play Leak on D: every product will have launched, "
