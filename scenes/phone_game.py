@@ -142,10 +142,11 @@ class PhoneGame:
             app.end_frame()
             if self.over:
                 after += 1
-            elif self.link is not None and self.link.waiting:
+            awaited = self.link is not None and self.link.waiting  # a phone to answer
+            if awaited and not self.over:
                 time.sleep(REST)
             now = getattr(self.scene, "played", 0)
-            still = 0 if now != played or self.link.waiting or app.scripted() else still + 1
+            still = 0 if now != played or awaited or app.scripted() else still + 1
             played = now
             if local and on_step is None and still >= STUCK_UPDATES:
                 seats = ", ".join(f"{self.seats[i].name} ({self.kinds[i]})" for i in local)

@@ -182,11 +182,18 @@ def test_a_setting_changed_elsewhere_is_written_within_half_a_second_and_at_the_
     assert Settings.load(path).volume == pytest.approx(0.3)
 
 
+def _volume_is(config, volume: float) -> bool:
+    try:
+        return Settings.load(config).music_volume == pytest.approx(volume)
+    except Exception:  # not written yet, or being replaced
+        return False
+
+
 def test_settings_changed_then_the_window_closed_by_a_signal_are_kept(tmp_path):
     """The title in a (dummy) window: Settings, music volume up, then SIGTERM."""
     script = tmp_path / "script.json"
     script.write_text("[[30, \"down\"], [34, \"down\"], [38, \"down\"], [42, \"down\"], "
-                      "[46, \"down\"], [50, \"confirm\"], [90, \"right\"]]")
+                      "[46, \"down\"], [50, \"right\"], [54, \"confirm\"], [94, \"right\"]]")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
            "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_DATA_HOME": str(tmp_path)}
     for signum in (signal.SIGTERM, signal.SIGHUP):
@@ -194,7 +201,9 @@ def test_settings_changed_then_the_window_closed_by_a_signal_are_kept(tmp_path):
         config.unlink(missing_ok=True)
         proc = subprocess.Popen([sys.executable, "main.py", "--script", str(script)],
                                 cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
-        time.sleep(6)  # the window is up and the script has run (90 updates: 1.5 s)
+        deadline = time.monotonic() + 30  # the window is up and the script has run (94
+        while time.monotonic() < deadline and not _volume_is(config, 0.7):  # updates)
+            time.sleep(0.2)
         proc.send_signal(signum)
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 128 + signum and "Traceback" not in err, err
