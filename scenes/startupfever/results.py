@@ -37,6 +37,11 @@ class ResultsScene(TableResults):
     TABLE_TITLE = "Victory points"
     CHART_TITLE = "VP over the years"
 
+    @property
+    def chart_title(self) -> str:
+        """With people at the table the chart's panel says what decided the game."""
+        return "What decided it" if self.why else self.CHART_TITLE
+
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
                  demo: bool = False, pace: float = 1.0,
                  devices: SeatDevices | None = None, story: Story | None = None) -> None:
@@ -118,12 +123,11 @@ class ResultsScene(TableResults):
 
     def _draw_chart(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
-        why_h = self._why_height()
-        below = why_h + 44 if why_h else 0  # the why lines, clear of the axis' labels
-        area = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 110, CHART.h - 110 - below)
-        if why_h:
-            self._draw_why(canvas, pygame.Rect(CHART.x + 18, CHART.bottom - why_h - 14,
-                                               CHART.w - 36, why_h))
+        if self.why:  # people at the table: what decided it, in the chart's place
+            self._draw_why(canvas, pygame.Rect(CHART.x + 18, CHART.y + 44, CHART.w - 36,
+                                               CHART.h - 58))
+            return
+        area = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 110, CHART.h - 110)
         top = max(max(row) for row in self.history)
         most = max(2, min(6, area.h // 30))  # grid labels 30 px apart at least
         step = next((s for s in (5, 10, 20, 25, 50) if top / s <= most), 100)
@@ -138,19 +142,11 @@ class ResultsScene(TableResults):
                   anchor="midtop")
         self._draw_lines(canvas, area, top)
 
-    def _why_height(self) -> int:
-        """Room for the why lines under the chart: two lines a person, one when many."""
-        lines = sum(len(r) for _seat, r in self.why)
-        if len(self.why) > 3:
-            lines = len(self.why)
-        room = CHART.h - 110 - 44 - CHART_LEAST  # the chart keeps its least height
-        return min(room, lines * WHY_LINE + len(self.why) * 6) if lines else 0
-
     def _draw_why(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         """Each person: their logo and one or two lines of why (the logo says whose)."""
         fonts = self.app.fonts
         pygame.draw.rect(canvas, mix(PANEL, INK, 0.35), rect.inflate(8, 8), border_radius=12)
-        per = max(1, rect.h // max(1, len(self.why)))
+        per = max(1, min(2 * WHY_LINE + 6, rect.h // max(1, len(self.why))))
         y = rect.y
         for seat, lines in self.why:
             s = self.seats[seat]
@@ -167,7 +163,6 @@ class ResultsScene(TableResults):
 
 
 WHY_LINE = 27
-CHART_LEAST = 110  # px of chart kept above the why lines
 
 
 def fit_name(fonts: Fonts, name: str, tail: str, room: int) -> tuple[pygame.font.Font, str]:

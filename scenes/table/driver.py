@@ -109,7 +109,8 @@ class TurnDriver:
         seat = state.current_player
         if seat == self.chance:
             if not table.hold_chance(dt):
-                table.play(table.next_chance())
+                chance = getattr(table, "next_chance", None)  # a scenario's, else the RNG's
+                table.play(chance() if chance is not None else state.sample_chance())
             return False
         if table.hold_decision(seat):
             return False

@@ -191,7 +191,7 @@ class ResultsScene(Scene):
         self._draw_title(canvas)
         panel(canvas, fonts, TABLE, self.TABLE_TITLE)
         self._draw_table(canvas)
-        panel(canvas, fonts, CHART, self.CHART_TITLE)
+        panel(canvas, fonts, CHART, self.chart_title)
         self._draw_chart(canvas)
         panel(canvas, fonts, AWARDS, "Awards")
         self._draw_awards(canvas)
@@ -268,6 +268,11 @@ class ResultsScene(Scene):
                 hop = abs(math.sin(self.t * 5 + k)) * 14
                 canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
                                                            112 - hop)))
+
+    @property
+    def chart_title(self) -> str:
+        """The chart panel's title (a game may show something else there)."""
+        return self.CHART_TITLE
 
     def winner_image(self, seat: int) -> pygame.Surface:
         """The winner's figure beside the title: the game's own (a pawn here)."""
