@@ -402,6 +402,20 @@ def turn() -> Buffer:
     return mix(0.6, (0, bell(note("G5"), 0.3)), (0.12, bell(note("C6"), 0.48)))
 
 
+def last_call() -> Buffer:
+    """The game's last year has come (Startup Fever): a station chime, three bells
+    falling, the last one held."""
+    def bell(f: float, seconds: float) -> Buffer:
+        out = silence(seconds)
+        for ratio, level in ((1.0, 1.0), (2.0, 0.4), (2.76, 0.2), (5.4, 0.06)):
+            ring = tone(f * ratio, seconds, "sine", attack=0.003, decay=0.45 / ratio)
+            out = [a + level * b for a, b in zip(out, ring, strict=True)]
+        return out
+
+    return mix(1.5, (0, bell(note("E5"), 0.5)), (0.28, bell(note("C5"), 0.5)),
+               (0.56, gain(bell(note("G4"), 0.94), 1.1)))
+
+
 def tick() -> Buffer:
     """One step of a number counting up: a very short high pip (plays many times a second)."""
     return tone(note("A6"), 0.025, "triangle", attack=0.001, decay=0.008)
@@ -435,6 +449,7 @@ SOUNDS: dict[str, Callable[[], Buffer]] = {
     "tick": tick,
     "jackpot": jackpot,
     "crash": crash,
+    "last_call": last_call,
 }
 
 

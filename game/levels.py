@@ -39,12 +39,14 @@ def make_player(game: str, level: str, seed: int | None = None, *, clock: bool =
     return player
 
 
-def parse_levels(text: str) -> list[str]:
-    """'hard,normal,normal,normal' -> the list of level names (ValueError names a bad one)."""
+def parse_levels(text: str, game: str | None = None) -> list[str]:
+    """'hard,normal,normal,normal' -> the list of level names (ValueError names a bad one).
+    With `game`, that game's own extra players count too (Startup Fever's "simple")."""
+    known = list(LEVELS) + [n for n in (level_table(game) if game else ()) if n not in LEVELS]
     names = [name.strip().lower() for name in text.split(",") if name.strip()]
     for name in names:
-        if name not in LEVELS:
-            raise ValueError(f"unknown level {name!r} (levels: {', '.join(LEVELS)})")
+        if name not in known:
+            raise ValueError(f"unknown level {name!r} (levels: {', '.join(known)})")
     if not names:
         raise ValueError("no levels given (e.g. hard,normal,normal,normal)")
     return names

@@ -1,24 +1,32 @@
 """The demos: computer players play on their own, game after game.
 
-`DemoScene(game=..., players=...)` is what the title's "Demo" entry and `main.py demo GAME`
-open: the game's own table screen (`GameScreens.table`) where every seat is a computer
-player (`pace`: the animation speed factor, `main.py demo GAME --speed X`, by default the
-game's `demo_pace`); the seats play Hard against Normal. `AttractDemo(rng)` is the title's
-attract mode: a random game, any input returns to the title at once, and at the end of a
-game the next one starts (no results screen to wait on), so it loops for hours. A game
-without screens is refused with a clear message (`DemoUnavailable`).
+`DemoScene(game=..., players=...)` is what the title's "Demo" entry (`TitleDemo`: each
+press the next game) and `main.py demo GAME` open: the game's own table screen
+(`GameScreens.table`) where every seat is a computer player (`pace`: the animation speed
+factor, `main.py demo GAME --speed X`, by default the game's `demo_pace`); the seats play
+Hard against Normal. `AttractDemo(rng)` is the title's attract mode: a random game, any
+input returns to the title at once (a caption across the foot says so: "DEMO · press any
+button"), and at the end of a game the next one starts (no results screen to wait on), so
+it loops for hours. A game without screens is refused with a clear message
+(`DemoUnavailable`).
 """
 
 from __future__ import annotations
 
+import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 
+import pygame
+
 from scenes import registry
+from scenes.engine import draw
 from scenes.engine.input import DEVICE_ADDED, DEVICE_REMOVED, Action
 from scenes.engine.loop import STEP
+from scenes.engine.palette import GOLD, INK
 from scenes.engine.scene import Host, Scene
+from scenes.engine.widgets import PromptBar
 
 
 class DemoUnavailable(ValueError):
@@ -57,6 +65,7 @@ def DemoScene(game: str | None = None, players: int = 4,  # noqa: N802 (a screen
     return _computer_table(registry.get(game).table_class(), game, players, seed, pace)
 
 
+CAPTION = "DEMO  ·  press any button"
 ATTRACT_PLAYERS = 4
 ATTRACT_NEXT = 4.0  # seconds the finished board stays before the next attract game
 
@@ -78,6 +87,17 @@ class Attract:
             return True
         return True  # releases and moves change nothing here
 
+    def draw(self, canvas: pygame.Surface, alpha: float) -> None:
+        """The game as it plays, and across the prompt bar what this is and how to leave
+        it: "DEMO · press any button" (the bar's own words would offer Skip and Fast)."""
+        super().draw(canvas, alpha)  # type: ignore[misc]
+        bar = pygame.Rect(0, 720 - PromptBar.HEIGHT, 1280, PromptBar.HEIGHT)
+        pygame.draw.rect(canvas, INK, bar)
+        pygame.draw.line(canvas, GOLD, bar.topleft, bar.topright, 3)
+        fonts = self.app.fonts
+        font = fonts.fit("display", 34, CAPTION, bar.w - 40, 22)
+        draw.text(canvas, font, CAPTION, bar.center, GOLD)
+
     def show_results(self) -> None:
         """A short pause on the final table, then a new scene (nothing old is kept)."""
         self.ended += STEP
@@ -95,6 +115,17 @@ def _attract(table: type) -> type:
     return type(f"Attract{table.__name__}", (Attract, table), {})
 
 
+_next_game: Iterator[str] | None = None
+
+
+def TitleDemo() -> Scene:  # noqa: N802 (a scene factory, named as the scene it makes)
+    """The title's "Demo" entry: each press shows the next game, so all are seen."""
+    global _next_game
+    if _next_game is None:
+        _next_game = itertools.cycle(available())
+    return DemoScene(game=next(_next_game))
+
+
 def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
                 pace: float = 1.0) -> Scene:
     """The title's attract mode: a demo of a random game (a scene factory); `pace` 1
@@ -106,4 +137,5 @@ def AttractDemo(rng: random.Random, seed: int | None = None,  # noqa: N802
     return scene
 
 
-__all__ = ["Attract", "AttractDemo", "DemoScene", "DemoUnavailable", "available", "check"]
+__all__ = ["Attract", "AttractDemo", "DemoScene", "DemoUnavailable", "TitleDemo", "available",
+           "check"]

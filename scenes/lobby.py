@@ -56,6 +56,7 @@ OSK_LABELS = {"Del": "←"}  # fits a key of six seats' narrow cards
 CARD_TOP, CARD_H = 118, 408
 PAWN_H, ROW_TOP, OSK_TOP = 100, 176, 116  # inside a card: pawn, rows, on-screen keyboard
 FOOTER = pygame.Rect(40, 544, 1200, 80)
+HINT_Y = 640  # the game's hint line, between the footer (624) and the prompt bar (656)
 PHONE_W = 214  # the phones' column beside the cards: the QR code and the short link
 ROWS = ("name", "colour", "token")  # the rows of a joined player's card
 ARROW_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT)
@@ -109,6 +110,10 @@ class LobbyConfig:
     #: level -> one line saying what a computer of that level does (shown while a
     #: cursor is on a level)
     level_notes: Mapping[str, str] = dc_field(default_factory=dict)
+    first_level: str = "normal"  # the computers' level until this machine starts a game
+    # one line under the footer, from (people at the TV, phones on?): e.g. Startup Fever
+    # suggests phones to a table of several people ("" says nothing)
+    hint: Callable[[int, bool], str] = lambda people, phones: ""
 
 
 @dataclass
@@ -126,12 +131,17 @@ class Cursor:
 
 
 class LobbyScene(Scene):
-    def __init__(self, config: LobbyConfig) -> None:
+    """level: the computers' level to start with (None: the level last started here, or
+    the config's `first_level` on this machine's first game)."""
+
+    def __init__(self, config: LobbyConfig, level: str | None = None) -> None:
         self.config = config
+        self.asked_level = level
         self.joined: list[LobbySeat] = []  # seats with a device, in join order
         self.others: list[LobbySeat] = []  # shared seats, then computers: named once
         self.cursors: dict[DeviceId, Cursor] = {}
-        self.level = "normal"  # the level new computers start at (Level sets them all)
+        self.level = level or config.first_level  # new computers' level (Level sets them
+        # all); the level of the last game started here replaces it on entering
         self.computers = config.min_seats - 1  # one person joining makes a game
         self.options = {o.key: o.values[0] for o in config.options}
         self.buttons = ("computers", "level", "shared", *self.options, "start")  # the footer
@@ -144,6 +154,10 @@ class LobbyScene(Scene):
         self.phone_note = ""  # why phones could not start, shown where the code would be
 
     def enter(self) -> None:
+        last = self.app.settings.levels.get(self.config.game)
+        if self.asked_level is None and last in LEVELS and last != self.level:
+            self.level = last
+            self.others = [s if s.human else replace(s, level=last) for s in self.others]
         opened = LobbyPhones.open(self.app.settings, self)
         if isinstance(opened, str):
             self.phone_note = opened
@@ -382,6 +396,10 @@ class LobbyScene(Scene):
             self.app.audio.play("error")
             return
         self.app.audio.play("fanfare")
+        settings = self.app.settings
+        if settings.levels.get(self.config.game) != self.level:
+            settings.levels[self.config.game] = self.level  # the next lobby starts there
+            settings.save()
         hub = None
         if self.phones is not None and self.phones.handed_over():
             hub = self.phones.hub
@@ -678,7 +696,16 @@ class LobbyScene(Scene):
         if self.phones is not None or self.phone_note:
             self._draw_phones(canvas)
         self._draw_footer(canvas)
+        hint = self.hint()
+        if hint:
+            draw.text(canvas, fitted(fonts, "body", 20, hint, 1200), hint, (640, HINT_Y), HINT)
         self.prompts.draw(canvas, fonts, self.app.input.style)
+
+    def hint(self) -> str:
+        """The game's one line for this table (LobbyConfig.hint), from its people at the
+        TV (phones not counted) and whether phones are on."""
+        people = sum(1 for s in self.seats() if s.human and not is_phone(s.device))
+        return self.config.hint(people, self.phones is not None)
 
     def _draw_phones(self, canvas: pygame.Surface) -> None:
         """The phones' column: scan to join, the short link, how many phones are on."""

@@ -21,7 +21,7 @@ class Entry:
 
 SHARED: tuple[Entry, ...] = (
     Entry("How to play", "scenes.howto:HowToPlayScene"),
-    Entry("Demo", "scenes.demo:DemoScene"),
+    Entry("Demo", "scenes.demo:TitleDemo"),
     Entry("Past games", "scenes.past_games:PastGamesScene"),
     Entry("Settings", "scenes.settings:SettingsScene"),
     Entry("Quit", None),

@@ -1,8 +1,11 @@
 """Continue: before a saved game resumes, each person takes their own seat again.
 
 Devices are not saved (pads get new ids each time they are plugged in), so a continued
-game starts here: the saved seats are shown locked, and each person moves their own
-marker to their seat (left / right) and presses Confirm, or clicks it with the mouse. A
+game starts here: the saved seats are shown locked, each big enough to tell from the
+couch (name, colour, pawn or logo), and each person moves their own marker onto their
+seat (left / right: it comes in from that side, no seat is chosen for anyone) and
+presses Confirm, or clicks it with the mouse; a Confirm with no marker moved takes
+nothing, so two people cannot swap seats (and hands) by pressing first. A
 person who is not here hands their seat to the computer (X) or makes it shared (Y: any
 device answers it). Play starts as soon as no person's seat is locked; Back gives a seat
 up again (or, with nothing taken, returns to the title). Nothing during play binds a seat.
@@ -124,16 +127,26 @@ class RejoinScene(Scene):
             return True
         device = action.device
         seats = self.person_seats()
-        if device not in self.cursors:
-            free = self.locked() or seats
-            self.cursors[device] = free[0]
-        at = self.cursors[device]
         if action.name in ("left", "right"):
             step = -1 if action.name == "left" else 1
-            k = seats.index(at) if at in seats else 0
-            self.cursors[device] = seats[(k + step) % len(seats)]
+            at = self.cursors.get(device)
+            if at is None:  # the marker comes in from that side: no seat is pre-selected
+                self.cursors[device] = seats[0] if step > 0 else seats[-1]
+            else:
+                k = seats.index(at) if at in seats else 0
+                self.cursors[device] = seats[(k + step) % len(seats)]
+            self.message = ""
             self.app.audio.play("move")
-        elif action.name == "confirm":
+            return True
+        at = self.cursors.get(device)
+        if at is None:
+            if action.name in ("confirm", "x", "y"):
+                self.message = "First move onto your seat (left / right), then confirm."
+                self.app.audio.play("error")
+            elif action.name == "back":
+                self._back(device)
+            return True
+        if action.name == "confirm":
             if self.seat_of(device) == at:
                 return True
             if not self.take(at, device):
@@ -200,7 +213,7 @@ class RejoinScene(Scene):
         canvas.blit(self.background, (0, 0))
         draw.text(canvas, fonts.display(48), f"Continue {self.title}", (640, 44), GOLD,
                   outline=4, shadow=5)
-        draw.text(canvas, fonts.body(28), "Take your seat: move to it and press "
+        draw.text(canvas, fonts.body(28), "Take your seat: move onto it (left / right) and press "
                   f"{self._confirm_words()}, or click it", (640, 100), CREAM)
         for seat, card in enumerate(self.cards):
             self._draw_card(canvas, seat, card)
@@ -223,14 +236,15 @@ class RejoinScene(Scene):
         locked = state == LOCKED
         draw.box(canvas, card, PANEL, outline=colour if not locked else INK, radius=22,
                  shadow=5, width=5)
-        head = pygame.Rect(card.x + 5, card.y + 5, card.w - 10, 44)
+        head = pygame.Rect(card.x + 5, card.y + 5, card.w - 10, 58)
         pygame.draw.rect(canvas, colour, head, border_top_left_radius=18,
                          border_top_right_radius=18)
-        name_font = fonts.fit("body", 28, s.name, head.w - 16, 20)
+        name_font = fonts.fit("display", 40, s.name, head.w - 16, 22)
         draw.text(canvas, name_font, s.name, head.center, INK)
-        if self.portrait is not None:
-            image = self.portrait(s.colour, getattr(s, "token", ""), 100)
-            canvas.blit(image, image.get_rect(midbottom=(card.centerx, card.y + 170)))
+        if self.portrait is not None:  # as large as the card allows: told from the sofa
+            size = min(126, card.w - 60)
+            image = self.portrait(s.colour, getattr(s, "token", ""), size)
+            canvas.blit(image, image.get_rect(midbottom=(card.centerx, card.y + 196)))
         small = fonts.body(24)
         if state == SAVED_CPU:
             lines, ink = (f"Computer ({s.level.capitalize()})",), MUTED
@@ -245,13 +259,13 @@ class RejoinScene(Scene):
                 WHITE
         for k, line in enumerate(lines):
             font = fonts.fit("body", 28 if k == 0 else 24, line, card.w - 20, 20)
-            draw.text(canvas, font, line, (card.centerx, card.y + 206 + 36 * k), ink)
+            draw.text(canvas, font, line, (card.centerx, card.y + 222 + 34 * k), ink)
         # markers: which devices point at this seat
         here = [d for d, at in self.cursors.items() if at == seat and self.seat_of(d) is None]
         for k, device in enumerate(here[:2]):
             label = device_label(device) if device != MOUSE else "Mouse"
             text = draw.render(small, f"» {label}", INK)
-            pill = text.get_rect(center=(card.centerx, card.y + 272 + 32 * k)).inflate(16, 4)
+            pill = text.get_rect(center=(card.centerx, card.y + 290 + 32 * k)).inflate(16, 4)
             pygame.draw.rect(canvas, GOLD, pill, border_radius=pill.h // 2)
             canvas.blit(text, text.get_rect(center=pill.center))
         if state in (LOCKED, COMPUTER, SHARED):

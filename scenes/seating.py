@@ -180,7 +180,12 @@ class SeatLostOverlay(Scene):
         self.prompts.draw(canvas, fonts, self.app.input.style)
 
 
-def refusal_note(name: str) -> str:
-    """What a device hears when it tries to answer someone else's prompt."""
-    return f"It's {name}'s turn: {name}'s controller answers"
+def refusal_note(name: str, device: DeviceId | None = None) -> str:
+    """What a device hears when it tries to answer someone else's prompt: the device
+    that does answer, by its kind ("Ada's keyboard answers", "Ada's pad 2", "phone")."""
+    if device is None:
+        return f"It's {name}'s turn: {name}'s controller answers"
+    what = device_label(device)
+    what = what[:1].lower() + what[1:]
+    return f"It's {name}'s turn: {name}'s {what} answers"
 

@@ -21,6 +21,10 @@ def test_pace_plays_whole_games_and_reports_the_figures(game, capsys):
     assert row["finished"] and row["minutes"] == figures["median_minutes"] > 1
     (prompts,) = row["prompts"].values()
     assert prompts == figures["prompts_per_human"] > 5  # the person was asked, and answered
+    (presses,) = row["presses"].values()
+    assert presses == figures["presses_per_human"] >= prompts  # every answer took a press
+    assert (row["window_s"] > 0) == (game == "startupfever")  # SERVERMANIA has no windows
+    assert figures["median_window_s"] == row["window_s"]
     assert 0 < figures["longest_idle_s"] < 60 * row["minutes"]
 
 

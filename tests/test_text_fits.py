@@ -59,7 +59,7 @@ from tests.scenes_servermania.helpers import READY, new_app, press, run_until, s
 from tests.scenes_servermania.test_game import scenario
 from tests.scenes_servermania.test_screens import LONG, late_game
 from tests.scenes_startupfever.decision_states import at_stage, manage_with_rival_staff, play_until
-from tests.scenes_startupfever.test_guided import answer
+from tests.scenes_startupfever.test_guided import Newcomer
 from tests.text_audit import TextAudit, clear_text_caches
 
 SIZES = (100, 125, 150)
@@ -252,6 +252,7 @@ def test_startupfever_coach_bubbles_and_tips(audit, size):
     """Learn to play: the first five bubbles of the guided game; then a one-line tip."""
     scene = GuidedGame()
     app = open_app(scene, size)
+    newcomer = Newcomer(app, scene, "keyboard")
     shown = []
     for _ in range(20_000):
         app.step()
@@ -261,7 +262,7 @@ def test_startupfever_coach_bubbles_and_tips(audit, size):
             assert_fits(audit, app, 1)
             if len(shown) == 5:
                 break
-        answer(app, scene, "keyboard")
+        newcomer()
     assert len(shown) == 5, shown
     table = TableScene(long_named(3, 1), seed=3)
     app = open_app(table, size)

@@ -3,9 +3,10 @@
 | level  | player |
 |--------|--------|
 | random | any legal action (players.RandomPlayer) |
-| easy   | the rule player with a random action about one decision in three (normal.py) |
+| easy   | the rule player, a random action in 60% of its decisions (normal.py) |
 | normal | the rule player with its card rules fixed (normal.py) |
 | hard   | determinized search with a heuristic cut-off over its own rules (search.py) |
+| simple | a newcomer who never poaches or plays a card (simple.py): Easy's yardstick |
 
 Every player has the same shape: `Player(seed)` and `decide(state_or_observation,
 legal) -> action`, reading only what its seat may see (F13).
@@ -16,6 +17,7 @@ from __future__ import annotations
 from .normal import EasyPlayer, NormalPlayer
 from .players import RandomPlayer
 from .search import HardPlayer
+from .simple import SimplePlayer
 
 #: What each level does, in one line for the lobby (read while a cursor is on a level).
 LEVEL_NOTES = {
@@ -29,4 +31,5 @@ LEVELS: dict[str, type] = {
     "easy": EasyPlayer,
     "normal": NormalPlayer,
     "hard": HardPlayer,
+    "simple": SimplePlayer,
 }

@@ -83,6 +83,9 @@ _RULES = (
     ("coach_seen", lambda v: isinstance(v, list) and len(v) <= 64
      and all(isinstance(t, str) and 0 < len(t) <= 32 for t in v), "a list of short names"),
     ("phones", lambda v: isinstance(v, bool), "true or false"),
+    ("levels", lambda v: isinstance(v, dict) and len(v) <= 8 and all(
+        isinstance(k, str) and len(k) <= 32 and v[k] in ("easy", "normal", "hard")
+        for k in v), "game -> easy, normal or hard"),
     ("phones_host", lambda v: isinstance(v, str) and len(v) <= 64
      and all(c.isalnum() or c in ".:-[]" for c in v), "an address such as 192.168.1.20"),
     ("phones_port", lambda v: type(v) is int and 0 <= v <= 65535, "a port from 0 to 65535"),
@@ -119,6 +122,8 @@ class Settings:
     ask_only_when_playable: bool = False  # Startup Fever: skip the neutral card beat (leaks)
     coach: bool = True  # Startup Fever: one-line tips the first time each step appears
     coach_seen: list[str] = field(default_factory=list)  # topics the coach has explained
+    levels: dict[str, str] = field(default_factory=dict)  # game -> computers' level last
+    # started in its lobby (a first game starts at the lobby's own default: Easy for SF)
     phones: bool = False  # a lobby starts the phone server: phones join by QR code
     phones_host: str = ""  # where it listens: "" this computer's Wi-Fi/LAN address
     phones_port: int = 8626  # falls back to a free port when taken; 0: any free port

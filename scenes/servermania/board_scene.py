@@ -38,7 +38,7 @@ from scenes.engine.widgets import PromptBar
 from scenes.overlays import dim
 from scenes.saving import Autosaving
 from scenes.seating import SeatDevices, seat_style
-from scenes.servermania.board_view import shared_view
+from scenes.servermania.board_view import BOARD_TITLES, shared_view
 from scenes.servermania.camera import Camera, Lens
 from scenes.servermania.director import Director
 from scenes.servermania.hud import Hud
@@ -610,6 +610,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self._draw_middle(canvas, lens)
         self._draw_flashes(canvas, lens)
         self.pawns.draw(canvas, lens, alpha, self.active, self.clock)
+        self._draw_square_tags(canvas)
         self._draw_ends(canvas, lens)
         if self.thinking is not None:
             self._draw_thinking(canvas, self.thinking)
@@ -672,6 +673,33 @@ class BoardScene(Autosaving, GameScreen, Scene):
         if label is not None:  # "X Take back: pay maintenance", before the die is thrown
             bar = PromptBar([*bar.items[:-1], ("x", label), bar.items[-1]])
         return bar if seat is None else self.whose(seat, bar)
+
+    def square_tags(self) -> list[tuple[pygame.Rect, str, pygame.font.Font]]:
+        """A pawn at rest on a square hides its title: (tag, title, font) for each such
+        square, the tag at the square's foot, in front of the pawn and mostly below the
+        square ("SIGN UPS", "PAY DAY!")."""
+        fonts = self.app.fonts
+        tags = []
+        seen: set[int] = set()
+        for pawn in self.pawns.pawns:
+            square = pawn.square
+            kind = self.state.board[square].kind
+            if pawn.moving or square in seen or not BOARD_TITLES.get(kind):
+                continue
+            seen.add(square)
+            rect = self.square_rect(square)
+            text = " ".join(BOARD_TITLES[kind])
+            font = fonts.fit("display", 20, text, rect.w + 44, 16)
+            w, h = font.size(text)
+            tag = pygame.Rect(0, 0, w + 12, h + 4)
+            tag.midtop = (rect.centerx, rect.bottom - 14)
+            tags.append((tag, text, font))
+        return tags
+
+    def _draw_square_tags(self, canvas: pygame.Surface) -> None:
+        for tag, text, font in self.square_tags():
+            pygame.draw.rect(canvas, INK, tag, border_radius=tag.h // 2)
+            draw.text(canvas, font, text, tag.center, CREAM)
 
     def _draw_board(self, canvas: pygame.Surface, lens: Lens) -> None:
         """Blit the pre-rendered board; while zooming, scale the close-up level to fit."""

@@ -4,13 +4,14 @@ the table's, `scenes.table.director`: what a step is, how steps play and how ski
 The log speaks in names, one line per thing that happened: an event that only repeats
 what another says (the pawn's move is told by where it lands, the money a fee costs by
 the fee) writes no line of its own. The biggest moments (CEO BONUS, first to FINISH, half
-the servers lost) get a big banner with the name and the amount, a sound and particles.
+the servers lost, the first pawn one roll from FINISH) get a big banner with the name,
+a sound and particles.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.servermania import events as ev
 from game.servermania.cards import DECK_NAMES
@@ -24,6 +25,8 @@ from scenes.table.die import DieRoll
 from scenes.table.director import Director as TableDirector
 from scenes.table.director import Step, event_handlers
 from scenes.table.effects import Flyer
+
+FINAL_STRETCH = 6  # squares from FINISH: one roll of the die
 
 if TYPE_CHECKING:  # none of these imports this module
     import pygame
@@ -49,6 +52,7 @@ class Board(Protocol):
     dice: list[DieRoll]
     active: int | None
     tallies: dict[int, ev.FinalTally]
+    state: Any  # the rules' state (the final stretch reads the board and who finished)
 
     def name(self, seat: int) -> str: ...
 
@@ -118,6 +122,7 @@ class Director(TableDirector):
         self.burst: set[int] = set()  # PAYDAY! squares already celebrated during a move
         self.roll_off: dict[int, DieRoll] = {}  # seat -> its die in the roll-off's round
         self.ties = 0  # roll-off ties so far: each re-roll round is quicker
+        self.stretch_said = False  # "FINAL STRETCH": said once, for the first pawn near
 
     # -- one method per event kind --------------------------------------------------------
 
@@ -276,7 +281,30 @@ class Director(TableDirector):
                 return False
             pawn.on_hop = None
             return True
-        return [Step("move", 0.0, begin, until=arrived)]
+        steps = [Step("move", 0.0, begin, until=arrived)]
+        if self._final_stretch(e):
+            steps.append(self._stretch_step(e.seat))
+        return steps
+
+    def _final_stretch(self, e: ev.Moved) -> bool:
+        """The first pawn to come within one roll (6 squares) of FINISH, before anyone
+        has finished: the end of the race is near, said once."""
+        state = self.stage.state
+        left = len(state.board) - 1 - e.end
+        if self.stretch_said or state.finish_order or not 0 < left <= FINAL_STRETCH:
+            return False
+        self.stretch_said = True
+        return True
+
+    def _stretch_step(self, seat: int) -> Step:
+        s = self.stage
+
+        def begin() -> None:
+            s.big_banner(f"FINAL STRETCH! {s.name(seat)} is one roll from FINISH",
+                         GOLD, "icon_finish", seat=seat)
+            s.sound("last_call")
+            s.log(f"Final stretch: {s.name(seat)} is one roll from FINISH", seat)
+        return Step("final stretch", 1.4, begin)
 
     def payday_burst(self, square: int) -> None:
         s = self.stage

@@ -175,10 +175,16 @@ class Hud:
         r = self.row_rect(seat)
         return (r.right - self.px(58), r.y + self.px(46))
 
+    def rank_font(self, fonts: Fonts, rank: str) -> pygame.font.Font:
+        """The money rank's font: bold and at least 22 px at 100 % text (read from the
+        couch with four rows), shrunk only as far as its badge needs."""
+        size = self.px(24 if len(rank) > 3 else 28)
+        return fonts.fit("display", size, rank, self.px(72) - 10, self.px(22))
+
     def badge_rect(self, seat: int) -> pygame.Rect:
         """The money-rank badge, top right of the row."""
-        badge = pygame.Rect(0, 0, self.px(64), self.px(26))
-        badge.topright = (self.row_rect(seat).right - 8, self.row_rect(seat).y + 4)
+        badge = pygame.Rect(0, 0, self.px(72), self.px(30))  # read from the couch (>= 22 px)
+        badge.topright = (self.row_rect(seat).right - 6, self.row_rect(seat).y + 3)
         return badge
 
     def flag_rect(self, seat: int) -> pygame.Rect:
@@ -268,11 +274,9 @@ class Hud:
             canvas.blit(face, face.get_rect(center=badge.center))
         elif rank:
             badge_colour = GOLD if rank == "1st" else mix(MUTED, WHITE, 0.2)
-            pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=14)
-            pygame.draw.rect(canvas, badge_colour, badge, border_radius=14)
-            size = self.px(22 if len(rank) > 3 else 24)
-            rank_font = fonts.fit("body", size, rank, badge.w - 8, self.px(18))
-            draw.text(canvas, rank_font, rank, badge.center, INK)
+            pygame.draw.rect(canvas, INK, badge.move(0, 2), border_radius=16)
+            pygame.draw.rect(canvas, badge_colour, badge, border_radius=16)
+            draw.text(canvas, self.rank_font(fonts, rank), rank, badge.center, INK)
         if seat in self.finish_place:  # a white chip: the FINISH place, not the money
             spot = self.flag_rect(seat)
             pygame.draw.rect(canvas, CREAM, spot, border_radius=8)

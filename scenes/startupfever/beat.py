@@ -74,6 +74,10 @@ from scenes.startupfever.choices import TABLE, Ctx, Painted
 from scenes.startupfever.curtain import HAND_PANEL, Curtain, hand_panel
 
 BEAT_SECONDS = 2.5  # the countdown, the same for every window and every hand
+PASSIVE_SECONDS = 0.7  # a passive window: how long it waits for a card button (Y / C),
+# at the animation's pace (it rides on what is playing)
+DEFENSE_SECONDS = 1.6  # ... and for the target of a card to reach for Defense
+STRIP_H = 34  # the passive window's strip over the log's legend line
 MUTED_TEXT = (196, 186, 230)  # the how-line: quieter than CREAM, still 7:1 on PANEL
 ROW = 62
 WIDTH = 640
@@ -91,6 +95,13 @@ TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
 def people(ctx: Ctx) -> list[int]:
     """The seats people play now (not those the computer stands in for)."""
     return [i for i, s in enumerate(ctx.seats) if s.human and i not in ctx.computers]
+
+
+def passive_table(ctx: Ctx) -> bool:
+    """Card windows that cost nothing: two or more people at the TV and no phone seat.
+    A window then waits a short fixed time (`PASSIVE_SECONDS`, riding on the animation
+    already playing) for a person to press the card button; nobody has to answer."""
+    return len(people(ctx)) >= 2 and not ctx.phones and not ask_only_when_playable(ctx)
 
 
 def ask_only_when_playable(ctx: Ctx) -> bool:
@@ -117,6 +128,22 @@ class Beat:
         self.shown = pygame.Rect(0, 0, 0, 0)  # what the last frame drew: rows or the hand
         self.rows: list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]] = []  # row, look, pass
         self.buttons: list[pygame.Rect] = []  # behind the curtain: the two answers
+        self.cache = Painted()
+        self.passive = False  # a passive window (`passive_table`): nobody must answer
+        self.opened = True  # a passive window shows its rows once a card button is pressed
+
+    def make_passive(self, seconds: float = 0.0) -> None:
+        """Wait `seconds` (`PASSIVE_SECONDS`) for a card button, the rows hidden until it
+        is pressed."""
+        if self.seats:
+            self.passive, self.opened = True, False
+            self.left = self.passive_seconds = seconds or PASSIVE_SECONDS
+
+    def open_rows(self) -> None:
+        """A card button in a passive window: its rows show, with time enough to look
+        and answer (the whole countdown)."""
+        self.opened = True
+        self.left = max(self.left, BEAT_SECONDS)
         self.cache = Painted()
 
     # -- state ---------------------------------------------------------------------------
@@ -166,9 +193,31 @@ class Beat:
 
     # -- input -----------------------------------------------------------------------------
 
+    def wants(self, action: Action) -> bool:
+        """Whether this beat takes `action`: a passive window with its rows hidden takes
+        only the card button (Y / C, or a click on its strip) and X; every other press
+        goes to the table (fast, skip, the field cursor) as if no beat were open."""
+        if not self.passive or self.opened:
+            return True
+        if action.name == CLICK:
+            return action.pos is not None and self.shown.collidepoint(action.pos)
+        return action.name in ("y", "x")
+
     def handle(self, action: Action) -> None:
         if self.done:
             return
+        if self.passive and not self.opened:
+            if not action.pressed:
+                return
+            if action.name == "x":
+                if self._own_row(action.device) is None:  # as "all pass" with rows
+                    self.all_pass()
+                return
+            if action.name not in ("y", CLICK):
+                return
+            self.open_rows()
+            if action.name == CLICK:
+                return
         own = self._own_row(action.device)
         if own == FOREIGN:
             return  # a pad bound to a seat not asked here answers nothing
@@ -281,6 +330,9 @@ class Beat:
 
     @property
     def bar(self) -> PromptBar:
+        if self.passive and not self.opened:
+            return PromptBar([("y", "Hold: play a card"), ("x", "Nobody plays"),
+                              ("rshoulder", "Hold: fast ×4")])
         if self.device == MOUSE:
             return PromptBar([("Click", "Pass"), ("Press and hold", "Look at your hand")])
         if self.curtain.open:
@@ -300,6 +352,9 @@ class Beat:
     def draw(self, canvas: pygame.Surface) -> None:
         """Painted once per change (answers, selection, curtain); the countdown live."""
         if self.done:
+            return
+        if self.passive and not self.opened:
+            self._draw_strip(canvas)
             return
         if self.curtain.open:
             rect = pygame.Rect(0, 0, HAND_PANEL[0], HAND_PANEL[1] + 110)
@@ -323,6 +378,25 @@ class Beat:
         fill = bar.inflate(-4, -4)
         fill.w = round(fill.w * max(0.0, self.left) / BEAT_SECONDS)
         pygame.draw.rect(canvas, MINT, fill, border_radius=6)
+
+    def _draw_strip(self, canvas: pygame.Surface) -> None:
+        """A passive window: one slim strip over the log's legend line (the table and
+        the animation playing stay in view), the same whatever anyone holds."""
+        fonts = self.ctx.fonts
+        log = self.ctx.view.place("log")
+        rect = pygame.Rect(log.x, log.y, log.w, STRIP_H)
+        self.shown = rect
+        draw.box(canvas, rect, INK, outline=GOLD, radius=12, shadow=0, width=2)
+        text = self.strip_words()
+        font = fonts.fit("body", 22, text, rect.w - 24, 15)
+        draw.text(canvas, font, text, (rect.x + 12, rect.centery - 2), GOLD,
+                  anchor="midleft")
+        bar = pygame.Rect(rect.x + 8, rect.bottom - 6, rect.w - 16, 4)
+        bar.w = round(bar.w * max(0.0, self.left) / self.passive_seconds)
+        pygame.draw.rect(canvas, MINT, bar, border_radius=2)
+
+    def strip_words(self) -> str:
+        return f"{self.title} Hold Y (C) to play one"
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, px, room = self.ctx.fonts, self.ctx.fonts.scaled, rect.w - 40
@@ -408,7 +482,8 @@ class WindowBeat(Beat):
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         window = event.window
-        self.whole_turn = window == ADOPTION
+        passive = passive_table(ctx)
+        self.whole_turn = window == ADOPTION and not passive  # passive: each its own
         if self.whole_turn:
             for seat in people(ctx):
                 ctx.plan.pop(("turn", seat), None)
@@ -423,9 +498,13 @@ class WindowBeat(Beat):
             title, how = "Any cards this turn?", f"Cards for this product turn{turn}"
         else:
             title, how = "Any cards?", f"Cards {cardhelp.window_words(window, slot)}"
+        if passive:
+            title = "Any cards?"
         super().__init__(ctx, humans, title, how)
         if self.whole_turn:
             self.rule = "Every person is asked, whatever they hold. Pass: the whole turn."
+        if passive:
+            self.make_passive()
 
     def record(self, seat: int, play: bool) -> None:
         self.ctx.plan[(Stage.WINDOW, seat)] = play
@@ -502,6 +581,11 @@ class DefenseBeat(Beat):
         card = CARDS[event.card].name
         super().__init__(ctx, [target], f"{ctx.name(target)}: Defense?",
                          f"{ctx.name(event.seat)} plays {card} on you")
+        if passive_table(ctx):
+            self.make_passive(DEFENSE_SECONDS)
+
+    def strip_words(self) -> str:
+        return f"{self.title} Hold Y (C) to look"
 
     def record(self, seat: int, play: bool) -> None:
         self.ctx.plan[(Stage.DEFENSE, seat)] = play

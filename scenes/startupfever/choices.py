@@ -26,6 +26,7 @@ from scenes.engine.palette import (
     CREAM,
     GOLD,
     INK,
+    MINT,
     MUTED,
     PANEL,
     PANEL_LIGHT,
@@ -510,6 +511,8 @@ class Decision:
         self.rect = pygame.Rect(0, 0, PANEL_W, 0)
         self.cache = Painted()
         self.hand: list[str] | None = None  # the seat's own hand, shown while Y is held
+        self.note = ""  # in place of the how-line: what a tutorial asks for here
+        self.note_colour: Color = MINT
         self._wrapped: tuple[str | None, list[str]] = (None, [])  # how-line -> its lines
         THEME.on_change(self._restyle)
 
@@ -646,7 +649,7 @@ class Decision:
 
     def _how(self) -> list[str]:
         """The "how this step works" line of the list shown, wrapped."""
-        how = self.choices.level.how or self.how
+        how = self.note or self.choices.level.how or self.how
         fonts = self.ctx.fonts
         if self._wrapped[0] != how:
             lines = draw.wrap(fonts.ui(24), how, panel_width() - 40)
@@ -692,7 +695,7 @@ class Decision:
         self._draw_marks(canvas)
         level = self.choices.level
         key = ("panel", rect.topleft, rect.size, len(self.choices.levels), level.selected,
-               level.top, tuple(self.facts),
+               level.top, tuple(self.facts), self.note, self.note_colour,
                tuple((o.label, o.detail, o.enabled) for o in level.options))
         if self.cache.blit(canvas, key, rect, self._paint):
             self.choices.shift(self.cache.offset)
@@ -713,7 +716,8 @@ class Decision:
         draw.text(canvas, font, title, band.center, INK)
         y = band.bottom + 14
         for line in self._how():
-            draw.text(canvas, fonts.ui(24), line, (rect.x + 20, y), CREAM, anchor="topleft")
+            draw.text(canvas, fonts.ui(24), line, (rect.x + 20, y),
+                      self.note_colour if self.note else CREAM, anchor="topleft")
             y += fonts.scaled(34)
         for fact in self.facts:
             draw.text(canvas, fonts.fit("body", fonts.scaled(24), fact, rect.w - 40), fact,

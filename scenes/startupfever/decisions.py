@@ -6,7 +6,9 @@ action and applies what `handle` returns. Decisions never decide a rule: their o
 are the rules' legal actions, their costs and effects the rules' own results on a clone.
 
 Stages: chips, window, defense, attrition, manage, counter, loss, reassign, marketing,
-order_choose (see game/startupfever/RULES.md). Answers given earlier count:
+order_choose (see game/startupfever/RULES.md). With one person at the table (`alone`)
+no decision is secret: there is nobody to hide the hand from, so no curtain. Answers
+given earlier count:
 - a queued step (`ctx.queue`, a sealed marketing budget) is `ready` when its turn comes;
 - at a card window or a Defense question, `beat.answered`: one legal answer is given at
   once, a seat that passed in the "any cards?" beat passes again here silently, and a
@@ -54,11 +56,20 @@ def decision_for(state: Any, ctx: Ctx) -> Decision:
         raise ValueError(f"no human decision at stage {stage!r}")
     decision = BUILDERS[stage](state, ctx)
     decision.ready, decision.queued = _ready(state, ctx, stage, seat)
+    if alone(ctx):  # nobody at the table to hide a hand from: no curtain at all (F11)
+        decision.secret = False
     if not decision.secret:
         decision.hand = list(state.players[seat].hand)  # Y held: one's own hand
     if state.current_slot is not None:
         decision.focus = frozenset({state.current_slot})
     return decision
+
+
+def alone(ctx: Ctx) -> bool:
+    """One person at the table, every other seat a computer: the hand, the chips and
+    the budget are simply shown and chosen with the ordinary buttons (the computers
+    read only their own observation, so nothing on screen tells them anything)."""
+    return sum(1 for s in ctx.seats if s.human) == 1
 
 
 def _ready(state: Any, ctx: Ctx, stage: str, seat: int) -> tuple[object | None, bool]:

@@ -101,6 +101,9 @@ class Step(QueueStep):
     gate: bool = False  # waits for people (the card-window beat): skip stops here
 
 
+OWN_CARD_HOLD = 0.9  # s: a card shown to nobody but the person who just chose it
+
+
 class Director(QueueDirector):
     """Plays SF events; `steps_for` finds the method `on_<EventName>` of the event's class
     (`scenes.table.director.event_handlers`)."""
@@ -111,6 +114,29 @@ class Director(QueueDirector):
         self.offer: ev.PoachOffered | None = None  # the offer a Poached event completes
         self.allocating: set[int] = set()  # seats already announced as allocating
         self.year_end_shown = 0  # the year whose "YEAR n ENDS" card was shown
+        self.early: set[int] = set()  # windows whose beat opened with the steps before
+
+    def push(self, events: list) -> None:
+        """The events the rules just gave: the story (why.py) hears them all first. A
+        card window they end on rides on their animation: with a passive table
+        (beat.passive_table) its wait starts with their first step, not after the last,
+        so a window nobody uses costs (almost) no time of its own."""
+        heard = getattr(self.stage, "heard", None)
+        if heard is not None:
+            heard(events)
+        start = len(self.queue)
+        super().push(events)
+        last = events[-1] if events else None
+        if isinstance(last, ev.WindowOpened) and self._rides(last) and len(self.queue) > start:
+            self.early.add(id(last))
+            s = self.stage
+            self.queue.insert(start, Step("window rides", 0.0, lambda: s.open_beat(last)))
+
+    def _rides(self, e: ev.WindowOpened) -> bool:
+        from scenes.startupfever.beat import passive_table
+
+        s = self.stage
+        return s.shares_beat() and passive_table(s.context())
 
     def steps_for(self, event: object) -> list[Step]:
         name = _handlers().get(type(event))
@@ -211,8 +237,12 @@ class Director(QueueDirector):
             return []
         self.year_end_shown = year
 
+        last = s.model.last_year is not None and year >= s.model.last_year
+        subtitle = "Showdowns, then the final score" if last else \
+            "Showdowns, vesting, new cards, marketing"
+
         def begin() -> None:
-            s.title_card(f"YEAR {year} ENDS", "Showdowns, vesting, new cards, marketing")
+            s.title_card(f"YEAR {year} ENDS", subtitle)
             s.sound("fanfare")
         return [Step("year ends", 1.6, begin)]
 
@@ -289,7 +319,10 @@ class Director(QueueDirector):
                 s.record_history()  # VP at the end of the year before
             s.model.year = e.year
             s.model.current = None
-            s.title_card(f"YEAR {e.year}", "Every product takes its turn")
+            if s.model.last_year == e.year:
+                s.title_card("LAST YEAR", f"Year {e.year}: the game ends with it")
+            else:
+                s.title_card(f"YEAR {e.year}", "Every product takes its turn")
             s.sound("turn")
             self._log(e)
         return [Step("year", 1.4, begin)]
@@ -313,8 +346,12 @@ class Director(QueueDirector):
         s = self.stage
         if not s.shares_beat():
             return []
-        return [Step("beat", 0.0, lambda: s.open_beat(e), until=lambda: s.beat is None,
-                     gate=True)]
+        def begin() -> None:
+            if id(e) in self.early:  # opened with the animation before it (push)
+                self.early.discard(id(e))
+                return
+            s.open_beat(e)
+        return [Step("beat", 0.0, begin, until=lambda: s.beat is None, gate=True)]
 
     def on_WindowOpened(self, e: ev.WindowOpened) -> list[Step]:
         steps = self.year_end_card() if e.window == "competition" else []
@@ -384,7 +421,26 @@ class Director(QueueDirector):
                      CATEGORY_ICONS.get(e.category))
             s.sound("fanfare")
             self._log(e)
-        return [Step("launch", 1.3, begin)]
+        steps = [Step("launch", 1.3, begin)]
+        model = s.model
+        if model.last_year is None and all(p.launched or slot == e.slot
+                                           for slot, p in model.products.items()):
+            steps.append(self._last_call())
+        return steps
+
+    def _last_call(self) -> Step:
+        """The last product launched: this year (or the agreed extra years) ends the
+        game (F12), said at once with a banner and its own sound."""
+        s = self.stage
+        extra = s.state.extra_years
+
+        def begin() -> None:
+            s.model.last_year = s.model.year + extra
+            text = "LAST YEAR! Every product has launched" if not extra else \
+                f"Every product launched: {extra + 1} years to go, counting this one"
+            s.banner(text, GOLD, "icon_launch")
+            s.sound("last_call")
+        return Step("last year", 1.8, begin)
 
     def on_RevenueEarned(self, e: ev.RevenueEarned) -> list[Step]:
         s = self.stage
@@ -518,6 +574,8 @@ class Director(QueueDirector):
                 s.sound("card_flip")
                 return
             s.card = EventCardFlip(e.name, e.text, start, s.card_spot(), s.app.fonts)
+            if s.is_human(e.seat) and sum(1 for x in s.seats if x.human) == 1:
+                s.card.hold = OWN_CARD_HOLD  # alone at the table: its player has read it
             target = e.slot if e.slot else s.name(e.target_seat)
             s.banner(f"{s.name(e.seat)} plays {e.name} on {target}", s.colour(e.seat))
             if e.slot:

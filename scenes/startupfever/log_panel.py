@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from scenes.engine import draw
 from scenes.engine.fonts import Fonts
 from scenes.engine.input import POINT, Action
 from scenes.engine.palette import Color
@@ -44,6 +45,14 @@ class LogPanel(sm_log.LogPanel):
         if action.name == POINT and action.pos is not None:
             self.hovered = self.rect.collidepoint(action.pos)
         return False
+
+    def newest_height(self, fonts: Fonts) -> int:
+        """The height of the newest entry's lines at the bottom of the box (0: none)."""
+        if not self.entries:
+            return 0
+        font = fonts.ui(sm_log.FONT_SIZE)
+        lines = len(draw.wrap(font, self.entries[-1][0], self.rect.w - 28, indent="  "))
+        return lines * fonts.scaled(sm_log.LINE) + 4
 
     @property
     def open(self) -> bool:

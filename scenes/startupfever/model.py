@@ -74,6 +74,12 @@ class TableModel:
     order: list[str] = dc_field(default_factory=list)  # this year's product turn order
     current: str | None = None  # the product whose turn it is
     discard: int = 0  # cards on the discard pile (played ones included)
+    last_year: int | None = None  # the year the game ends, once every product launched
+
+    @property
+    def unlaunched(self) -> int:
+        """Products not launched yet (the game's last year comes when none is left)."""
+        return sum(1 for p in self.products.values() if not p.launched)
 
     @classmethod
     def from_state(cls, state: Any) -> TableModel:
@@ -93,7 +99,9 @@ class TableModel:
         model = cls(year=state.year, bank=state.bank, supply=dict(state.supply),
                     deck=sum(state.deck.values()), products=products, companies=companies,
                     order=list(state.turn_order), current=state.current_slot,
-                    discard=len(state.discard) + len(state.played))
+                    discard=len(state.discard) + len(state.played),
+                    last_year=None if state.all_launched_year is None else
+                    state.all_launched_year + state.extra_years)
         model.rescore()
         return model
 

@@ -8,9 +8,34 @@ from scenes.table.people import ScriptedPeople
 
 
 class StartupFeverPeople(ScriptedPeople):
-    """Startup Fever's people: the die, the beat rows (they pass) and decisions (mostly
-    the last option, End / Pass / Seal, every third time the first one, as a person who
-    plays a card or hires now and then, at most once a turn and stage)."""
+    """Startup Fever's people: the die, card windows and decisions. At a card window a
+    person who holds a card playable there plays it (the card button, then the card);
+    one who does not lets the window pass (a passive window: no press at all; a beat
+    with rows: Pass). The target of a card holding Defense plays it. Other decisions:
+    mostly the last option (End / Pass / Seal), every third time the first one, as a
+    person who hires now and then, at most once a turn and stage."""
+
+    def in_window(self) -> bool:
+        """A card beat on the table, or a card / Defense question open to a person (the
+        rules' state may rest at a window while the table still shows what came before:
+        that is not counted)."""
+        s = self.scene
+        decision = s.decision
+        return s.beat is not None or (decision is not None
+                                      and decision.stage in ("window", "defense"))
+
+    def __call__(self) -> None:
+        """A passive window: a person who holds a card playable there reaches for the
+        card button at once (they knew they would play it); nobody else does a thing."""
+        beat = self.scene.beat
+        if self.app.stack.top is self.scene and beat is not None and not beat.done \
+                and beat.passive and not beat.opened:
+            keen = [seat for seat in beat.seats if beat.can_play(seat)]
+            if keen:
+                self.pressing = keen[0]
+                self.tap("y")  # the rows show: that person then answers as below
+                self.pressing = None
+        super().__call__()
 
     def asked(self) -> dict[int, Any]:
         s = self.scene
@@ -18,6 +43,8 @@ class StartupFeverPeople(ScriptedPeople):
             return {s.roll_call.seat: s.roll_call}
         beat = s.beat
         if beat is not None and not beat.done:
+            if beat.passive and not beat.opened:  # nobody must answer
+                return {}
             return {seat: beat for seat in beat.seats if seat not in beat.answers}
         if s.decision is not None:
             return {s.decision.seat: s.decision}
@@ -29,9 +56,14 @@ class StartupFeverPeople(ScriptedPeople):
             self.tap("confirm")
         elif s.beat is not None and not s.beat.done:
             beat = s.beat
-            if beat.seat != seat and seat in beat.seats:
+            if seat in beat.seats and beat.seats.index(seat) != beat.selected:
                 beat.selected = beat.seats.index(seat)
-            self.tap("confirm")  # pass
+            if beat.can_play(seat):  # behind the curtain: "Play a card" / "Play Defense"
+                self.send("y", True)
+                self.tap("confirm")
+                self.send("y", False)
+            else:
+                self.tap("confirm")  # pass
         elif s.decision is not None:
             self._decide(s.decision)
 
@@ -44,8 +76,12 @@ class StartupFeverPeople(ScriptedPeople):
             self.tap("back")
             return
         state = self.scene.state
-        turn = (decision.stage, state.year, state.current_slot, decision.seat)
-        first = len(choices.levels) > 1 or (self.calls % 3 == 0 and turn not in self.tried)
+        turn = (decision.stage, state.year, state.current_slot, decision.seat,
+                getattr(state, "window", None))
+        if decision.stage in ("window", "defense"):  # a playable card is played, once
+            first = turn not in self.tried and len(enabled) > 1 or len(choices.levels) > 1
+        else:
+            first = len(choices.levels) > 1 or (self.calls % 3 == 0 and turn not in self.tried)
         if first:  # at most once a turn and stage: a person does not shuffle for ever
             self.tried.add(turn)
         target = enabled[0] if first else enabled[-1]

@@ -24,6 +24,7 @@ from scenes.startupfever import look as sf_look
 from scenes.startupfever import watch
 from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import ORDINALS
+from scenes.startupfever.why import Story, reasons
 from scenes.table import look
 from scenes.table.results import CHART, TABLE
 from scenes.table.results import ResultsScene as TableResults
@@ -36,9 +37,14 @@ class ResultsScene(TableResults):
     TABLE_TITLE = "Victory points"
     CHART_TITLE = "VP over the years"
 
+    @property
+    def chart_title(self) -> str:
+        """With people at the table the chart's panel says what decided the game."""
+        return "What decided it" if self.why else self.CHART_TITLE
+
     def __init__(self, seats: list[Seat], state, history: list[list[int]],
                  demo: bool = False, pace: float = 1.0,
-                 devices: SeatDevices | None = None) -> None:
+                 devices: SeatDevices | None = None, story: Story | None = None) -> None:
         super().__init__(seats, state.scores(), state.winners(), history, demo=demo, pace=pace,
                          devices=devices)
         self.money = [p.money for p in state.players]
@@ -50,6 +56,9 @@ class ResultsScene(TableResults):
         self.order = sorted(range(len(seats)), key=lambda i: (-self.scores[i], -self.money[i]))
         best = self.scores[self.order[0]]
         self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
+        # each person's one or two lines of why (why.py), from the rules' figures
+        self.why = [] if demo else [(i, reasons(state, story, i)) for i, s in
+                                    enumerate(seats) if s.human]
 
     @property
     def speed(self) -> float:
@@ -107,11 +116,20 @@ class ResultsScene(TableResults):
             draw.text(canvas, fonts.body(24), "Tied on VP: more money wins", (TABLE.centerx,
                       TABLE.bottom - 20), GOLD)
 
+    def winner_image(self, seat: int) -> pygame.Surface:
+        """The winning company's logo (a Startup Fever table has no pawns)."""
+        s = self.seats[seat]
+        return look.marker(s.colour, 72, s.token)
+
     def _draw_chart(self, canvas: pygame.Surface) -> None:
         fonts = self.app.fonts
+        if self.why:  # people at the table: what decided it, in the chart's place
+            self._draw_why(canvas, pygame.Rect(CHART.x + 18, CHART.y + 44, CHART.w - 36,
+                                               CHART.h - 58))
+            return
         area = pygame.Rect(CHART.x + 70, CHART.y + 50, CHART.w - 110, CHART.h - 110)
         top = max(max(row) for row in self.history)
-        most = max(2, area.h // 30)  # grid labels 30 px apart at least
+        most = max(2, min(6, area.h // 30))  # grid labels 30 px apart at least
         step = next((s for s in (5, 10, 20, 25, 50) if top / s <= most), 100)
         top = step * max(1, math.ceil(top / step))
         small = fonts.body(24)
@@ -123,6 +141,28 @@ class ResultsScene(TableResults):
         draw.text(canvas, small, "end of year", (area.centerx, area.bottom + 34), MUTED,
                   anchor="midtop")
         self._draw_lines(canvas, area, top)
+
+    def _draw_why(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
+        """Each person: their logo and one or two lines of why (the logo says whose)."""
+        fonts = self.app.fonts
+        pygame.draw.rect(canvas, mix(PANEL, INK, 0.35), rect.inflate(8, 8), border_radius=12)
+        per = max(1, min(2 * WHY_LINE + 6, rect.h // max(1, len(self.why))))
+        y = rect.y
+        for seat, lines in self.why:
+            s = self.seats[seat]
+            canvas.blit(look.marker(s.colour, 24, s.token), (rect.x + 2, y + 2))
+            line_h = min(WHY_LINE, per)
+            shown = lines[: max(1, (per - 4) // line_h)]
+            for k, line in enumerate(shown):
+                font = fonts.fit("body", 22, line, rect.w - 36, 15)
+                draw.text(canvas, font, draw.clip(font, line, rect.w - 36),
+                          (rect.x + 32, y + k * line_h + line_h // 2), CREAM,
+                          anchor="midleft",
+                          volatile=True)
+            y += per
+
+
+WHY_LINE = 27
 
 
 def fit_name(fonts: Fonts, name: str, tail: str, room: int) -> tuple[pygame.font.Font, str]:

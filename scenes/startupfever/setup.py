@@ -50,15 +50,25 @@ def start_game(app: Host, seats: list[LobbySeat], options: dict[str, str],
     app.stack.replace(scene)
 
 
+def phones_hint(people: int, phones: bool) -> str:
+    """Two or more people on one screen: phones keep each hand private and spare the TV
+    its card pauses (said once, under the footer)."""
+    if people < 2 or phones:
+        return ""
+    return ("Two or more people: phones keep your cards private and the game quicker "
+            "(Settings: Phones)")
+
+
 LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
-    default_token=look.shape_of, options=(EXTRA_YEARS,), level_notes=LEVEL_NOTES)
+    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy", level_notes=LEVEL_NOTES,
+    hint=phones_hint)
 
 
 class NewGameScene(LobbyScene):
-    """The title's Startup Fever entry."""
+    """The title's Startup Fever entry (`level`: the computers' level to start with)."""
 
-    def __init__(self) -> None:
-        super().__init__(LOBBY)
+    def __init__(self, level: str | None = None) -> None:
+        super().__init__(LOBBY, level)

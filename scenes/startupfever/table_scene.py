@@ -62,6 +62,7 @@ from scenes.startupfever.seats import Seat
 from scenes.startupfever.showdown import Showdown, lineup
 from scenes.startupfever.table_view import TABLE, TableView
 from scenes.startupfever.tempo import tempo
+from scenes.startupfever.why import Story
 from scenes.table.cards import CARD_SIZE, CardFlip
 from scenes.table.die import DieRoll
 from scenes.table.driver import TurnDriver
@@ -75,6 +76,7 @@ THINK_AGAIN = 0.15  # ... and before its next step of the same decision (a secon
 SILENT = frozenset({Stage.WINDOW, Stage.DEFENSE})  # computers decide these without a pause (F13)
 FLASH = 0.9
 BAR_TOP = 720 - PromptBar.HEIGHT
+COACH_AREA = pygame.Rect(0, 0, 1280, BAR_TOP)  # where the guided game's bubbles may go
 CURSOR_SHOWN = 4.0  # seconds the field cursor stays after the last direction pressed
 
 
@@ -126,6 +128,8 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         self.view = TableView(layout, self.seats)
         self.model = TableModel.from_state(self.state)
+        self.story = Story({slot: p.owner for slot, p in self.state.products.items()},
+                           self.state.year)  # for the results' "why" lines (why.py)
         self.director = Director(self)
         self.movers = Movers()
         self.effects = Effects(seed, TABLE.inflate(-8, -8))
@@ -187,7 +191,7 @@ class TableScene(Autosaving, GameScreen, Scene):
                                  ("lshoulder", "Whose hand"), ("y", "Hold: look"),
                                  ("pause", "Pause")])
 
-    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Leave"), ("pause", "Pause")])
+    BAR_COACH = PromptBar([("confirm", "Got it"), ("back", "Close"), ("pause", "Pause · leave")])
 
     # -- services for the director -------------------------------------------------------------
 
@@ -197,6 +201,10 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.demo or not any(s.human for s in self.seats) or not self.app.settings.coach:
             return None
         return tips_coach(self.app.settings)
+
+    def _coach_explains(self) -> bool:
+        """The guided game's bubble is on the table: the game waits for it."""
+        return self.coach is not None and self.coach.holding and self._coach_shows()
 
     def _coach_shows(self) -> bool:
         """The coach's bubble waits for the year's title card and a banner to go."""
@@ -242,13 +250,20 @@ class TableScene(Autosaving, GameScreen, Scene):
         """Hold the beat for `event`, if it calls for one (decisions' beat.py decides)."""
         from scenes.startupfever.beat import beat_for
 
-        self.beat = beat_for(event, self.state, self.context())
-        if self.beat is not None and self.beat.done:
-            self.beat = None
-        if self.beat is not None:
-            self.hand_look.curtain.close()
+        beat = beat_for(event, self.state, self.context())
+        if beat is not None and beat.done:
+            beat = None
+        if beat is None and self.beat is not None:
+            return  # a window riding on this animation is open: it stays
+        self.beat = beat
+        if self.beat is not None and not self.beat.passive:  # a passive window asks
+            self.hand_look.curtain.close()  # nobody: fast play and peeking go on
             self.fast.clear()
             self.sound("tick")
+
+    def heard(self, events: list) -> None:
+        """Every event the rules gave, as the director receives it: the results' story."""
+        self.story.add(events)
 
     def context(self) -> Any:
         from scenes.startupfever.choices import Ctx
@@ -300,7 +315,7 @@ class TableScene(Autosaving, GameScreen, Scene):
             if self.refuse(self.decision.seat, action):
                 return True
             return self._to_decision(action)
-        if self.beat is not None:
+        if self.beat is not None and self.beat.wants(action):
             self.beat.handle(action)
             return True
         if name == "rshoulder":
@@ -391,14 +406,17 @@ class TableScene(Autosaving, GameScreen, Scene):
         if self.leaving:
             return
         self.tend_phones()
+        held = False  # the guided game waits for one confirm on the coach's bubble
         if self.coach is not None:
             self.coach.update(dt if self._coach_shows() else 0.0)  # ages only when seen
             self.coach.watch(self)
             if self.coach.holding and self._coach_shows():
-                return  # the guided game waits for one confirm on the coach's bubble
+                return
+            held = self.coach.holding  # behind a banner: it plays out, nothing moves on
         sdt = dt * self.speed * tempo(self)  # brisk while only computers act (tempo.py)
         self.clock += dt
-        self.director.update(sdt)
+        if not held:
+            self.director.update(sdt)
         self.movers.update(sdt)
         wdt = dt * self.watch_speed  # cards and showdowns: slower in the demo (watch.py)
         self.showdown.update(wdt)
@@ -432,12 +450,15 @@ class TableScene(Autosaving, GameScreen, Scene):
             if self.roll_call.overheld:
                 self.roll()
         if self.beat is not None:
-            self.beat.update(dt)
-            if self.beat.done:
+            beat = self.beat  # a passive window keeps the animation's pace (public:
+            quiet = beat.passive and not beat.opened  # tempo, fast); a beat that asks
+            anim = self.app.settings.anim_speed  # runs in real seconds
+            beat.update(sdt / anim if quiet and anim > 0 else dt)
+            if beat.done:
                 self.beat = None
         if self.decision is not None:
             self.decision.update(dt)
-        if self.director.idle and self.autoplay and not self.leaving:
+        if self.director.idle and self.autoplay and not self.leaving and not held:
             self.driver.update(sdt)
 
     # -- the turn driver's questions (scenes.table.driver) -----------------------------------
@@ -584,14 +605,15 @@ class TableScene(Autosaving, GameScreen, Scene):
             return
         self.app.stack.replace(ResultsScene(self.seats, self.state, self.history,
                                             demo=self.demo, pace=self.pace,
-                                            devices=self.devices).kept(*self.kept))
+                                            devices=self.devices, story=self.story)
+                            .kept(*self.kept))
 
     # -- drawing -------------------------------------------------------------------------------
 
     def draw(self, canvas: pygame.Surface, alpha: float) -> None:
         fonts = self.app.fonts
         highlight = set(self.flashes)
-        if self.decision is not None:
+        if self.decision is not None and not self._coach_explains():
             highlight |= set(self.decision.highlight)
         self.view.draw(canvas, self.model, hidden_markers=self.movers.hidden,
                        highlight=highlight, turn_seat=self.active, t=self.clock)
@@ -625,10 +647,11 @@ class TableScene(Autosaving, GameScreen, Scene):
                                 TABLE.center)
         if self.beat is not None:
             self.beat.draw(canvas)
-        if self.decision is not None:
-            self.decision.draw(canvas)
+        if self.decision is not None and not self._coach_explains():
+            self.decision.draw(canvas)  # (its options show once the bubble is read)
         if self.coach is not None and self._coach_shows():
-            self.coach.draw(canvas, fonts, TABLE, self.tip_area())
+            self.coach.draw(canvas, fonts, COACH_AREA if self.coach.guided else TABLE,
+                            self.tip_area(), self.coach_avoids())
         self._draw_bar(canvas)
         if self.fast and self.decision is None and self.roll_call is None:
             draw.text(canvas, fonts.display(30), "FAST ×4", (TABLE.right - 16, 16),
@@ -721,14 +744,30 @@ class TableScene(Autosaving, GameScreen, Scene):
             notice.draw_banner(canvas, self.app.fonts, self.view.log_rect(), text, colour,
                                icon, age)
 
+    def _prompts(self) -> list[pygame.Rect]:
+        """The prompts open on the table now: a decision (or its curtain), a beat, a
+        roll call's words."""
+        return [r for r in (getattr(self.decision, "curtain", None) and
+                            self.decision.curtain.area,
+                            getattr(self.beat, "shown", None), self.roll_rect) if r]
+
     def tip_area(self) -> pygame.Rect:
-        """Where a coach tip goes: the log's box, or beside the prompts open now."""
-        prompts = [r for r in (getattr(self.decision, "curtain", None) and
-                               self.decision.curtain.area,
-                               getattr(self.beat, "shown", None), self.roll_rect) if r]
+        """Where a coach tip goes: the log's box above its newest line (the line it may
+        talk about stays readable), or beside the prompts open now."""
         band = self.view.place("bank").unionall([self.view.place("log"),
                                                  self.view.place("deck")])
-        return notice.tip_area(self.view.log_rect(), band, prompts)
+        log = self.view.log_rect()
+        newest = self.log_panel.newest_height(self.app.fonts)
+        above = pygame.Rect(log.x, log.y, log.w, max(40, log.h - newest - 4))
+        return notice.tip_area(above, band, self._prompts())
+
+    def coach_avoids(self) -> list[pygame.Rect]:
+        """What the guided bubble must never cover: the prompts open beside it (a beat, a
+        roll call; a decision's options wait until it is read), the log and the company
+        panels (bubbles may use the free part of the panels' column)."""
+        prompts = [r for r in (getattr(self.beat, "shown", None), self.roll_rect) if r]
+        return [*prompts, self.view.log_rect(),
+                *(self.view.panel_rect(seat) for seat in range(len(self.seats)))]
 
     def _draw_title_card(self, canvas: pygame.Surface) -> None:
         """"YEAR 2" / "YEAR 2 ENDS": a big card that swings in, holds and leaves."""

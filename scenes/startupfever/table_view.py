@@ -282,7 +282,8 @@ class TableView:
                     self._painted[slot] = key
         current = model.current if model.current in order else None
         places = (model.bank, tuple(sorted(model.supply.items())), model.deck, model.discard,
-                  model.year, order.get(current or "", 0), len(model.order))
+                  model.year, order.get(current or "", 0), len(model.order),
+                  model.unlaunched, model.last_year)
         if self._painted.get("places") != places:
             self._draw_places(base, model)
             self._painted["places"] = places
@@ -557,7 +558,10 @@ class TableView:
         y = span.y - 13
         if first == usertrack.LAUNCH_FIELD:
             icon = look.scaled("icon_launch", (30, 30))
-            self._pill(out, f"LAUNCH {label}", (span.x + 8, y), LAUNCH_GREEN, icon)
+            pill = self._pill(out, f"LAUNCH {label}", (span.x + 8, y), LAUNCH_GREEN, icon)
+            right = self._fields[first + 4].right - 4  # the strip up to the next label
+            self._launch_note = pygame.Rect(pill.right + 6, pill.y - 2,
+                                            max(0, right - pill.right - 6), pill.h + 4)
         elif first == usertrack.MARK_100M:
             self._pill(out, label, (span.x + 8, y), GOLD, None)
         else:
@@ -715,6 +719,7 @@ class TableView:
             place = self.place(name)
             count = model.deck if name == "deck" else model.discard
             figure(str(count), place.x + 50, place.bottom - 22, place.right - 8, WHITE)
+        self._draw_launch_note(surface, model)
         year = self.place("year")
         draw.text(surface, fonts.display(36), str(max(model.year, 0)),
                   (year.right - 14, year.y + 6), GOLD, anchor="topright")
@@ -723,6 +728,24 @@ class TableView:
             font = fonts.fit("body", round(20 * k), turn, year.w - 24)
             draw.text(surface, font, turn, (year.x + 12, year.bottom - 6), CREAM,
                       anchor="bottomleft")
+
+
+    def _draw_launch_note(self, surface: pygame.Surface, model: TableModel) -> None:
+        """Beside the Launch pill: how many products are still to launch, and once none
+        is, which year is the last (the game ends with it: RULES.md F12)."""
+        rect = getattr(self, "_launch_note", None)
+        if rect is None or rect.w < 40 or not model.products:
+            return
+        assert self._static is not None
+        surface.blit(self._static, rect, area=rect)
+        if model.last_year is not None:
+            text = "LAST YEAR" if model.last_year <= model.year else \
+                f"ends yr {model.last_year}"
+            colour: Color = GOLD
+        else:
+            text, colour = f"{model.unlaunched} left", CREAM
+        font = look.fonts().fit("display", track_px(20), text, rect.w - 6, 10)
+        draw.text(surface, font, text, (rect.x + 2, rect.centery), colour, anchor="midleft")
 
 
 def track_px(px: int) -> int:

@@ -20,7 +20,9 @@ def tempo(scene: Any) -> float:
     """The speed factor for this update (see the module notes)."""
     if scene.demo or not any(seat.human for seat in scene.seats):
         return 1.0  # nobody waits: the computers' own pace
-    if scene.decision is not None or scene.beat is not None or scene.roll_call is not None:
+    beat = scene.beat
+    asking = beat is not None and (not beat.passive or beat.opened)  # a passive window
+    if scene.decision is not None or asking or scene.roll_call is not None:  # asks nobody
         return 1.0
     state = scene.state
     if state.current_slot is None or scene.is_human(state.turn_seat):

@@ -7,7 +7,8 @@ asks the rules who acts (`state.current_player`):
 - the game is over: the screen shows its results;
 - a chance step (dice, a card draw): the screen may hold it (`hold_chance`: a person's own
   die waiting for their press, a computer's roll beat, a line-up shown first); otherwise
-  the driver samples it with the state's seeded RNG;
+  the driver plays the screen's `next_chance` (the state's seeded RNG; a scenario such
+  as the tutorial fixes some outcomes);
 - a seat's decision: the seat's `DecisionSource` (`scenes.table.sources`) is asked once
   (`begin`) and polled every update until it answers. While a source that thinks aloud
   decides, `thinking` names the seat (the screen draws a thought bubble) for at least the
@@ -61,6 +62,9 @@ class Table(Protocol):
     def play(self, action: Any) -> None:
         """Apply a decision or chance outcome and show its events."""
 
+    def next_chance(self) -> Any:
+        """The outcome of the chance step now (the state's seeded RNG, or a scenario's)."""
+
     def take_back(self) -> bool:
         """A person takes back their newest step (`game.undo`); True if there was one."""
 
@@ -105,7 +109,8 @@ class TurnDriver:
         seat = state.current_player
         if seat == self.chance:
             if not table.hold_chance(dt):
-                table.play(state.sample_chance())
+                chance = getattr(table, "next_chance", None)  # a scenario's, else the RNG's
+                table.play(chance() if chance is not None else state.sample_chance())
             return False
         if table.hold_decision(seat):
             return False

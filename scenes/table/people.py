@@ -18,6 +18,9 @@ class ScriptedPeople:
         self.app, self.scene, self.after = app, scene, after
         people = [i for i, s in enumerate(scene.seats) if s.human]
         self.prompts = dict.fromkeys(people, 0)
+        self.presses = dict.fromkeys(people, 0)  # buttons pressed, per person
+        self.window_updates = 0  # updates a card window was on the table (a game's own)
+        self.pressing: int | None = None  # the seat whose answer is being pressed
         self.free_since = dict.fromkeys(people, 0.0)  # game time of each one's last answer
         self.longest_idle = 0.0
         self.waiting: dict[int, float] = {}  # seat -> game time its open prompt opened
@@ -30,6 +33,8 @@ class ScriptedPeople:
         return self.app.updates / STEP_HZ
 
     def send(self, name: str, pressed: bool = True) -> None:
+        if pressed and self.pressing is not None:
+            self.presses[self.pressing] += 1
         self.app.stack.dispatch(Action(name, "keyboard", pressed))
 
     def tap(self, name: str) -> None:
@@ -43,10 +48,16 @@ class ScriptedPeople:
     def answer(self, seat: int) -> None:
         raise NotImplementedError
 
+    def in_window(self) -> bool:
+        """Whether a card window is on the table now (a game with none: never)."""
+        return False
+
     def __call__(self) -> None:
         if self.app.stack.top is not self.scene or self.scene.leaving:
             return
         now = self.now
+        if self.in_window():
+            self.window_updates += 1
         asked = self.asked()
         for seat, key in asked.items():
             if self.keys.get(seat) is not key or seat not in self.waiting:
@@ -60,5 +71,7 @@ class ScriptedPeople:
             self.free_since[seat] = now
         for seat, since in list(self.waiting.items()):
             if now - since >= self.after:
+                self.pressing = seat
                 self.answer(seat)
+                self.pressing = None
                 break  # one answer per update: the screen moves on in between

@@ -191,7 +191,7 @@ class ResultsScene(Scene):
         self._draw_title(canvas)
         panel(canvas, fonts, TABLE, self.TABLE_TITLE)
         self._draw_table(canvas)
-        panel(canvas, fonts, CHART, self.CHART_TITLE)
+        panel(canvas, fonts, CHART, self.chart_title)
         self._draw_chart(canvas)
         panel(canvas, fonts, AWARDS, "Awards")
         self._draw_awards(canvas)
@@ -264,10 +264,19 @@ class ResultsScene(Scene):
             canvas.blit(emblem, emblem.get_rect(center=(x, 66 + bob)))
         if self.winners:
             for k, w in enumerate(self.winners):
-                pawn = look.pawn(self.seats[w].colour, self.seats[w].token)
+                pawn = self.winner_image(w)
                 hop = abs(math.sin(self.t * 5 + k)) * 14
                 canvas.blit(pawn, pawn.get_rect(midbottom=(rect.left - 160 - 60 * k,
                                                            112 - hop)))
+
+    @property
+    def chart_title(self) -> str:
+        """The chart panel's title (a game may show something else there)."""
+        return self.CHART_TITLE
+
+    def winner_image(self, seat: int) -> pygame.Surface:
+        """The winner's figure beside the title: the game's own (a pawn here)."""
+        return look.pawn(self.seats[seat].colour, self.seats[seat].token)
 
     def _draw_table(self, canvas: pygame.Surface) -> None:
         raise NotImplementedError  # each game's results draw their own table

@@ -122,7 +122,7 @@ class GameScreen:
             return False
         if action.pressed and action.name in ("confirm", CLICK):
             self.sound("error")
-            self.app.toasts.show(refusal_note(self.name(seat)))
+            self.app.toasts.show(refusal_note(self.name(seat), self.devices.device_of(seat)))
         return True
 
     # -- whose decision: the turn driver's questions ---------------------------------------
@@ -366,7 +366,11 @@ class GameScreen:
         """The waiting person hit the die: the rules' chance step, sampled by their RNG."""
         self.roll_call = None
         self.sound("confirm")
-        self.play(self.state.sample_chance())
+        self.play(self.next_chance())
+
+    def next_chance(self) -> Any:
+        """The outcome of the chance step now: drawn by the state's seeded RNG."""
+        return self.state.sample_chance()
 
     # -- pause and unplugged pads ------------------------------------------------------------
 

@@ -109,7 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--ai", metavar="LEVELS", default=None,
         help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
-             "normal, hard; seats rotate every game): win share per level with a 95%% "
+             "normal, hard; Startup Fever also simple, a newcomer; seats rotate every game): "
+             "win share per level with a 95%% "
              "interval",
     )
 
@@ -296,7 +297,8 @@ def run_match(args: argparse.Namespace) -> int:
     from game.matchup import format_match, match
 
     try:
-        figures = match(args.game, parse_levels(args.ai), games=args.games, seed=args.seed)
+        figures = match(args.game, parse_levels(args.ai, args.game), games=args.games,
+                        seed=args.seed)
     except ValueError as exc:
         print(f"sim: {exc}", file=sys.stderr)
         return 2

@@ -10,9 +10,12 @@ when a prompt's answer needs what drawing lays out.
 
 Figures per game and overall: `minutes` (game time: updates / 60, from the first update
 to the results), `prompts` per person (every time the game waits on that person),
-`longest_idle_s` (seconds from a person's answer to their next prompt, the longest over
-people and games; the wait for the results after the last prompt does not count);
-overall `median_minutes`, `prompts_per_human` (median over people and games) and
+`presses` per person (every button a person pressed: a prompt may take several),
+`window_s` (seconds of game time a card window was on the table: Startup Fever's beats
+and card / Defense questions), `longest_idle_s` (seconds from a person's answer to their
+next prompt, the longest over people and games; the wait for the results after the last
+prompt does not count); overall `median_minutes`, `prompts_per_human` and
+`presses_per_human` (medians over people and games), `median_window_s` and
 `longest_idle_s`.
 """
 
@@ -57,6 +60,8 @@ def play_one(game: str, humans: int, cpus: int, seed: int, answer_after: float
     minutes = (app.updates - start) / STEP_HZ / 60
     return {"seed": seed, "minutes": round(minutes, 2), "finished": _over(app, scene),
             "prompts": {scene.seats[s].name: n for s, n in people.prompts.items()},
+            "presses": {scene.seats[s].name: n for s, n in people.presses.items()},
+            "window_s": round(people.window_updates / STEP_HZ, 1),
             "longest_idle_s": round(people.longest_idle, 1)}
 
 
@@ -70,10 +75,13 @@ def pace(game: str, humans: int, cpus: int, games: int, seed: int = 1,
         if out is not None:
             out(format_row(row))
     prompts = [n for r in rows for n in r["prompts"].values()]
+    presses = [n for r in rows for n in r["presses"].values()]
     return {"game": game, "humans": humans, "cpus": cpus, "games": games, "seed": seed,
             "answer_after": answer_after,
             "median_minutes": round(statistics.median(r["minutes"] for r in rows), 2),
             "prompts_per_human": statistics.median(prompts) if prompts else 0,
+            "presses_per_human": statistics.median(presses) if presses else 0,
+            "median_window_s": round(statistics.median(r["window_s"] for r in rows), 1),
             "longest_idle_s": max((r["longest_idle_s"] for r in rows), default=0.0),
             "unfinished": sum(1 for r in rows if not r["finished"]),
             "per_game": rows}
@@ -81,8 +89,10 @@ def pace(game: str, humans: int, cpus: int, games: int, seed: int = 1,
 
 def format_row(row: dict[str, Any]) -> str:
     prompts = ", ".join(f"{name} {n}" for name, n in row["prompts"].items()) or "none"
+    presses = ", ".join(f"{name} {n}" for name, n in row["presses"].items()) or "none"
     cut = "" if row["finished"] else " (cut off)"
     return (f"  seed {row['seed']}: {row['minutes']:.1f} min{cut}; prompts: {prompts}; "
+            f"presses: {presses}; card windows {row['window_s']:.0f} s; "
             f"longest idle {row['longest_idle_s']:.0f} s")
 
 
@@ -90,5 +100,7 @@ def format_report(figures: dict[str, Any]) -> str:
     return (f"pace {figures['game']}: {figures['humans']} people + {figures['cpus']} "
             f"computers, {figures['games']} games from seed {figures['seed']}, answers "
             f"after {figures['answer_after']:g} s: median {figures['median_minutes']:.1f} "
-            f"min, {figures['prompts_per_human']:g} prompts per person (median), longest "
-            f"idle {figures['longest_idle_s']:.0f} s")
+            f"min, {figures['prompts_per_human']:g} prompts and "
+            f"{figures['presses_per_human']:g} presses per person (median), "
+            f"{figures['median_window_s']:g} s in card windows (median), longest idle "
+            f"{figures['longest_idle_s']:.0f} s")

@@ -89,6 +89,7 @@ EXPECTED_SOUNDS: dict[str, tuple[float, float]] = {
     "tick": (0.01, 0.06),
     "jackpot": (1.3, 1.8),
     "crash": (0.6, 1.1),
+    "last_call": (1.2, 1.8),
 }
 FULL_SCALE = 32767
 PEAK_LIMIT = round(FULL_SCALE * 10 ** (-3 / 20)) + 2  # -3 dBFS, plus rounding slack

@@ -121,11 +121,11 @@ def test_a_shared_seat_picks_its_name_colour_and_logo_and_each_computer_its_leve
     press(app, "rshoulder", "pad:0")  # the second computer's card: its level row
     assert lobby.rows_of(3)[0] == "level"
     press(app, "right", "pad:0")
-    press(app, "right", "pad:0")  # normal -> hard -> easy
+    press(app, "right", "pad:0")  # easy (a first game's default) -> normal -> hard
     press(app, "back", "pad:0")  # back to its own card (still seated)
     assert lobby.cursors["pad:0"].other is None and lobby.joined
     click(app, lobby._row_rect(2, 0).center)  # the mouse: the first computer's level
-    assert [s.level for s in lobby.seats()[2:]] == ["hard", "easy"]
+    assert [s.level for s in lobby.seats()[2:]] == ["normal", "hard"]
     press(app, "rshoulder", "pad:0")  # pad 0 visits the shared card again, for the picture
     step(app, 10)
     shoot(app, "lobby_shared_and_computer_levels", tmp_path)
@@ -136,5 +136,5 @@ def test_a_shared_seat_picks_its_name_colour_and_logo_and_each_computer_its_leve
     press(app, "pause", "pad:0")
     [seats] = started
     assert [(s.name, s.human, s.level) for s in seats][1:] == \
-        [("B", True, "normal"), (seats[2].name, False, "hard"),
-         (seats[3].name, False, "easy")]
+        [("B", True, "easy"), (seats[2].name, False, "normal"),
+         (seats[3].name, False, "hard")]

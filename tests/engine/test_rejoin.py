@@ -60,19 +60,20 @@ def test_keyboard_and_two_pads_take_their_seats_and_a_pad_never_takes_adas(tmp_p
     step(app, READY)
     assert rejoin.state == [LOCKED, LOCKED, LOCKED] and not rejoin.cursors
     shoot(app, "rejoin_locked", tmp_path)
-    button(app, 0, RIGHT)  # pad 0's marker: Ada -> Linus
-    key(app, pygame.K_RIGHT)
-    key(app, pygame.K_LEFT)  # the keyboard's marker, on Ada
+    button(app, 1)  # pad 1 presses A before moving: no seat is chosen for it
+    assert rejoin.state == [LOCKED, LOCKED, LOCKED] and "First move" in rejoin.message
+    button(app, 0, RIGHT)  # pad 0's marker comes in on Ada ...
+    button(app, 0, RIGHT)  # ... and moves to Linus
+    key(app, pygame.K_RIGHT)  # the keyboard's marker, on Ada
     shoot(app, "rejoin_markers", tmp_path)
     button(app, 0)
-    button(app, 1, RIGHT)
-    button(app, 1, RIGHT)
+    button(app, 1, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # pad 1 comes in from the right
     button(app, 1)  # pad 1 takes Grace
     assert rejoin.state == [LOCKED, "pad:0", "pad:1"]
     step(app, 5)
     assert app.stack.top is rejoin  # Ada's seat is still locked: no play yet
     shoot(app, "rejoin_two_taken", tmp_path)
-    key(app, pygame.K_RETURN)  # the keyboard's marker starts on the locked seat
+    key(app, pygame.K_RETURN)  # the keyboard's marker is on Ada
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 200)
     board = app.stack.top
     assert board.devices.bound == {0: "keyboard", 1: "pad:0", 2: "pad:1"}
@@ -98,8 +99,11 @@ def test_keyboard_and_two_pads_take_their_seats_and_a_pad_never_takes_adas(tmp_p
 def test_play_never_binds_a_seat_and_a_shared_seat_answers_anyone():
     rejoin = resume_scene(servermania_save(humans=2).latest())
     app = app_with_pads(rejoin, 2)
+    button(app, 0, RIGHT)
     button(app, 0, pygame.CONTROLLER_BUTTON_Y)  # Ada's seat: shared
-    button(app, 1)  # a marker starts on the first locked seat: Linus
+    button(app, 1, RIGHT)
+    button(app, 1, RIGHT)
+    button(app, 1)  # Linus
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 200)
     board = app.stack.top
     assert board.devices.bound == {1: "pad:1"}
@@ -114,8 +118,7 @@ def test_play_never_binds_a_seat_and_a_shared_seat_answers_anyone():
 def test_a_person_hands_their_seat_to_the_computer_and_the_mouse_takes_one():
     rejoin = resume_scene(servermania_save().latest())
     app = app_with_pads(rejoin, 1)
-    button(app, 0, RIGHT)
-    button(app, 0, RIGHT)
+    button(app, 0, pygame.CONTROLLER_BUTTON_DPAD_LEFT)  # in from the right: Grace
     button(app, 0, pygame.CONTROLLER_BUTTON_X)  # Grace is not here: the computer plays
     assert rejoin.state[2] == COMPUTER
     button(app, 0, RIGHT)  # wraps to Ada
@@ -133,6 +136,7 @@ def test_back_gives_a_seat_up_and_with_nothing_taken_returns_to_the_title():
 
     rejoin = resume_scene(servermania_save().latest())
     app = app_with_pads(rejoin, 1)
+    button(app, 0, RIGHT)
     button(app, 0)
     assert rejoin.state[0] == "pad:0"
     button(app, 0, pygame.CONTROLLER_BUTTON_B)
@@ -150,9 +154,11 @@ def test_startup_fever_continue_shows_locked_seats_until_keyboard_and_pad_take_t
     assert isinstance(rejoin, RejoinScene)
     app = app_with_pads(rejoin, 1)
     button(app, 0, RIGHT)
+    button(app, 0, RIGHT)
     button(app, 0)  # pad 0: Linus
     step(app, 3)
     assert app.stack.top is rejoin
+    press(app, "right")
     press(app, "confirm")  # the keyboard: Ada
     run_until(app, lambda: isinstance(app.stack.top, TableScene), 200)
     table = app.stack.top

@@ -151,8 +151,10 @@ def test_done_when_four_pads_play_one_is_replaced_then_save_quit_and_continue():
     button(app, 3)
     run_until(app, lambda: isinstance(app.stack.top, RejoinScene), 100)
     step(app, READY)
-    for pad in (0, 1, 9, 3):  # each person takes their own seat again, in seat order
-        button(app, pad)  # a marker starts on the first seat still locked
+    for seat, pad in enumerate((0, 1, 9, 3)):  # each person takes their own seat again:
+        for _ in range(seat + 1):  # the marker comes in on the first seat, then moves
+            button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        button(app, pad)
     run_until(app, lambda: isinstance(app.stack.top, BoardScene), 100)
     resumed = app.stack.top
     assert resumed.devices.bound == {0: "pad:0", 1: "pad:1", 2: "pad:9", 3: "pad:3"}

@@ -10,7 +10,13 @@ from game.startupfever.actions import Defend, Pass
 from game.startupfever.cards import PLAYABLE_IN
 from game.startupfever.events import CardPlayed, WindowOpened
 from scenes.engine.input import Action
-from scenes.startupfever.beat import BEAT_SECONDS, DefenseBeat, WindowBeat, beat_for
+from scenes.startupfever.beat import (
+    BEAT_SECONDS,
+    PASSIVE_SECONDS,
+    DefenseBeat,
+    WindowBeat,
+    beat_for,
+)
 from scenes.startupfever.decisions import decision_for
 from scenes.startupfever.seats import Seat
 from tests.scenes_startupfever.decision_states import at_stage, audited, context
@@ -70,8 +76,20 @@ def test_window_beat_behaves_the_same_whatever_the_human_holds():
         assert beat.seats == [0, 1, 2, 3]  # every human seat, asked alike
         runs.append(run(beat, canvas))
     (frames_a, pics_a), (frames_b, pics_b) = runs
-    assert frames_a == frames_b == pytest.approx(BEAT_SECONDS / DT, abs=2)
+    # nobody pressed anything: a passive window, over after its short fixed wait
+    assert frames_a == frames_b == pytest.approx(PASSIVE_SECONDS / DT, abs=2)
     assert pics_a == pics_b  # not one pixel tells the hands apart
+
+
+def test_a_window_nobody_uses_needs_no_press_and_x_ends_it():
+    state, event = window_state()
+    beat = WindowBeat(event, state, context(state))
+    assert beat.passive and not beat.opened and not beat.answers
+    assert beat.wants(Action("y")) and not beat.wants(Action("confirm"))  # the rest: table
+    beat.handle(Action("confirm"))
+    assert not beat.done and not beat.opened  # confirm is not the card button
+    beat.handle(Action("x"))
+    assert beat.done and all(a is False for a in beat.answers.values())
 
 
 def test_window_beat_same_answers_same_frames_for_any_hand():
@@ -79,8 +97,11 @@ def test_window_beat_same_answers_same_frames_for_any_hand():
     presses = {10: [Action("confirm")], 20: [Action("confirm")], 30: [Action("confirm")],
                40: [Action("confirm")]}
     canvas = pygame.Surface((1280, 720))
-    results = [run(WindowBeat(event, s, context(s)), canvas, presses)
-               for s in (state, without_playable_cards(state))]
+    results = []
+    for s in (state, without_playable_cards(state)):
+        beat = WindowBeat(event, s, context(s))
+        beat.open_rows()  # someone pressed the card button: every row shows
+        results.append(run(beat, canvas, presses))
     assert results[0] == results[1]
     assert results[0][0] == 41  # over at once when every human seat has passed
 
@@ -89,6 +110,7 @@ def test_a_seat_that_passed_in_the_beat_is_never_shown_a_prompt():
     state, event = window_state()
     ctx = context(state)
     beat = WindowBeat(event, state, ctx)
+    beat.open_rows()
     for _ in beat.seats:
         beat.handle(Action("confirm"))
     assert beat.done
@@ -208,6 +230,7 @@ def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it(
     state, event = window_state()
     ctx = context(state)
     beat = WindowBeat(event, state, ctx)
+    beat.open_rows()  # a card button was pressed: the rows show
     canvas = pygame.Surface((1280, 720))
     beat.draw(canvas)
     _row, look, _skip = beat.rows[0]
@@ -282,6 +305,7 @@ def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
     ctx = context(state)
     ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 3: "pad:3"})
     beat = WindowBeat(event, state, ctx)
+    beat.open_rows()  # a card button was pressed: the rows show
     assert beat.seats == [0, 1, 2]
     beat.handle(Action("confirm", "pad:1"))  # Linus passes on his own pad
     assert beat.answers == {1: False}
@@ -298,11 +322,13 @@ def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
 
 
 def test_one_question_per_product_turn_passing_covers_the_turns_later_windows():
-    """Issue 22: the beat at a product turn's first window asks about the whole turn; a
-    seat that passed there is not asked at the turn's later windows, a seat that said
-    "I'll play" is (whatever either holds); the next turn asks everyone again."""
+    """With phone seats at the table (beats with rows): the beat at a product turn's first
+    window asks about the whole turn; a seat that passed there is not asked at the turn's
+    later windows, a seat that said "I'll play" is (whatever either holds); the next
+    turn asks everyone again."""
     state, _event = window_state()
     ctx = context(state)
+    ctx.phones = frozenset({3})  # not a passive table: every window its own countdown
     slot = state.current_slot
     first = WindowBeat(WindowOpened("adoption", slot), state, ctx)
     assert first.seats == [0, 1, 2, 3] and first.title == "Any cards this turn?"
@@ -318,6 +344,19 @@ def test_one_question_per_product_turn_passing_covers_the_turns_later_windows():
     assert WindowBeat(WindowOpened("adoption", slot), state, ctx).seats == [0, 1, 2, 3]
 
 
+def test_a_passive_table_asks_each_window_on_its_own():
+    """Without phones, passing one window (doing nothing) passes that window only: the
+    turn's later windows each wait their short time again, for everyone holding a card."""
+    state, _event = window_state()
+    ctx = context(state)
+    slot = state.current_slot
+    first = WindowBeat(WindowOpened("adoption", slot), state, ctx)
+    while not first.done:
+        first.update(DT)
+    later = WindowBeat(WindowOpened("revenue", slot), state, ctx)
+    assert later.passive and later.seats == [0, 1, 2, 3]
+
+
 def test_all_pass_is_offered_only_to_a_device_that_may_use_it():
     """Issue 22 item 5: with every asked seat on its own pad, X does nothing, so the bar
     does not offer "All pass"; a device with no seat (shared) is offered it and it works."""
@@ -327,12 +366,14 @@ def test_all_pass_is_offered_only_to_a_device_that_may_use_it():
     ctx = context(state)
     ctx.devices = SeatDevices({0: "pad:0", 1: "pad:1", 2: "pad:2", 3: "pad:3"})
     beat = WindowBeat(event, state, ctx)
+    beat.open_rows()  # a card button was pressed: the rows show
     beat.handle(Action("down", "pad:1"))
     assert ("x", "All pass") not in beat.bar.items
     beat.handle(Action("x", "pad:1"))
     assert not beat.done
     ctx.devices = SeatDevices({0: "pad:0"})
     shared = WindowBeat(event, state, ctx)
+    shared.open_rows()
     shared.handle(Action("down", "keyboard"))
     assert ("x", "All pass") in shared.bar.items
     shared.handle(Action("x", "keyboard"))

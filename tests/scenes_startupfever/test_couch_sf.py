@@ -249,8 +249,10 @@ def test_done_when_six_pads_play_one_is_replaced_then_save_quit_and_continue(ent
     pad_button(app, 3)
     run_until(app, lambda: isinstance(app.stack.top, RejoinScene), 100)
     step(app, READY)
-    for pad in (0, 1, 9, 3, 4, 5):  # each person takes their own seat again, in seat order
-        pad_button(app, pad)  # a marker starts on the first seat still locked
+    for seat, pad in enumerate((0, 1, 9, 3, 4, 5)):  # each person takes their own seat:
+        for _ in range(seat + 1):  # the marker comes in on the first seat, then moves
+            pad_button(app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        pad_button(app, pad)
     run_until(app, lambda: isinstance(app.stack.top, TableScene), 100)
     resumed = app.stack.top
     assert resumed is not scene and entered == [expected]

@@ -102,22 +102,34 @@ def test_six_seats_at_most_with_distinct_names_colours_and_logos_by_default():
         assert len({getattr(s, what) for s in seats}) == MAX_SEATS, what
 
 
-@pytest.mark.parametrize("level", ["easy", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard"])
 def test_the_level_chosen_plays_the_computer_companies(level):
     app, scene = open_setup()
     press(app, "confirm", "keyboard")
     for name in ("down", "down", "down", "confirm"):  # footer: Computers 1 -> 2
         press(app, name, "keyboard")
-    press(app, "right", "keyboard")  # Level: Normal -> Hard, or -> Hard -> Easy
-    for _ in range(1 if level == "hard" else 2):
+    press(app, "right", "keyboard")  # Level: Easy -> Normal, or -> Normal -> Hard
+    for _ in range(1 if level == "normal" else 2):
         press(app, "confirm", "keyboard")
     assert [s.level for s in scene.seats()[1:]] == [level, level]
     press(app, "pause", "keyboard")
     step(app, 40)
     table = app.stack.top
-    assert [s.level for s in table.seats] == ["normal", level, level]
+    assert [s.level for s in table.seats][1:] == [level, level]
     assert sorted(table.agents) == [1, 2]
     assert {agent.kind for agent in table.agents.values()} == {level}
+    assert app.settings.levels["startupfever"] == level  # the next lobby starts there
+    app.stack.replace(NewGameScene())
+    step(app, READY)
+    assert app.stack.top.level == level
+
+
+def test_a_first_game_starts_with_easy_computers():
+    app, scene = open_setup()
+    assert "startupfever" not in app.settings.levels
+    press(app, "confirm", "keyboard")
+    assert scene.level == "easy"
+    assert {s.level for s in scene.seats() if not s.human} == {"easy"}
 
 
 def test_back_returns_to_the_title():
@@ -216,3 +228,14 @@ def test_a_thinking_computer_bubbles_in_place_of_its_cpu_tag_never_over_the_tabl
     gap = scene.view.panels.name_gaps[1]
     assert scene.view.panel_rect(1).contains(drawn), (drawn, scene.view.panel_rect(1))
     assert gap.left - 1 <= drawn.left and drawn.right <= gap.right + 2  # name, VP clear
+
+
+def test_two_people_at_one_screen_are_told_about_phones():
+    from scenes.startupfever.setup import phones_hint
+
+    app, scene = open_setup()
+    press(app, "confirm", "keyboard")
+    assert scene.hint() == ""  # one person: nothing to hide from anyone
+    press(app, "confirm", "pad:0")
+    assert "phones" in scene.hint()
+    assert phones_hint(2, phones=True) == "" and phones_hint(3, phones=False)

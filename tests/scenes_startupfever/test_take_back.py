@@ -70,7 +70,8 @@ def test_a_placed_marketing_budget_is_taken_back_behind_the_curtain():
     while state.current_player != 0:
         state.apply(state.legal_actions()[-1])
     state.players[0].money = max(state.players[0].money, 3)
-    app, scene = table(SEATS, state=state)
+    two = [SEATS[0], Seat("Linus", "blue", True), SEATS[2]]  # two people: the curtain
+    app, scene = table(two, state=state)  # (alone at the table there is none to hide)
     run_until(app, lambda: scene.decision is not None, 4_000)
     money = scene.state.players[0].money
     first = scene.state.players[0].slots[0]

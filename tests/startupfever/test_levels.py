@@ -45,7 +45,7 @@ def decision_states(games: int, every: int, seed: int = 0):
             state.apply(player.decide(state, legal))
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "simple"])
 def test_every_level_plays_only_legal_actions_over_many_random_states(level):
     seen = 0
     for state in decision_states(games=4, every=9):
@@ -297,3 +297,35 @@ def test_an_observation_tells_nothing_of_who_holds_a_card_for_the_open_window():
     det = sample_state(obs_holding, random.Random(1))
     det.apply(Pass())  # the sampled game asks the same seats
     assert det.window_seats == [2] and det.current_player == 2
+
+
+def test_the_simple_newcomer_hires_what_it_can_afford_and_never_poaches_or_plays_a_card():
+    from game.startupfever.actions import Hire, Poach, Retain
+    from game.startupfever.simple import SimplePlayer
+
+    state = sf.new_game(4, seed=11)
+    players = [SimplePlayer(i) for i in range(4)]
+    hires = 0
+    while not state.is_terminal():
+        if state.current_player == sf.CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        action = players[state.current_player].decide(state, legal)
+        assert type(action) not in (Poach, Retain)
+        assert type(action) is not PlayCard
+        if state.stage == "manage" and any(type(a) is Hire for a in legal):
+            assert type(action) is Hire  # whatever it can afford, it hires
+            hires += 1
+        state.apply(action)
+    assert hires > 20
+
+
+def test_sim_seats_the_simple_newcomer_for_startup_fever_only():
+    from game.levels import parse_levels
+
+    assert parse_levels("simple,easy", "startupfever") == ["simple", "easy"]
+    with pytest.raises(ValueError, match="unknown level 'simple'"):
+        parse_levels("simple,easy", "servermania")
+    with pytest.raises(ValueError, match="unknown level 'simple'"):
+        parse_levels("simple,easy")
