@@ -63,8 +63,8 @@ LOBBY = LobbyConfig(
     game="startupfever", title="STARTUP FEVER", min_seats=MIN_SEATS, max_seats=MAX_SEATS,
     colours=look.COLOURS, rgb=THEME.player_rgb, names=NAMES,
     tokens=SHAPES, token_label="Logo", portrait=_portrait, start=start_game,
-    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy", level_notes=LEVEL_NOTES,
-    hint=phones_hint)
+    default_token=look.shape_of, options=(EXTRA_YEARS,), first_level="easy",
+    level_notes=LEVEL_NOTES, hint=phones_hint)
 
 
 class NewGameScene(LobbyScene):
