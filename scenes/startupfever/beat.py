@@ -87,6 +87,7 @@ PHONE_AWAY = "phone away…"  # its phone has gone (the computer steps in after 
 
 
 PASS = Pass()
+PICKED = "picked"  # `ctx.plan`: a seat that picked its row in a passive window (`pick`)
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
 TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
@@ -131,6 +132,7 @@ class Beat:
         self.cache = Painted()
         self.passive = False  # a passive window (`passive_table`): nobody must answer
         self.opened = True  # a passive window shows its rows once a card button is pressed
+        self.picks = False  # its rows say only who will play (no curtain): `pick`
 
     def make_passive(self, seconds: float = 0.0) -> None:
         """Wait `seconds` (`PASSIVE_SECONDS`) for a card button, the rows hidden until it
@@ -144,6 +146,14 @@ class Beat:
         and answer (the whole countdown)."""
         self.opened = True
         self.left = max(self.left, BEAT_SECONDS)
+        self.cache = Painted()
+
+    def pick(self, seat: int) -> None:
+        """A passive window's row picked (`picks`): `seat` will play; its card decision,
+        behind the curtain, follows (it may still pass there). The rows nobody picked
+        wait a passive window's time more, then pass: nobody else must press."""
+        self.answer(seat, True)
+        self.left = min(self.left, self.passive_seconds)
         self.cache = Painted()
 
     # -- state ---------------------------------------------------------------------------
@@ -215,12 +225,20 @@ class Beat:
                 return
             if action.name not in ("y", CLICK):
                 return
+            own = self._own_row(action.device)
+            if self.picks and own is not None:
+                if own != FOREIGN and self.seats[own] not in self.answers:
+                    self.pick(self.seats[own])  # a pad bound to an asked seat: it plays
+                return
             self.open_rows()
-            if action.name == CLICK:
+            if action.name == CLICK or self.picks:
                 return
         own = self._own_row(action.device)
         if own == FOREIGN:
             return  # a pad bound to a seat not asked here answers nothing
+        if self.picks:
+            self._pick_rows(action, own)
+            return
         if self.curtain.open:
             if self._holder(action.device):
                 self._behind(action)
@@ -271,6 +289,47 @@ class Beat:
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
+
+    def _pick_rows(self, action: Action, own: int | None) -> None:
+        """A passive window's rows, opened by a shared device's card button: up / down
+        choose the row, confirm (or Y, or a click on Play) says that seat plays, Pass or
+        X pass; a row nobody picks passes when the time is up."""
+        if action.device:
+            self.device = action.device
+        if own is not None:
+            self.selected = own
+        if action.name == CLICK and action.pos is not None and action.pressed:
+            for i, (_row, play, skip) in enumerate(self.rows):
+                seat = self.seats[i]
+                if (own is not None and i != own) or seat in self.answers or \
+                        not self._may(seat, action.device):
+                    continue
+                if play.collidepoint(action.pos):
+                    self.pick(seat)
+                elif skip.collidepoint(action.pos):
+                    self.answer(seat, False)
+            return
+        if action.name == POINT and action.pos is not None:
+            for i, (row, _play, _skip) in enumerate(self.rows):
+                if row.collidepoint(action.pos) and own is None and \
+                        self._may(self.seats[i], action.device):
+                    self.selected = i
+            return
+        if not action.pressed:
+            return
+        if action.name in ("up", "down") and len(self.seats) > 1 and own is None:
+            step = 1 if action.name == "down" else -1
+            for _ in self.seats:
+                self.selected = (self.selected + step) % len(self.seats)
+                if self._may(self.seat, action.device):
+                    break
+        elif action.name in ("confirm", "y") and self.seat not in self.answers and \
+                self._may(self.seat, action.device):
+            self.pick(self.seat)
+        elif action.name == "back" and self.seat not in self.answers:
+            self.answer(self.seat, False)
+        elif action.name == "x" and own is None:
+            self.all_pass()
 
     def _own_row(self, device: str) -> int | None:
         """With seats bound to devices (the lobby, `ctx.devices`): the row of the seat
@@ -333,6 +392,13 @@ class Beat:
         if self.passive and not self.opened:
             return PromptBar([("y", "Hold: play a card"), ("x", "Nobody plays"),
                               ("rshoulder", "Hold: fast ×4")])
+        if self.picks:
+            if self.device == MOUSE:
+                return PromptBar([("Click", "Play or Pass")])
+            items = [("confirm", "I'll play"), ("back", "Pass"), ("x", "Nobody else")]
+            if len(self.seats) > 1 and self._own_row(self.device) is None:
+                items[:0] = [("updown", "Who")]
+            return PromptBar(items)
         if self.device == MOUSE:
             return PromptBar([("Click", "Pass"), ("Press and hold", "Look at your hand")])
         if self.curtain.open:
@@ -437,7 +503,7 @@ class Beat:
             draw.text(canvas, fonts.fit("body", px(24), wait, skip.right - look.x),
                       wait, (row.right - 20, row.centery), CREAM, anchor="midright")
             return
-        for r, label in ((look, "Hold: look"), (skip, "Pass")):
+        for r, label in ((look, "Play" if self.picks else "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)
             draw.text(canvas, fonts.fit("body", px(24), label, r.w - 16), label, r.center, INK)
 
@@ -505,9 +571,12 @@ class WindowBeat(Beat):
             self.rule = "Every person is asked, whatever they hold. Pass: the whole turn."
         if passive:
             self.make_passive()
+            self.picks = bool(self.seats)  # the rows say who plays; the hand shows next
+            self.how = "Pick your row: your card, behind the curtain, comes next"
+            self.rule = "Rows nobody picks pass in a moment: nobody else must press."
 
     def record(self, seat: int, play: bool) -> None:
-        self.ctx.plan[(Stage.WINDOW, seat)] = play
+        self.ctx.plan[(Stage.WINDOW, seat)] = PICKED if play and self.picks else play
         if self.whole_turn:
             self.ctx.plan[("turn", seat)] = play
 
@@ -626,7 +695,11 @@ def answered(state: Any, ctx: Ctx, legal: list) -> object | None:
         return None if planned is None else Defend(bool(planned))
     if stage != Stage.WINDOW:
         return None
-    if len(legal) == 1 or ctx.plan.get((Stage.WINDOW, seat)) is False:
+    planned = ctx.plan.get((Stage.WINDOW, seat))
+    if planned == PICKED:  # picked its row in a passive window: its card decision opens
+        ctx.plan[(Stage.WINDOW, seat)] = True  # once, whatever the hand holds now
+        return None
+    if len(legal) == 1 or planned is False:
         return PASS
     return None
 

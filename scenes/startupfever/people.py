@@ -26,15 +26,23 @@ class StartupFeverPeople(ScriptedPeople):
 
     def __call__(self) -> None:
         """A passive window: a person who holds a card playable there reaches for the
-        card button at once (they knew they would play it); nobody else does a thing."""
+        card button at once and picks their row (they knew they would play); nobody
+        else does a thing. (A Defense question's row is answered as below.)"""
         beat = self.scene.beat
         if self.app.stack.top is self.scene and beat is not None and not beat.done \
                 and beat.passive and not beat.opened:
             keen = [seat for seat in beat.seats if beat.can_play(seat)]
             if keen:
                 self.pressing = keen[0]
-                self.tap("y")  # the rows show: that person then answers as below
+                self.tap("y")  # the rows show
                 self.pressing = None
+            if beat.picks:
+                for seat in keen:
+                    self.pressing = seat
+                    while beat.seats[beat.selected] != seat:
+                        self.tap("down")
+                    self.tap("confirm")  # "I'll play": the card decision comes next
+                    self.pressing = None
         super().__call__()
 
     def asked(self) -> dict[int, Any]:
@@ -43,7 +51,7 @@ class StartupFeverPeople(ScriptedPeople):
             return {s.roll_call.seat: s.roll_call}
         beat = s.beat
         if beat is not None and not beat.done:
-            if beat.passive and not beat.opened:  # nobody must answer
+            if beat.passive and (not beat.opened or beat.picks):  # nobody must answer
                 return {}
             return {seat: beat for seat in beat.seats if seat not in beat.answers}
         if s.decision is not None:

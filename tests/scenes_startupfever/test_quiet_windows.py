@@ -72,3 +72,59 @@ def test_a_passive_window_draws_one_strip_over_the_log_legend_only():
     beat.draw(canvas)
     log = ctx.view.place("log")
     assert beat.shown.topleft == log.topleft and beat.shown.h <= 40
+
+
+def _window_beat(state, ctx=None):
+    ctx = ctx if ctx is not None else context(state)
+    return WindowBeat(WindowOpened(state.window, state.current_slot), state, ctx), ctx
+
+
+def test_the_card_button_opens_rows_that_only_say_who_plays():
+    """A shared keyboard's card button shows the rows; confirm on a row says that seat
+    plays (no curtain here: its card decision comes next); nobody else must press: the
+    rows left pass a passive window's time later."""
+    from scenes.engine.input import Action
+
+    state = at_stage("window")
+    beat, ctx = _window_beat(state)
+    beat.handle(Action("y", "keyboard", True))
+    assert beat.opened and beat.picks and not beat.curtain.open
+    beat.handle(Action("down", "keyboard", True))
+    beat.handle(Action("confirm", "keyboard", True))
+    assert beat.answers == {1: True} and not beat.done
+    frames = 0
+    while not beat.done:
+        beat.update(1 / 60)
+        frames += 1
+    assert frames == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
+    assert ctx.plan[("window", 1)] == "picked"
+    assert all(ctx.plan[("window", s)] is False for s in (0, 2, 3))
+
+
+def test_a_bound_pad_picks_its_own_seat_without_rows():
+    from scenes.engine.input import Action
+    from scenes.seating import SeatDevices
+
+    state = at_stage("window")
+    ctx = context(state)
+    ctx.devices = SeatDevices({0: "pad:0", 2: "pad:2"})
+    beat, _ = _window_beat(state, ctx)
+    beat.handle(Action("y", "pad:2", True))
+    assert beat.answers == {2: True} and not beat.opened  # the strip stays: no rows
+
+
+def test_a_picked_seat_gets_its_card_decision_whatever_its_hand_holds():
+    """Picking a row tells nothing: the card decision opens behind the curtain in both
+    twin worlds (with a playable card, and with none), once; the rules' next question
+    to a seat with nothing playable then passes at once."""
+    from game.startupfever.actions import Pass
+    from tests.scenes_startupfever.test_beat import without_playable_cards
+
+    state = at_stage("window")
+    for s in (state, without_playable_cards(state)):
+        beat, ctx = _window_beat(s)
+        beat.open_rows()
+        beat.pick(0)
+        decision = decision_for(s, ctx)
+        assert decision.ready is None and decision.secret
+    assert decision_for(s, ctx).ready == Pass()  # asked once; nothing playable: passes
