@@ -581,7 +581,11 @@ class Director(QueueDirector):
             if e.slot:
                 s.flash_product(e.slot)
             s.sound("card_flip")
-        return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done),
+        # a card is read to its end before the next one rises; the table goes on beneath
+        # it once it has been up a while (its effect plays while it is still up), and
+        # the next question waits for it (TableScene.update)
+        return [Step("card before", 0.0, until=lambda: s.card is None or s.card.done),
+                Step("card", 0.0, begin, until=lambda: s.card is None or s.card.read),
                 *self.beat_step(e)]  # the target may be asked about Defense
 
     def on_CardCancelled(self, e: ev.CardCancelled) -> list[Step]:
