@@ -128,3 +128,34 @@ def test_a_picked_seat_gets_its_card_decision_whatever_its_hand_holds():
         decision = decision_for(s, ctx)
         assert decision.ready is None and decision.secret
     assert decision_for(s, ctx).ready == Pass()  # asked once; nothing playable: passes
+
+
+def test_the_table_goes_on_beneath_an_event_card_but_a_person_waits_for_it():
+    """An Event Card stays up its whole hold, but the steps after it start once half of
+    it is over; a person's question waits for the card to go (a window the person passed
+    in its beat does not: that pass is public)."""
+    from game.startupfever.events import CardEffect, CardPlayed
+
+    state = at_stage("window")
+    scene = TableScene(default_seats(len(state.players), humans=2), state=state,
+                       autoplay=False)
+    app = new_app(scene)
+    step(app, READY)
+    scene.director.push([CardPlayed(2, "viral_growth", "Viral Growth", "text",
+                                    state.current_slot, state.products[
+                                        state.current_slot].owner),
+                         CardEffect("viral_growth", state.current_slot, None, "adds 3")])
+    for _ in range(600):
+        step(app, draw=False)
+        if scene.director.queue and scene.director.queue[0].label == "card effect":
+            break
+    assert scene.card is not None and scene.card.shows_front and not scene.card.done
+    assert scene.hold_decision(0)  # seat 0 is a person: its question waits for the card
+    scene.context().plan[("window", 0)] = False
+    assert not scene.hold_decision(0)  # ... unless it passed this window in the beat
+    assert not scene.hold_decision(2)  # a computer goes on beneath the card
+    for _ in range(600):
+        step(app, draw=False)
+        if scene.card is None:
+            break
+    assert scene.card is None and not scene.hold_decision(0)
