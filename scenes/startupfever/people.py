@@ -24,6 +24,15 @@ class StartupFeverPeople(ScriptedPeople):
         return s.beat is not None or (decision is not None
                                       and decision.stage in ("window", "defense"))
 
+    def window_waits(self) -> bool:
+        """A beat with no animation left beside it (its gate heads the queue), or a card /
+        Defense question open."""
+        s = self.scene
+        if s.beat is None:
+            return True  # a card / Defense decision (in_window)
+        queue = s.director.queue
+        return not queue or getattr(queue[0], "gate", False)
+
     def __call__(self) -> None:
         """A passive window: a person who holds a card playable there reaches for the
         card button at once and picks their row (they knew they would play); nobody
