@@ -37,6 +37,15 @@ at once, a seat that passed passes again, a seat that wants to play gets its car
 decision (behind the curtain), a Defense is applied as answered. None of it costs a frame.
 Computers decide silently and never appear in a beat.
 
+A passive table (`passive_table`: two or more people at the TV, no phone seat) holds the
+same beats without asking anyone: a window waits a short fixed time (`PASSIVE_SECONDS`,
+riding on the animation already playing) for a card button. A bound pad's card button
+says its seat will play; a shared device's shows the rows, where a person picks their
+own row ("I'll play", no curtain there). The rows nobody picks pass a moment later. A
+seat that picked gets its card decision behind the curtain once, whatever its hand
+holds (it may pass there). Asked again in a window where they played a card (they hold
+a card still: public), a person gets `AgainBeat`, the same short wait for them alone.
+
 With ONE person at the table (everyone else a computer) no beat is held: the computers
 read only their own observation, so the person's prompts tell nobody anything: the
 person sees a card decision only when they hold a card playable there, at once.
@@ -540,11 +549,12 @@ class Beat:
 class WindowBeat(Beat):
     """Started on a `WindowOpened`; asks the human seats alike (module docstring)."""
 
-    def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
+    def __init__(self, event: Any, state: Any, ctx: Ctx, only: list[int] | None = None
+                 ) -> None:
         self.event, self.state = event, state
-        for seat in people(ctx):
+        for seat in people(ctx) if only is None else only:
             ctx.plan.pop((Stage.WINDOW, seat), None)
-        humans = asked(state, ctx)
+        humans = asked(state, ctx) if only is None else only
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         window = event.window
@@ -606,6 +616,17 @@ class WindowBeat(Beat):
         if not self._live():
             return "this card window has closed"
         return cardhelp.not_now(self.state, seat, card)
+
+
+class AgainBeat(WindowBeat):
+    """A person played a card in a passive window and the rules ask them again (they may
+    play another): whatever the hand holds, a passive wait for that person alone (riding
+    on the card still up); the card button picks their row again, else they pass."""
+
+    def __init__(self, seat: int, state: Any, ctx: Ctx) -> None:
+        super().__init__(ev.WindowOpened(state.window, state.current_slot), state, ctx,
+                         only=[seat])
+        self.title = "Another card?"
 
 
 class ResumeBeat(WindowBeat):
@@ -718,6 +739,16 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
                 and state.pending_card["card"] == event.card and ctx.seats[target].human \
                 and state.has_suit(target):
             return DefenseBeat(event, state, ctx)
+    return None
+
+
+def again_for(state: Any, ctx: Ctx) -> Beat | None:
+    """The rules ask a person again in a window where they played a card (they hold a
+    card still: hand sizes are public): at a passive table, the "another card?" beat."""
+    seat = state.current_player
+    if state.stage == Stage.WINDOW and ctx.plan.get((Stage.WINDOW, seat)) is True and \
+            passive_table(ctx):
+        return AgainBeat(seat, state, ctx)
     return None
 
 

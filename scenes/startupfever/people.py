@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.startupfever.beat import AgainBeat
 from scenes.table.people import ScriptedPeople
 
 
@@ -40,7 +41,8 @@ class StartupFeverPeople(ScriptedPeople):
         beat = self.scene.beat
         if self.app.stack.top is self.scene and beat is not None and not beat.done \
                 and beat.passive and not beat.opened:
-            keen = [seat for seat in beat.seats if beat.can_play(seat)]
+            keen = [] if isinstance(beat, AgainBeat) else [  # one card a window
+                seat for seat in beat.seats if beat.can_play(seat)]
             if keen:
                 self.pressing = keen[0]
                 self.tap("y")  # the rows show
@@ -84,6 +86,11 @@ class StartupFeverPeople(ScriptedPeople):
         elif s.decision is not None:
             self._decide(s.decision)
 
+    def _turn(self, stage: str, seat: int) -> tuple:
+        """Where a person took the first option once (a card played: once a window)."""
+        state = self.scene.state
+        return (stage, state.year, state.current_slot, seat, getattr(state, "window", None))
+
     def _decide(self, decision: Any) -> None:
         self.calls += 1
         choices = decision.choices
@@ -92,9 +99,7 @@ class StartupFeverPeople(ScriptedPeople):
         if not enabled:
             self.tap("back")
             return
-        state = self.scene.state
-        turn = (decision.stage, state.year, state.current_slot, decision.seat,
-                getattr(state, "window", None))
+        turn = self._turn(decision.stage, decision.seat)
         if decision.stage in ("window", "defense"):  # a playable card is played, once
             first = turn not in self.tried and len(enabled) > 1 or len(choices.levels) > 1
         else:

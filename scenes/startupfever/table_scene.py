@@ -528,9 +528,18 @@ class TableScene(Autosaving, GameScreen, Scene):
 
     def hold_decision(self, seat: int) -> bool:
         """Every seat the rules ask for sealed marketing is announced alike, first (F14).
-        A person's decision waits for an Event Card still up (the table goes on beneath
-        a card, never a person's question), unless it is a card window the person
-        passed in its beat: that pass is public and costs no frame."""
+        A person the rules ask again in a window where they played a card gets the
+        passive "another card?" beat first (`beat.again_for`). A person's decision waits
+        for an Event Card still up (the table goes on beneath a card, never a person's
+        question), unless it is a card window the person passed in its beat: that pass
+        is public and costs no frame."""
+        if self.is_human(seat):
+            from scenes.startupfever.beat import again_for
+
+            again = again_for(self.state, self.context())
+            if again is not None and not again.done:  # a person asked again after a card
+                self.beat = again  # (whatever they hold): a passive "another card?"
+                return True
         if self.card is not None and self.is_human(seat):
             state = self.state
             passed = state.stage == Stage.WINDOW and \

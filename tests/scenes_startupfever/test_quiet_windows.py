@@ -159,3 +159,26 @@ def test_the_table_goes_on_beneath_an_event_card_but_a_person_waits_for_it():
         if scene.card is None:
             break
     assert scene.card is None and not scene.hold_decision(0)
+
+
+def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_they_hold():
+    """The rules ask a person again in a window where they played a card (they may play
+    another): at a passive table a short "another card?" wait for them alone, the same
+    frames with another playable card or none; no press passes, silently."""
+    from game.startupfever.actions import Pass
+    from scenes.startupfever.beat import AgainBeat, again_for
+    from tests.scenes_startupfever.test_beat import run, without_playable_cards
+
+    state = at_stage("window")
+    canvas = pygame.Surface((1280, 720))
+    runs = []
+    for s in (state, without_playable_cards(state)):
+        ctx = context(s)
+        assert again_for(s, ctx) is None  # not played here yet: no "again"
+        ctx.plan[("window", 0)] = True  # played a card in this window, asked again
+        beat = again_for(s, ctx)
+        assert isinstance(beat, AgainBeat) and beat.seats == [0] and beat.passive
+        runs.append(run(beat, canvas))
+        assert decision_for(s, ctx).ready == Pass()
+    assert runs[0] == runs[1]
+    assert runs[0][0] == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
