@@ -739,6 +739,12 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
                 and state.pending_card["card"] == event.card and ctx.seats[target].human \
                 and state.has_suit(target):
             return DefenseBeat(event, state, ctx)
+        seat = event.seat
+        # a person's card at a passive table: the rules will ask them again (they hold a
+        # card still, public) once the card has played out: "another card?" now
+        if ctx.seats[seat].human and passive_table(ctx) and state.window is not None and \
+                state.window_seats[:1] == [seat] and state.players[seat].hand:
+            return AgainBeat(seat, state, ctx)
     return None
 
 

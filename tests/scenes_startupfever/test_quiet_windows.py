@@ -182,3 +182,29 @@ def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_the
         assert decision_for(s, ctx).ready == Pass()
     assert runs[0] == runs[1]
     assert runs[0][0] == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
+
+
+def test_another_card_rides_on_the_persons_own_card():
+    """A person's card at a passive table: the "another card?" wait opens while the card
+    is still up, and the table waits for it only after the card's effect."""
+    from game.startupfever.events import CardEffect, CardPlayed
+    from scenes.startupfever.beat import AgainBeat
+
+    state = at_stage("window")
+    assert state.window_seats[0] == 0 and state.players[0].hand
+    scene = TableScene(default_seats(len(state.players), humans=2), state=state,
+                       autoplay=False)
+    app = new_app(scene)
+    step(app, READY)
+    slot = state.current_slot
+    scene.director.push([CardPlayed(0, "viral_growth", "Viral Growth", "text", slot,
+                                    state.products[slot].owner),
+                         CardEffect("viral_growth", slot, None, "adds 3")])
+    labels = [s.label for s in scene.director.queue]
+    assert labels.index("card beat") < labels.index("card effect") < labels.index("beat")
+    for _ in range(600):
+        step(app, draw=False)
+        if isinstance(scene.beat, AgainBeat):
+            break
+    assert isinstance(scene.beat, AgainBeat) and scene.beat.seats == [0]
+    assert scene.card is not None and not scene.card.done  # riding on the card
