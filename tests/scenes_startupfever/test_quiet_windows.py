@@ -208,3 +208,20 @@ def test_another_card_rides_on_the_persons_own_card():
             break
     assert isinstance(scene.beat, AgainBeat) and scene.beat.seats == [0]
     assert scene.card is not None and not scene.card.done  # riding on the card
+
+
+@pytest.mark.parametrize("chooser_is_a_person", [False, True])
+def test_a_computer_picking_its_place_in_the_turn_order_plays_brisk(chooser_is_a_person):
+    """Year end: while a computer picks its product's place (in the open, one seat at a
+    time) the table plays at the computers' brisk pace; a person's pick at full pace."""
+    from scenes.startupfever.seats import Seat
+    from scenes.startupfever.tempo import CPU_TEMPO, tempo
+
+    state = at_stage("order_choose")
+    chooser = state.current_player
+    seats = [Seat(s.name, s.colour, human=(i == chooser) == chooser_is_a_person)
+             for i, s in enumerate(default_seats(len(state.players), humans=2))]
+    scene = TableScene(seats, state=state, autoplay=False)
+    new_app(scene)
+    assert state.current_slot is None and scene.decision is None
+    assert tempo(scene) == (1.0 if chooser_is_a_person else CPU_TEMPO)
