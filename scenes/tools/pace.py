@@ -103,7 +103,8 @@ def format_row(row: dict[str, Any]) -> str:
 
 
 def format_report(figures: dict[str, Any]) -> str:
-    return (f"pace {figures['game']}: {figures['humans']} people + {figures['cpus']} "
+    people = "person" if figures["humans"] == 1 else "people"
+    return (f"pace {figures['game']}: {figures['humans']} {people} + {figures['cpus']} "
             f"computers, {figures['games']} games from seed {figures['seed']}, answers "
             f"after {figures['answer_after']:g} s: median {figures['median_minutes']:.1f} "
             f"min, {figures['prompts_per_human']:g} prompts and "
