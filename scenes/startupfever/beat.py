@@ -399,8 +399,8 @@ class Beat:
     @property
     def bar(self) -> PromptBar:
         if self.passive and not self.opened:
-            return PromptBar([("y", "Hold: play a card"), ("x", "Nobody plays"),
-                              ("rshoulder", "Hold: fast ×4")])
+            return PromptBar([("y", "Play a card" if self.picks else "Hold: play a card"),
+                              ("x", "Nobody plays"), ("rshoulder", "Hold: fast ×4")])
         if self.picks:
             if self.device == MOUSE:
                 return PromptBar([("Click", "Play or Pass")])
@@ -471,7 +471,8 @@ class Beat:
         pygame.draw.rect(canvas, MINT, bar, border_radius=2)
 
     def strip_words(self) -> str:
-        return f"{self.title} Hold Y (C) to play one"
+        press = "Press" if self.picks else "Hold"  # picking a row needs no curtain
+        return f"{self.title} {press} Y (C) to play one"
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, px, room = self.ctx.fonts, self.ctx.fonts.scaled, rect.w - 40
