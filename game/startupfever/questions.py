@@ -19,7 +19,17 @@ from typing import Any
 from .actions import EndMarketing, EndReassign, EndUserLoss, Hire, Pass, Poach, Retain, kind_name
 from .cardhelp import RULEBOOK_STEP, WINDOW_PLAIN
 from .cards import CARDS, DISCARD
-from .phrases import HIRE_EFFECT, a_kind, card_effect, money, ordinal, plural, users, vesting
+from .phrases import (
+    HIRE_EFFECT,
+    a_kind,
+    card_effect,
+    money,
+    ordinal,
+    plural,
+    position_words,
+    users,
+    vesting,
+)
 from .state import COST, NEW_HIRE_FIELD
 from .usertrack import MARK_100M, victory_points
 
@@ -315,18 +325,9 @@ def _order(seen: _Seen, legal: list) -> dict:
     taken = {i: s for i, s in enumerate(order) if s is not None}
     options: list[dict | None] = []
     for a in legal:
-        i = a.position
-        before = [taken[j] for j in range(i) if j in taken]
-        later = [taken[j] for j in range(i + 1, count) if j in taken]
-        where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
-                 "first of those placed"]
-        if later:
-            where.append(f"before {later[0]}")
-        elif i == count - 1:
-            where.append("plays last")
-        options.append({"label": f"{slot} plays {ordinal(i + 1)} of {count}",
-                        "group": "Play", "short": ordinal(i + 1),
-                        "text": ", ".join(where)})
+        label, where = position_words(slot, a.position, taken, count)
+        options.append({"label": label, "group": "Play", "short": ordinal(a.position + 1),
+                        "text": where})
     placed = ", ".join(f"{ordinal(i + 1)} {s}" for i, s in sorted(taken.items()))
     return {"prompt": f"When does {slot} play next year?", "options": options,
             "how": "Next year's order: the products with the fewest users choose first. "
