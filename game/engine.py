@@ -1,11 +1,13 @@
-"""The Startup Fever rules compiled by mypyc: built on request, used when asked for and current.
+"""The rules compiled by mypyc: built on request, used when asked for and current.
 
-The compiled engine is the very same `.py` files of `game/startupfever/` turned into C
-extensions by mypyc (no second copy of any rule). `python main.py build-engine`
+A game names the modules of its rules package to compile in its `GameInfo.compiled`
+(`game/<game>/info.py`; today only Startup Fever, whose simulator and Hard player need
+the speed). The compiled engine is the very same `.py` files turned into C extensions by
+mypyc (no second copy of any rule). `python main.py build-engine`
 (`game.tools.build_engine`) builds it into `.engine/<digest>/` beside the project, where
 `<digest>` is a hash of the Python version and of every compiled source file.
 
-Importing `game.startupfever` changes nothing by itself: the plain modules run. The game's
+Importing a rules package changes nothing by itself: the plain modules run. The game's
 entry point (`main.py`, every command) calls `install()` first: when a build for exactly
 these sources exists, an import hook loads the compiled modules from there; otherwise (no
 build, or a source edited since) the plain Python modules run, unchanged. A stale build is
@@ -24,6 +26,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -31,34 +34,55 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import importlib.machinery
 
-PACKAGE = "game.startupfever"
-#: the modules compiled: the state, the rules, the seat views, the simple players, the
-#: simulator, and the Hard player's evaluation and look-ahead players (the actions,
-#: events and the search itself stay plain Python: compiled, an action would refuse a
-#: wrongly typed field when built, not when applied as `apply` promises)
-MODULES = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
-           "persist", "observe", "rules", "views", "players", "sim", "evaluate", "impact",
-           "normal", "hard_rules")
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ROOT / "game" / "startupfever"
 HOME = ROOT / ".engine"
 ENV = "UNICORN_ENGINE"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One rules package's share of the engine: the package, the modules compiled and
+    those they import that stay plain (`GameInfo.compiled`, `.compiled_beside`)."""
+
+    package: str
+    modules: tuple[str, ...]
+    beside: tuple[str, ...] = ()
+
+    @property
+    def sources(self) -> Path:
+        """The package's folder of `.py` files."""
+        return ROOT.joinpath(*self.package.split("."))
+
+    def names(self) -> list[str]:
+        """The compiled modules' import names."""
+        return [f"{self.package}.{m}" for m in self.modules]
+
+
+def parts() -> tuple[Part, ...]:
+    """What the engine compiles: each registered game's `compiled` modules."""
+    from game import registry
+
+    return tuple(Part(info.rules, info.compiled, info.compiled_beside)
+                 for info in registry.games() if info.compiled)
 
 
 class EngineError(RuntimeError):
     """The compiled engine was required but cannot be built or found."""
 
 
-def digest(sources: Path = SOURCES) -> str:
-    """What a build is valid for: this Python's ABI and every compiled module's text."""
+def digest(sources: dict[str, Path] | None = None) -> str:
+    """What a build is valid for: this Python's ABI and every compiled module's text
+    (`sources`: a package's folder by package name, to read another copy of the files)."""
     import hashlib
     import sysconfig
 
     h = hashlib.sha256(sys.implementation.cache_tag.encode())
     h.update(sysconfig.get_config_var("EXT_SUFFIX").encode())
-    for name in MODULES:
-        h.update(name.encode())
-        h.update((sources / f"{name}.py").read_bytes())
+    for part in parts():
+        folder = (sources or {}).get(part.package, part.sources)
+        for name in part.modules:
+            h.update(name.encode())
+            h.update((folder / f"{name}.py").read_bytes())
     return h.hexdigest()[:20]
 
 
@@ -68,15 +92,15 @@ def build_dir(home: Path | None = None) -> Path:
 
 
 class _Finder:
-    """Finds the compiled modules of `PACKAGE` in a build folder (a meta path finder)."""
+    """Finds the compiled modules of every `Part` in a build folder (a meta path finder)."""
 
     def __init__(self, folder: Path) -> None:
         import sysconfig
 
         self.folder = folder
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        self.files = {f"{PACKAGE}.{m}": folder / PACKAGE.replace(".", "/") / f"{m}{suffix}"
-                      for m in MODULES}
+        self.files = {f"{p.package}.{m}": folder / p.package.replace(".", "/") / f"{m}{suffix}"
+                      for p in parts() for m in p.modules}
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -98,7 +122,8 @@ class _FirstUse:
     """A meta path finder that runs `install()` when the first compiled module is about to
     be imported, then leaves (`install_on_first_use`)."""
 
-    names = frozenset(f"{PACKAGE}.{m}" for m in MODULES)
+    def __init__(self) -> None:
+        self.names = frozenset(name for part in parts() for name in part.names())
 
     def find_spec(self, name: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
@@ -153,5 +178,5 @@ def install() -> str:
 
 
 def engine() -> str:
-    """Which engine runs the Startup Fever rules in this process."""
+    """Which engine runs the compiled games' rules in this process."""
     return _installed or "python"

@@ -68,7 +68,10 @@ class GameInfo:
     - replays: a module fitting `game.replays.ReplayPart` (its rules' version, options,
       action classes; `game/replays.py`), "" when the game keeps no replays;
     - awards: a module with `awards(events, state) -> list[game.award.Award]` (the
-      results' awards, `game/awards.py`), "" for none.
+      results' awards, `game/awards.py`), "" for none;
+    - compiled: the modules of the rules package that `main.py build-engine` compiles
+      with mypyc (`game/engine.py`), () for none; compiled_beside: modules the compiled
+      ones import that stay plain Python (their types are not checked by the build).
     """
 
     id: str
@@ -88,6 +91,8 @@ class GameInfo:
     may_take_back: Callable[[Any, Any, Any], bool] = _never
     replays: str = ""
     awards: str = ""
+    compiled: tuple[str, ...] = ()
+    compiled_beside: tuple[str, ...] = ()
 
     def rules_module(self) -> RulesModule:
         module: RulesModule = importlib.import_module(self.rules)
@@ -128,16 +133,18 @@ def unregister(game: str) -> None:
 
 
 def _discover() -> None:
-    """Import `game/<package>/info.py` of every game package (once)."""
+    """Import `game/<package>/info.py` of every game package (once). Re-entrant: a rules
+    package whose import asks for the games (its `__init__` runs before its `info.py`
+    does, e.g. the compiled engine's hook, `game/engine.py`) gets them all."""
     global _found
     if _found:
         return
-    _found = True
     import game
 
     for module in pkgutil.iter_modules(game.__path__):
         if module.ispkg and (Path(game.__path__[0]) / module.name / "info.py").is_file():
             importlib.import_module(f"game.{module.name}.info")
+    _found = True
 
 
 def games() -> tuple[GameInfo, ...]:

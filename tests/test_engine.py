@@ -37,13 +37,15 @@ def test_the_engine_asked_for_is_the_one_running():
 
 
 def test_any_change_to_a_compiled_source_makes_a_new_digest(tmp_path):
+    (part,) = engine.parts()
+    assert part.package == "game.startupfever"
     sources = tmp_path / "startupfever"
-    shutil.copytree(engine.SOURCES, sources)
-    before = engine.digest(sources)
-    assert before == engine.digest(engine.SOURCES)
+    shutil.copytree(part.sources, sources)
+    before = engine.digest({part.package: sources})
+    assert before == engine.digest()
     path = sources / "employees.py"
     path.write_text(path.read_text() + "\n")
-    assert engine.digest(sources) != before
+    assert engine.digest({part.package: sources}) != before
 
 
 def _which_engine(home: Path, env: str | None, entry: bool = True
@@ -84,7 +86,7 @@ def _current_build(home: Path, damaged: bool = False) -> None:
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     target = folder / "game" / "startupfever"
     target.mkdir(parents=True)
-    for m in engine.MODULES[1 if damaged else 0:]:
+    for m in engine.parts()[0].modules[1 if damaged else 0:]:
         (target / f"{m}{suffix}").write_bytes(b"")
     (folder / "manifest.json").write_text("{}")
 
@@ -109,7 +111,7 @@ def test_the_entry_point_asks_before_any_rules_are_imported(tmp_path):
     before it asks for the engine."""
     code = ("import sys, main, game.engine as e; "
             "e.install = lambda: print(sorted(m for m in sys.modules if m in "
-            "e._FirstUse.names), 'installed') or 'python'; "
+            "e._FirstUse().names), 'installed') or 'python'; "
             "main.main(['sim', 'startupfever', '--games', '1', '--players', '2', '--json'])")
     run = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                          text=True, timeout=120)

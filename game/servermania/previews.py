@@ -15,6 +15,10 @@ from game.servermania.actions import (
     PAY_TO_LEAVE_STUCK,
     ROLL_TO_LEAVE_STUCK,
     SKIP_MAINTENANCE,
+    PayMaintenance,
+    PayToLeaveStuck,
+    RollToLeaveStuck,
+    SkipMaintenance,
 )
 from game.servermania.events import Landed, ServersChanged, StuckRoll
 from game.servermania.rules import MAINTENANCE_FEE, STUCK_FEE
@@ -81,31 +85,31 @@ def servers(count: int) -> str:
 def about(state: sm.State, legal: list) -> dict:
     """The words of the decision now, for a phone: {"prompt", "how", "options"} with one
     {"label", "text"} per legal action (the TV's prompt says the same)."""
-    names = [type(a).__name__ for a in legal]
-    if "PayMaintenance" in names or "SkipMaintenance" in names:
+    words: dict[type, dict[str, str]]
+    if any(isinstance(a, PayMaintenance | SkipMaintenance) for a in legal):
         info = preview_maintenance(state)
         d, pay, skip = info["distance"], info["pay"], info["skip"]
         squares = "square" if d == 1 else "squares"
         how = (f"Roll {d} to land on CUSTOMER SERVICE: {pay['hits']} in {pay['of']}."
                if pay["hits"] else f"CUSTOMER SERVICE is {d} {squares} ahead: out of reach.")
         words = {
-            "PayMaintenance": {"label": f"Pay {money(MAINTENANCE_FEE)}",
+            PayMaintenance: {"label": f"Pay {money(MAINTENANCE_FEE)}",
                                "text": f"Cash after: {money(pay['cash'])} · Land: "
                                        f"{info['servers']} → {servers(pay['servers_if_hit'])}"},
-            "SkipMaintenance": {"label": "Skip maintenance",
+            SkipMaintenance: {"label": "Skip maintenance",
                                 "text": f"Keep {money(skip['cash'])} · Land: "
                                         f"{info['servers']} → "
                                         f"{servers(skip['servers_if_hit'])}"}}
         return {"prompt": "Pay maintenance?", "how": how,
-                "options": [words.get(n, {}) for n in names]}
+                "options": [words.get(type(a), {}) for a in legal]}
     info = preview_stuck(state)
     faces = either(info["faces"])
     words = {
-        "PayToLeaveStuck": {"label": f"Pay {money(STUCK_FEE)}",
+        PayToLeaveStuck: {"label": f"Pay {money(STUCK_FEE)}",
                             "text": f"Cash after: {money(info['pay_cash'])} · then roll "
                                     "to move"},
-        "RollToLeaveStuck": {"label": f"Roll for {faces}",
+        RollToLeaveStuck: {"label": f"Roll for {faces}",
                              "text": f"Keep {money(info['cash'])} · {info['freed']} in "
                                      f"{info['of']} to go free"}}
     return {"prompt": "Get out of STUCK?", "how": f"Pay to go on now, or roll {faces} to go "
-            "free.", "options": [words.get(n, {}) for n in names]}
+            "free.", "options": [words.get(type(a), {}) for a in legal]}

@@ -35,10 +35,19 @@ def checker(state: Any) -> Checker:
                                     or ["the fast and the full invariant checks disagree"])
 
 
+#: the modules `main.py build-engine` compiles: the state, the rules, the seat views, the
+#: simple players, the simulator, and the Hard player's evaluation and look-ahead players
+#: (the actions, events and the search itself stay plain Python: compiled, an action
+#: would refuse a wrongly typed field when built, not when applied as `apply` promises)
+COMPILED = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
+            "persist", "observe", "rules", "views", "players", "sim", "evaluate", "impact",
+            "normal", "hard_rules")
+
 INFO = register(GameInfo(
     id="startupfever", title="Startup Fever", players=(2, 6),
     rules="game.startupfever", levels="game.startupfever.levels", sim="game.startupfever.sim",
     sim_options=("rule_only",), phone="game.startupfever.phone",
     turn_completed=turn_completed, progress=progress, checker=checker, round_trip=0.003,
     bench_games=300, bench_level_games=1, may_take_back=may_take_back,
-    replays="game.startupfever.replaying", awards="game.startupfever.awards"))
+    replays="game.startupfever.replaying", awards="game.startupfever.awards",
+    compiled=COMPILED, compiled_beside=("events", "actions")))

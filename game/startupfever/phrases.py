@@ -55,3 +55,17 @@ def card_effect(text: str) -> str:
 def plural(count: int, word: str) -> str:
     """"1 pip", "3 pips"."""
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def position_words(slot: str, i: int, taken: dict[int, str], count: int) -> tuple[str, str]:
+    """A turn-order place in words, for the TV and the phones alike: ("E plays 2nd of 4",
+    "after B, before C"), `taken` being the places already chosen (place -> slot)."""
+    before = [taken[j] for j in range(i) if j in taken]
+    later = [taken[j] for j in range(i + 1, count) if j in taken]
+    where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
+             "first of those placed"]
+    if later:
+        where.append(f"before {later[0]}")
+    elif i == count - 1:
+        where.append("plays last")
+    return f"{slot} plays {ordinal(i + 1)} of {count}", ", ".join(where)

@@ -16,10 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .actions import kind_name
+from .actions import EndMarketing, EndReassign, EndUserLoss, Hire, Pass, Poach, Retain, kind_name
 from .cardhelp import RULEBOOK_STEP, WINDOW_PLAIN
 from .cards import CARDS, DISCARD
-from .phrases import HIRE_EFFECT, a_kind, card_effect, money, ordinal, plural, users, vesting
+from .phrases import (
+    HIRE_EFFECT,
+    a_kind,
+    card_effect,
+    money,
+    ordinal,
+    plural,
+    position_words,
+    users,
+    vesting,
+)
 from .state import COST, NEW_HIRE_FIELD
 from .usertrack import MARK_100M, victory_points
 
@@ -96,7 +106,7 @@ def _window(seen: _Seen, legal: list) -> dict:
     window, slot = seen.obs.get("window"), seen.obs.get("current_slot")
     options: list[dict | None] = []
     for a in legal:
-        if type(a).__name__ == "Pass":
+        if isinstance(a, Pass):
             options.append({"label": "Play no more cards",
                             "text": "keep the rest of your hand"})
             continue
@@ -185,23 +195,22 @@ def _manage(seen: _Seen, legal: list) -> dict:
     options: list[dict | None] = []
     lowest: dict[tuple, int] = {}
     for n, a in enumerate(legal):
-        if type(a).__name__ == "Poach":
+        if isinstance(a, Poach):
             key = (a.seat, a.slot, a.kind, a.vest)
             if key not in lowest or a.offer < legal[lowest[key]].offer:
                 lowest[key] = n
     keep = set(lowest.values())
     for n, a in enumerate(legal):
-        name = type(a).__name__
-        if name == "Hire":
+        if isinstance(a, Hire):
             cost = COST[a.kind]
             effect = ("Hiring Failure: paid, but nobody comes" if slot in obs["hire_fails"]
                       else HIRE_EFFECT[a.kind].format(slot=slot))
             options.append({"label": f"Hire {a_kind(a.kind)} for {money(cost)}",
                             "short": f"{kind_name(a.kind)} for {money(cost)}",
                             "group": "Hire", "text": effect})
-        elif name == "Poach":
+        elif isinstance(a, Poach):
             options.append(_poach_note(seen, a) if n in keep else None)
-        elif name == "Retain":
+        elif isinstance(a, Retain):
             on = f" on {a.slot}" if a.slot else ""
             to = a.vest + a.steps
             what = f"{kind_name(a.kind)}{on}: {vesting(a.vest)} → {to}"
@@ -245,7 +254,7 @@ def _loss(seen: _Seen, legal: list) -> dict:
     taken = seen.obs.get("loss_taken") or {}
     options: list[dict | None] = []
     for a in legal:
-        if type(a).__name__ == "EndUserLoss":
+        if isinstance(a, EndUserLoss):
             options.append({"label": "Stop here",
                             "text": f"leave {plural(left, 'pip')} unused"})
             continue
@@ -271,7 +280,7 @@ def _loss(seen: _Seen, legal: list) -> dict:
 def _reassign(seen: _Seen, legal: list) -> dict:
     options: list[dict | None] = []
     for a in legal:
-        if type(a).__name__ == "EndReassign":
+        if isinstance(a, EndReassign):
             options.append({"label": "Done", "text": "keep everyone where they are"})
             continue
         kinds = kind_name(a.kind) + "s"
@@ -292,7 +301,7 @@ def _marketing(seen: _Seen, legal: list) -> dict:
     total = sum(sealed.values())
     options: list[dict | None] = []
     for a in legal:
-        if type(a).__name__ == "EndMarketing":
+        if isinstance(a, EndMarketing):
             options.append({"label": "Seal the budget",
                             "text": f"spend {money(total)}, keep {money(mine)}"})
             continue
@@ -316,18 +325,9 @@ def _order(seen: _Seen, legal: list) -> dict:
     taken = {i: s for i, s in enumerate(order) if s is not None}
     options: list[dict | None] = []
     for a in legal:
-        i = a.position
-        before = [taken[j] for j in range(i) if j in taken]
-        later = [taken[j] for j in range(i + 1, count) if j in taken]
-        where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
-                 "first of those placed"]
-        if later:
-            where.append(f"before {later[0]}")
-        elif i == count - 1:
-            where.append("plays last")
-        options.append({"label": f"{slot} plays {ordinal(i + 1)} of {count}",
-                        "group": "Play", "short": ordinal(i + 1),
-                        "text": ", ".join(where)})
+        label, where = position_words(slot, a.position, taken, count)
+        options.append({"label": label, "group": "Play", "short": ordinal(a.position + 1),
+                        "text": where})
     placed = ", ".join(f"{ordinal(i + 1)} {s}" for i, s in sorted(taken.items()))
     return {"prompt": f"When does {slot} play next year?", "options": options,
             "how": "Next year's order: the products with the fewest users choose first. "

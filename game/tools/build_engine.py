@@ -1,4 +1,5 @@
-"""`python main.py build-engine`: compile the Startup Fever rules with mypyc.
+"""`python main.py build-engine`: compile the games' rules with mypyc (the modules each
+game's `GameInfo.compiled` names; `game/engine.py`).
 
 The build goes into `.engine/<digest>/` beside the project (`game.engine.HOME`), where
 `game.engine` finds and loads it while it matches the sources. Building needs a C compiler
@@ -16,18 +17,24 @@ import tempfile
 from pathlib import Path
 
 from game import engine
-from game.engine import MODULES, PACKAGE, ROOT, EngineError, build_dir
+from game.engine import ROOT, EngineError, build_dir, parts
 
-#: mypyc settings: the events and actions are imported by compiled modules but not
-#: compiled; their dataclass fast paths need not type-check
-MYPY_CONFIG = ("[mypy]\n[mypy-game.startupfever.events,game.startupfever.actions]\n"
-               "ignore_errors = True\n")
+
+def mypy_config() -> str:
+    """mypyc's settings: a library without type stubs is taken as untyped (as the
+    project's own mypy settings do), and the modules imported by compiled ones but not
+    compiled (a game's events and actions) need not type-check (their dataclass fast
+    paths)."""
+    beside = ",".join(f"{p.package}.{m}" for p in parts() for m in p.beside)
+    ignored = f"[mypy-{beside}]\nignore_errors = True\n" if beside else ""
+    return "[mypy]\nignore_missing_imports = True\n" + ignored
+
 
 _SETUP = """\
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
-setup(name="startupfever-engine", script_args=["build_ext", "--inplace"],
+setup(name="unicorn-engine", script_args=["build_ext", "--inplace"],
       ext_modules=mypycify(["--config-file", "mypy.ini"] + sys.argv[1:], opt_level="3"))
 """
 
@@ -48,24 +55,28 @@ def build(home: Path | None = None) -> Path:
         work = Path(tmp)
         shutil.copytree(ROOT / "game", work / "game",
                         ignore=shutil.ignore_patterns("__pycache__", "*.so"))
-        (work / "mypy.ini").write_text(MYPY_CONFIG)
+        (work / "mypy.ini").write_text(mypy_config())
         (work / "setup.py").write_text(_SETUP)
-        files = [f"game/startupfever/{m}.py" for m in MODULES]
+        files = [f"{p.package.replace('.', '/')}/{m}.py" for p in parts() for m in p.modules]
         run = subprocess.run([sys.executable, "setup.py", *files], cwd=work,
                              capture_output=True, text=True)
         if run.returncode != 0:
             raise EngineError("mypyc failed:\n" + (run.stdout + run.stderr)[-4000:])
         staged = home / f".{folder.name}.tmp"
         shutil.rmtree(staged, ignore_errors=True)
-        target = staged / PACKAGE.replace(".", "/")
-        target.mkdir(parents=True)
+        staged.mkdir(parents=True)
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
         for shared in work.glob(f"*__mypyc{suffix}"):
             shutil.copy2(shared, staged / shared.name)
-        for m in MODULES:
-            shutil.copy2(work / "game" / "startupfever" / f"{m}{suffix}", target)
+        for part in parts():
+            package = part.package.replace(".", "/")
+            target = staged / package
+            target.mkdir(parents=True)
+            for m in part.modules:
+                shutil.copy2(work / package / f"{m}{suffix}", target)
     (staged / "manifest.json").write_text(json.dumps(
-        {"modules": list(MODULES), "python": sys.version.split()[0]}, indent=1))
+        {"modules": [name for p in parts() for name in p.names()],
+         "python": sys.version.split()[0]}, indent=1))
     for old in home.iterdir():
         if old.is_dir() and old != staged:
             shutil.rmtree(old, ignore_errors=True)

@@ -10,10 +10,12 @@ start on Easy) or go back to the title.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from game.startupfever import events as ev
 from game.startupfever.actions import kind_name
 from scenes.engine import draw
 from scenes.engine.input import Action
@@ -49,8 +51,26 @@ class Notes:
         self._turn_seat = 0  # whose product's turn it is (the user-loss pips are theirs)
 
     def add(self, events: list[object]) -> None:
+        handlers: dict[type, Callable[[Any], None]] = {
+            ev.TurnStarted: self._TurnStarted,
+            ev.UsersAdopted: self._UsersAdopted,
+            ev.RevenueEarned: self._RevenueEarned,
+            ev.Hired: self._Hired,
+            ev.ProductLaunched: self._ProductLaunched,
+            ev.PoachOffered: self._PoachOffered,
+            ev.CounterOffered: self._CounterOffered,
+            ev.Poached: self._Poached,
+            ev.Retained: self._Retained,
+            ev.CardPlayed: self._CardPlayed,
+            ev.CardCancelled: self._CardCancelled,
+            ev.UsersLost: self._UsersLost,
+            ev.CompetitionResult: self._CompetitionResult,
+            ev.MarketingRevealed: self._MarketingRevealed,
+            ev.PositionChosen: self._PositionChosen,
+            ev.GameEnded: self._GameEnded,
+        }
         for event in events:
-            handler = getattr(self, f"_{type(event).__name__}", None)
+            handler = handlers.get(type(event))
             if handler is not None:
                 handler(event)
 

@@ -20,7 +20,7 @@ from game.startupfever.actions import (
     Reassign,
     kind_name,
 )
-from game.startupfever.phrases import ordinal
+from game.startupfever.phrases import ordinal, position_words
 from game.startupfever.stages import Stage
 from game.undo import TAKE_BACK
 from scenes.startupfever import look as sf_look
@@ -254,15 +254,7 @@ def order_decision(state: Any, ctx: Ctx) -> Decision:
     count = len(state.new_order)
 
     def build(i: int) -> tuple[str, str, object]:
-        before = [taken[j] for j in range(i) if j in taken]
-        after = [taken[j] for j in range(i + 1, count) if j in taken]
-        where = [f"after {before[-1]}" if before else "plays first" if i == 0 else
-                 "first of those placed"]
-        if after:
-            where.append(f"before {after[0]}")
-        elif i == count - 1:
-            where.append("plays last")
-        return f"{slot} plays {ordinal(i + 1)} of {count}", ", ".join(where), places[i]
+        return (*position_words(slot, i, taken, count), places[i])
 
     row = Option("", adjust=Adjust(sorted(places), 0, build), key="place",
                  slots=frozenset({slot}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from game.startupfever import events as ev
 from game.startupfever import usertrack
 
 
@@ -32,14 +33,12 @@ class Story:
 
     def add(self, events: list[object]) -> None:
         for e in events:
-            name = type(e).__name__
-            if name == "YearStarted":
-                self.year = e.year  # type: ignore[attr-defined]
-            elif name == "ProductLaunched":
-                self.launched[e.seat].append(max(1, self.year))  # type: ignore[attr-defined]
-            elif name == "CompetitionResult":
-                for rank, (slot, _strength, _delta, before, after) in enumerate(
-                        e.ranking):  # type: ignore[attr-defined]
+            if isinstance(e, ev.YearStarted):
+                self.year = e.year
+            elif isinstance(e, ev.ProductLaunched):
+                self.launched[e.seat].append(max(1, self.year))
+            elif isinstance(e, ev.CompetitionResult):
+                for rank, (slot, _strength, _delta, before, after) in enumerate(e.ranking):
                     seat = self.owners[slot]
                     if rank == 0:
                         self.won[seat].append(after - before)

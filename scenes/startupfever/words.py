@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.startupfever import events as ev
-from game.startupfever.actions import kind_name
+from game.startupfever.actions import Market, PlaceChip, kind_name
 from game.startupfever.cards import CARDS
 from game.startupfever.phrases import a_kind, ordinal, users
 
@@ -211,7 +211,7 @@ _WORDS: dict[type, Callable[[Any, _Names], str | None]] = {
 def take_back_words(actions: Sequence[Any]) -> str:
     """A step a person may take back, in the bar's words: "hire Nerd for B", "marketing
     B $2, C $1" (a sealed budget's tokens together; shown behind the curtain only)."""
-    if actions and all(type(a).__name__ == "Market" for a in actions):
+    if actions and all(isinstance(a, Market) for a in actions):
         counts: dict[str, int] = {}
         for a in actions:
             counts[a.slot] = counts.get(a.slot, 0) + 1
@@ -223,9 +223,8 @@ def take_back_words(actions: Sequence[Any]) -> str:
 def taken_back_line(actions: Sequence[Any], name: str) -> str | None:
     """The log line everyone reads when a step is taken back; None for a sealed budget's
     tokens (F14: not even whether there were any). A chip's category stays face down."""
-    kinds = {type(a).__name__ for a in actions}
-    if "Market" in kinds:
+    if any(isinstance(a, Market) for a in actions):
         return None
-    if kinds == {"PlaceChip"}:
+    if actions and all(isinstance(a, PlaceChip) for a in actions):
         return f"{name} takes back the chip on {actions[0].slot}"
     return f"{name} takes back: {take_back_words(actions)}"

@@ -109,9 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--ai", metavar="LEVELS", default=None,
         help="computer levels per seat, e.g. hard,normal,normal,normal (random, easy, "
-             "normal, hard; Startup Fever also simple, a newcomer; seats rotate every game): "
-             "win share per level with a 95%% "
-             "interval",
+             "normal, hard, or one of the game's own, which an unknown name lists; seats "
+             "rotate every game): win share per level with a 95%% interval",
     )
 
     bench = sub.add_parser(

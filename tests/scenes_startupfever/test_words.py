@@ -126,3 +126,15 @@ def test_log_panel_shows_event_lines_and_opens_its_history_on_hover(events):
     log.handle(Action("point", "mouse", pos=(10, 10)))
     log.draw(canvas, fonts)
     assert not log.open and len(log.lines(fonts)) == shown
+
+
+def test_a_turn_order_place_reads_the_same_on_the_tv_and_the_phone():
+    """The position chooser's words come from one place (game/startupfever/phrases.py)."""
+    from game.startupfever.phrases import position_words
+
+    taken = {0: "B", 3: "C"}
+    assert position_words("E", 1, taken, 5) == ("E plays 2nd of 5", "after B, before C")
+    assert position_words("E", 4, taken, 5) == ("E plays 5th of 5", "after C, plays last")
+    assert position_words("E", 0, {}, 3) == ("E plays 1st of 3", "plays first")
+    assert position_words("E", 2, {3: "C"}, 4) == ("E plays 3rd of 4",
+                                                   "first of those placed, before C")
