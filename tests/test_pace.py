@@ -25,9 +25,21 @@ def test_pace_plays_whole_games_and_reports_the_figures(game, capsys):
     assert presses == figures["presses_per_human"] >= prompts  # every answer took a press
     assert (row["window_s"] > 0) == (game == "startupfever")  # SERVERMANIA has no windows
     assert figures["median_window_s"] == row["window_s"]
+    assert 0 <= row["window_wait_s"] <= row["window_s"]  # the part with nothing else shown
+    assert figures["median_window_wait_s"] == row["window_wait_s"]
     assert 0 < figures["longest_idle_s"] < 60 * row["minutes"]
 
 
 def test_pace_refuses_a_table_the_game_does_not_seat(capsys):
     assert main.main(["pace", "servermania", "--humans", "3", "--cpus", "3"]) == 2
     assert "2-4" in capsys.readouterr().err
+
+
+def test_pace_at_a_table_of_two_people_counts_the_window_time_that_rides_apart():
+    """Two people at one screen: passive card windows, most riding on an animation; the
+    time they add on their own is counted apart and is a part of it."""
+    from scenes.tools.pace import play_one
+
+    row = play_one("startupfever", 2, 1, seed=3, answer_after=0.5)
+    assert row["finished"] and len(row["presses"]) == 2
+    assert 0 < row["window_wait_s"] < row["window_s"]

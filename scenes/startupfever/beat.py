@@ -37,6 +37,15 @@ at once, a seat that passed passes again, a seat that wants to play gets its car
 decision (behind the curtain), a Defense is applied as answered. None of it costs a frame.
 Computers decide silently and never appear in a beat.
 
+A passive table (`passive_table`: two or more people at the TV, no phone seat) holds the
+same beats without asking anyone: a window waits a short fixed time (`PASSIVE_SECONDS`,
+riding on the animation already playing) for a card button. A bound pad's card button
+says its seat will play; a shared device's shows the rows, where a person picks their
+own row ("I'll play", no curtain there). The rows nobody picks pass a moment later. A
+seat that picked gets its card decision behind the curtain once, whatever its hand
+holds (it may pass there). Asked again in a window where they played a card (they hold
+a card still: public), a person gets `AgainBeat`, the same short wait for them alone.
+
 With ONE person at the table (everyone else a computer) no beat is held: the computers
 read only their own observation, so the person's prompts tell nobody anything: the
 person sees a card decision only when they hold a card playable there, at once.
@@ -87,6 +96,7 @@ PHONE_AWAY = "phone away…"  # its phone has gone (the computer steps in after 
 
 
 PASS = Pass()
+PICKED = "picked"  # `ctx.plan`: a seat that picked its row in a passive window (`pick`)
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
 TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
@@ -131,6 +141,7 @@ class Beat:
         self.cache = Painted()
         self.passive = False  # a passive window (`passive_table`): nobody must answer
         self.opened = True  # a passive window shows its rows once a card button is pressed
+        self.picks = False  # its rows say only who will play (no curtain): `pick`
 
     def make_passive(self, seconds: float = 0.0) -> None:
         """Wait `seconds` (`PASSIVE_SECONDS`) for a card button, the rows hidden until it
@@ -144,6 +155,14 @@ class Beat:
         and answer (the whole countdown)."""
         self.opened = True
         self.left = max(self.left, BEAT_SECONDS)
+        self.cache = Painted()
+
+    def pick(self, seat: int) -> None:
+        """A passive window's row picked (`picks`): `seat` will play; its card decision,
+        behind the curtain, follows (it may still pass there). The rows nobody picked
+        wait a passive window's time more, then pass: nobody else must press."""
+        self.answer(seat, True)
+        self.left = min(self.left, self.passive_seconds)
         self.cache = Painted()
 
     # -- state ---------------------------------------------------------------------------
@@ -215,12 +234,20 @@ class Beat:
                 return
             if action.name not in ("y", CLICK):
                 return
+            own = self._own_row(action.device)
+            if self.picks and own is not None:
+                if own != FOREIGN and self.seats[own] not in self.answers:
+                    self.pick(self.seats[own])  # a pad bound to an asked seat: it plays
+                return
             self.open_rows()
-            if action.name == CLICK:
+            if action.name == CLICK or self.picks:
                 return
         own = self._own_row(action.device)
         if own == FOREIGN:
             return  # a pad bound to a seat not asked here answers nothing
+        if self.picks:
+            self._pick_rows(action, own)
+            return
         if self.curtain.open:
             if self._holder(action.device):
                 self._behind(action)
@@ -271,6 +298,47 @@ class Beat:
         elif action.name == "y" and action.pressed and self.seat not in self.answers:
             self.choice = 0 if self.can_play(self.seat) else 1
             self.curtain.handle(action)
+
+    def _pick_rows(self, action: Action, own: int | None) -> None:
+        """A passive window's rows, opened by a shared device's card button: up / down
+        choose the row, confirm (or Y, or a click on Play) says that seat plays, Pass or
+        X pass; a row nobody picks passes when the time is up."""
+        if action.device:
+            self.device = action.device
+        if own is not None:
+            self.selected = own
+        if action.name == CLICK and action.pos is not None and action.pressed:
+            for i, (_row, play, skip) in enumerate(self.rows):
+                seat = self.seats[i]
+                if (own is not None and i != own) or seat in self.answers or \
+                        not self._may(seat, action.device):
+                    continue
+                if play.collidepoint(action.pos):
+                    self.pick(seat)
+                elif skip.collidepoint(action.pos):
+                    self.answer(seat, False)
+            return
+        if action.name == POINT and action.pos is not None:
+            for i, (row, _play, _skip) in enumerate(self.rows):
+                if row.collidepoint(action.pos) and own is None and \
+                        self._may(self.seats[i], action.device):
+                    self.selected = i
+            return
+        if not action.pressed:
+            return
+        if action.name in ("up", "down") and len(self.seats) > 1 and own is None:
+            step = 1 if action.name == "down" else -1
+            for _ in self.seats:
+                self.selected = (self.selected + step) % len(self.seats)
+                if self._may(self.seat, action.device):
+                    break
+        elif action.name in ("confirm", "y") and self.seat not in self.answers and \
+                self._may(self.seat, action.device):
+            self.pick(self.seat)
+        elif action.name == "back" and self.seat not in self.answers:
+            self.answer(self.seat, False)
+        elif action.name == "x" and own is None:
+            self.all_pass()
 
     def _own_row(self, device: str) -> int | None:
         """With seats bound to devices (the lobby, `ctx.devices`): the row of the seat
@@ -331,8 +399,15 @@ class Beat:
     @property
     def bar(self) -> PromptBar:
         if self.passive and not self.opened:
-            return PromptBar([("y", "Hold: play a card"), ("x", "Nobody plays"),
-                              ("rshoulder", "Hold: fast ×4")])
+            return PromptBar([("y", "Play a card" if self.picks else "Hold: play a card"),
+                              ("x", "Nobody plays"), ("rshoulder", "Hold: fast ×4")])
+        if self.picks:
+            if self.device == MOUSE:
+                return PromptBar([("Click", "Play or Pass")])
+            items = [("confirm", "I'll play"), ("back", "Pass"), ("x", "Nobody else")]
+            if len(self.seats) > 1 and self._own_row(self.device) is None:
+                items[:0] = [("updown", "Who")]
+            return PromptBar(items)
         if self.device == MOUSE:
             return PromptBar([("Click", "Pass"), ("Press and hold", "Look at your hand")])
         if self.curtain.open:
@@ -396,7 +471,8 @@ class Beat:
         pygame.draw.rect(canvas, MINT, bar, border_radius=2)
 
     def strip_words(self) -> str:
-        return f"{self.title} Hold Y (C) to play one"
+        press = "Press" if self.picks else "Hold"  # picking a row needs no curtain
+        return f"{self.title} {press} Y (C) to play one"
 
     def _paint(self, canvas: pygame.Surface, rect: pygame.Rect) -> None:
         fonts, px, room = self.ctx.fonts, self.ctx.fonts.scaled, rect.w - 40
@@ -437,7 +513,7 @@ class Beat:
             draw.text(canvas, fonts.fit("body", px(24), wait, skip.right - look.x),
                       wait, (row.right - 20, row.centery), CREAM, anchor="midright")
             return
-        for r, label in ((look, "Hold: look"), (skip, "Pass")):
+        for r, label in ((look, "Play" if self.picks else "Hold: look"), (skip, "Pass")):
             draw.box(canvas, r, CREAM, radius=12, shadow=3)
             draw.text(canvas, fonts.fit("body", px(24), label, r.w - 16), label, r.center, INK)
 
@@ -474,11 +550,12 @@ class Beat:
 class WindowBeat(Beat):
     """Started on a `WindowOpened`; asks the human seats alike (module docstring)."""
 
-    def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
+    def __init__(self, event: Any, state: Any, ctx: Ctx, only: list[int] | None = None
+                 ) -> None:
         self.event, self.state = event, state
-        for seat in people(ctx):
+        for seat in people(ctx) if only is None else only:
             ctx.plan.pop((Stage.WINDOW, seat), None)
-        humans = asked(state, ctx)
+        humans = asked(state, ctx) if only is None else only
         if ask_only_when_playable(ctx):
             humans = []  # the rules ask who can play; their decision opens at once
         window = event.window
@@ -505,9 +582,12 @@ class WindowBeat(Beat):
             self.rule = "Every person is asked, whatever they hold. Pass: the whole turn."
         if passive:
             self.make_passive()
+            self.picks = bool(self.seats)  # the rows say who plays; the hand shows next
+            self.how = "Pick your row: your card, behind the curtain, comes next"
+            self.rule = "Rows nobody picks pass in a moment: nobody else must press."
 
     def record(self, seat: int, play: bool) -> None:
-        self.ctx.plan[(Stage.WINDOW, seat)] = play
+        self.ctx.plan[(Stage.WINDOW, seat)] = PICKED if play and self.picks else play
         if self.whole_turn:
             self.ctx.plan[("turn", seat)] = play
 
@@ -537,6 +617,17 @@ class WindowBeat(Beat):
         if not self._live():
             return "this card window has closed"
         return cardhelp.not_now(self.state, seat, card)
+
+
+class AgainBeat(WindowBeat):
+    """A person played a card in a passive window and the rules ask them again (they may
+    play another): whatever the hand holds, a passive wait for that person alone (riding
+    on the card still up); the card button picks their row again, else they pass."""
+
+    def __init__(self, seat: int, state: Any, ctx: Ctx) -> None:
+        super().__init__(ev.WindowOpened(state.window, state.current_slot), state, ctx,
+                         only=[seat])
+        self.title = "Another card?"
 
 
 class ResumeBeat(WindowBeat):
@@ -626,7 +717,11 @@ def answered(state: Any, ctx: Ctx, legal: list) -> object | None:
         return None if planned is None else Defend(bool(planned))
     if stage != Stage.WINDOW:
         return None
-    if len(legal) == 1 or ctx.plan.get((Stage.WINDOW, seat)) is False:
+    planned = ctx.plan.get((Stage.WINDOW, seat))
+    if planned == PICKED:  # picked its row in a passive window: its card decision opens
+        ctx.plan[(Stage.WINDOW, seat)] = True  # once, whatever the hand holds now
+        return None
+    if len(legal) == 1 or planned is False:
         return PASS
     return None
 
@@ -645,6 +740,22 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
                 and state.pending_card["card"] == event.card and ctx.seats[target].human \
                 and state.has_suit(target):
             return DefenseBeat(event, state, ctx)
+        seat = event.seat
+        # a person's card at a passive table: the rules will ask them again (they hold a
+        # card still, public) once the card has played out: "another card?" now
+        if ctx.seats[seat].human and passive_table(ctx) and state.window is not None and \
+                state.window_seats[:1] == [seat] and state.players[seat].hand:
+            return AgainBeat(seat, state, ctx)
+    return None
+
+
+def again_for(state: Any, ctx: Ctx) -> Beat | None:
+    """The rules ask a person again in a window where they played a card (they hold a
+    card still: hand sizes are public): at a passive table, the "another card?" beat."""
+    seat = state.current_player
+    if state.stage == Stage.WINDOW and ctx.plan.get((Stage.WINDOW, seat)) is True and \
+            passive_table(ctx):
+        return AgainBeat(seat, state, ctx)
     return None
 
 

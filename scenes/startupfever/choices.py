@@ -69,8 +69,9 @@ class Ctx:
     """What a decision may read besides the state: who sits where, the table as drawn.
 
     plan: answers given in a beat before the rules ask ("window"/"defense", seat) ->
-        wants to play / to defend (see beat.py). queue: actions already chosen for a
-        seat's later steps (a sealed marketing allocation), applied one by one.
+        wants to play / to defend, or "picked" (a passive window's row: see beat.py).
+        queue: actions already chosen for a seat's later steps (a sealed marketing
+        allocation), applied one by one.
         memory: where each seat's cursor was, so it survives from one step to the next.
         budgets: each seat's marketing budget as placed (it comes back when taken back).
     """
@@ -80,7 +81,7 @@ class Ctx:
     model: Any  # model.TableModel: what the table shows
     settings: Settings
     fonts: Fonts = field(default_factory=lambda: THEME.fonts)  # the one font cache
-    plan: dict[tuple[str, int], bool] = field(default_factory=dict)
+    plan: dict[tuple[str, int], bool | str] = field(default_factory=dict)
     queue: list[tuple[int, str, object]] = field(default_factory=list)
     memory: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)
     budgets: dict[int, dict[str, int]] = field(default_factory=dict)  # marketing, per seat

@@ -127,6 +127,12 @@ class Director(QueueDirector):
         start = len(self.queue)
         super().push(events)
         last = events[-1] if events else None
+        if not isinstance(last, ev.WindowOpened) and self.stage.shares_beat() and \
+                any(isinstance(e, ev.CardPlayed) for e in events):
+            # a card's beat (Defense, "another card?") opened with the card ("card beat"):
+            # the table waits for it after the card's effect has played, not before
+            s = self.stage
+            self.queue.append(Step("beat", 0.0, until=lambda: s.beat is None, gate=True))
         if isinstance(last, ev.WindowOpened) and self._rides(last) and len(self.queue) > start:
             self.early.add(id(last))
             s = self.stage
@@ -581,8 +587,17 @@ class Director(QueueDirector):
             if e.slot:
                 s.flash_product(e.slot)
             s.sound("card_flip")
-        return [Step("card", 0.0, begin, until=lambda: s.card is None or s.card.done),
-                *self.beat_step(e)]  # the target may be asked about Defense
+        # a card is read to its end before the next one rises; the table goes on beneath
+        # it once it has been up a while (its effect plays while it is still up), and
+        # the next question waits for it (TableScene.update)
+        steps = [Step("card before", 0.0, until=lambda: s.card is None or s.card.done),
+                 Step("card", 0.0, begin, until=lambda: s.card is None or s.card.read)]
+        if self._batch and isinstance(self._batch[-1], ev.WindowOpened):
+            return steps  # the play closed its window: the next window's beat rides on it
+        # the target may be asked about Defense, the player about another card: that beat
+        # opens now, riding on the card and its effect (`push` adds the wait for it)
+        return steps + [Step("card beat", 0.0,
+                             lambda: s.open_beat(e) if s.shares_beat() else None)]
 
     def on_CardCancelled(self, e: ev.CardCancelled) -> list[Step]:
         s = self.stage

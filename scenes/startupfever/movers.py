@@ -21,7 +21,7 @@ from scenes.engine.fonts import Fonts
 from scenes.engine.palette import CREAM, GOLD, INK, WHITE, Color
 from scenes.startupfever import look as sf_look
 from scenes.table import look
-from scenes.table.cards import HOLD, CardFlip
+from scenes.table.cards import FLIP, HOLD, RISE, CardFlip
 from scenes.table.roll_call import RollCall
 
 HOP_TIME = 0.13  # seconds per field at speed 1 (a long climb still reads as hops)
@@ -30,6 +30,7 @@ MARKER = 34  # px, a hopping marker (the table draws resting ones itself)
 FLIP_TIME = 0.7
 CARD_SCALE = 1.3  # an Event Card is shown this big: its rules text is long
 CARD_PACE = 1.5  # Event Cards play 1.5× SERVERMANIA's card pace: there are many more
+READ_SHARE = 0.5  # the table goes on beneath a card once half its hold is over
 TERM_TIME = 0.22  # seconds between two terms of the adoption sum
 SUM_HOLD = 0.45  # the finished sum stays this long before the marker starts
 
@@ -236,6 +237,12 @@ class EventCardFlip(CardFlip):
         self.t = self.prev_t = 0.0
         self.back = look.sprite("card_event_back")
         self.front = self._event_front(name, text, fonts)
+
+    @property
+    def read(self) -> bool:
+        """The front has been up half its hold: the table may go on beneath the card
+        (what its effect does) while it stays up for the rest of its hold."""
+        return self.t >= RISE + FLIP + self.hold * READ_SHARE
 
     @staticmethod
     def _event_front(name: str, text: str, fonts: Fonts) -> pygame.Surface:

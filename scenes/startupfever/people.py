@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.startupfever.beat import AgainBeat
 from scenes.table.people import ScriptedPeople
 
 
@@ -24,17 +25,35 @@ class StartupFeverPeople(ScriptedPeople):
         return s.beat is not None or (decision is not None
                                       and decision.stage in ("window", "defense"))
 
+    def window_waits(self) -> bool:
+        """A beat with no animation left beside it (its gate heads the queue), or a card /
+        Defense question open."""
+        s = self.scene
+        if s.beat is None:
+            return True  # a card / Defense decision (in_window)
+        queue = s.director.queue
+        return not queue or getattr(queue[0], "gate", False)
+
     def __call__(self) -> None:
         """A passive window: a person who holds a card playable there reaches for the
-        card button at once (they knew they would play it); nobody else does a thing."""
+        card button at once and picks their row (they knew they would play); nobody
+        else does a thing. (A Defense question's row is answered as below.)"""
         beat = self.scene.beat
         if self.app.stack.top is self.scene and beat is not None and not beat.done \
                 and beat.passive and not beat.opened:
-            keen = [seat for seat in beat.seats if beat.can_play(seat)]
+            keen = [] if isinstance(beat, AgainBeat) else [  # one card a window
+                seat for seat in beat.seats if beat.can_play(seat)]
             if keen:
                 self.pressing = keen[0]
-                self.tap("y")  # the rows show: that person then answers as below
+                self.tap("y")  # the rows show
                 self.pressing = None
+            if beat.picks:
+                for seat in keen:
+                    self.pressing = seat
+                    while beat.seats[beat.selected] != seat:
+                        self.tap("down")
+                    self.tap("confirm")  # "I'll play": the card decision comes next
+                    self.pressing = None
         super().__call__()
 
     def asked(self) -> dict[int, Any]:
@@ -43,7 +62,7 @@ class StartupFeverPeople(ScriptedPeople):
             return {s.roll_call.seat: s.roll_call}
         beat = s.beat
         if beat is not None and not beat.done:
-            if beat.passive and not beat.opened:  # nobody must answer
+            if beat.passive and (not beat.opened or beat.picks):  # nobody must answer
                 return {}
             return {seat: beat for seat in beat.seats if seat not in beat.answers}
         if s.decision is not None:
@@ -67,6 +86,11 @@ class StartupFeverPeople(ScriptedPeople):
         elif s.decision is not None:
             self._decide(s.decision)
 
+    def _turn(self, stage: str, seat: int) -> tuple:
+        """Where a person took the first option once (a card played: once a window)."""
+        state = self.scene.state
+        return (stage, state.year, state.current_slot, seat, getattr(state, "window", None))
+
     def _decide(self, decision: Any) -> None:
         self.calls += 1
         choices = decision.choices
@@ -75,9 +99,7 @@ class StartupFeverPeople(ScriptedPeople):
         if not enabled:
             self.tap("back")
             return
-        state = self.scene.state
-        turn = (decision.stage, state.year, state.current_slot, decision.seat,
-                getattr(state, "window", None))
+        turn = self._turn(decision.stage, decision.seat)
         if decision.stage in ("window", "defense"):  # a playable card is played, once
             first = turn not in self.tried and len(enabled) > 1 or len(choices.levels) > 1
         else:

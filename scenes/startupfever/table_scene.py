@@ -473,6 +473,8 @@ class TableScene(Autosaving, GameScreen, Scene):
         if state.stage == Stage.COMP_ROLL and self._open_showdown():
             return True  # the line-up first, then the dice
         if state.stage == Stage.ADOPTION_ROLL and self.is_human(state.turn_seat):
+            if self.card is not None:
+                return True  # a person's die waits for an Event Card still up
             seat = state.turn_seat
             self.roll_call = AdoptionRollCall(seat, self.name(seat), self.colour(seat),
                                               state.current_slot)
@@ -525,7 +527,25 @@ class TableScene(Autosaving, GameScreen, Scene):
         return source
 
     def hold_decision(self, seat: int) -> bool:
-        """Every seat the rules ask for sealed marketing is announced alike, first (F14)."""
+        """Every seat the rules ask for sealed marketing is announced alike, first (F14).
+        A person the rules ask again in a window where they played a card gets the
+        passive "another card?" beat first (`beat.again_for`). A person's decision waits
+        for an Event Card still up (the table goes on beneath a card, never a person's
+        question), unless it is a card window the person passed in its beat: that pass
+        is public and costs no frame."""
+        if self.is_human(seat):
+            from scenes.startupfever.beat import again_for
+
+            again = again_for(self.state, self.context())
+            if again is not None and not again.done:  # a person asked again after a card
+                self.beat = again  # (whatever they hold): a passive "another card?"
+                return True
+        if self.card is not None and self.is_human(seat):
+            state = self.state
+            passed = state.stage == Stage.WINDOW and \
+                self.context().plan.get((Stage.WINDOW, seat)) is False
+            if not passed:
+                return True
         return self.state.stage == Stage.MARKETING and self.director.announce_allocating(seat)
 
     def chain(self, seat: int, stage: Any) -> bool:

@@ -20,6 +20,7 @@ class ScriptedPeople:
         self.prompts = dict.fromkeys(people, 0)
         self.presses = dict.fromkeys(people, 0)  # buttons pressed, per person
         self.window_updates = 0  # updates a card window was on the table (a game's own)
+        self.window_wait_updates = 0  # ... of them, with nothing else to show: its own time
         self.pressing: int | None = None  # the seat whose answer is being pressed
         self.free_since = dict.fromkeys(people, 0.0)  # game time of each one's last answer
         self.longest_idle = 0.0
@@ -52,12 +53,19 @@ class ScriptedPeople:
         """Whether a card window is on the table now (a game with none: never)."""
         return False
 
+    def window_waits(self) -> bool:
+        """Whether the table waits on that card window alone now (nothing else plays):
+        the time a window adds, where riding on an animation costs nothing."""
+        return False
+
     def __call__(self) -> None:
         if self.app.stack.top is not self.scene or self.scene.leaving:
             return
         now = self.now
         if self.in_window():
             self.window_updates += 1
+            if self.window_waits():
+                self.window_wait_updates += 1
         asked = self.asked()
         for seat, key in asked.items():
             if self.keys.get(seat) is not key or seat not in self.waiting:

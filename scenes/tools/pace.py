@@ -12,11 +12,13 @@ Figures per game and overall: `minutes` (game time: updates / 60, from the first
 to the results), `prompts` per person (every time the game waits on that person),
 `presses` per person (every button a person pressed: a prompt may take several),
 `window_s` (seconds of game time a card window was on the table: Startup Fever's beats
-and card / Defense questions), `longest_idle_s` (seconds from a person's answer to their
-next prompt, the longest over people and games; the wait for the results after the last
-prompt does not count); overall `median_minutes`, `prompts_per_human` and
-`presses_per_human` (medians over people and games), `median_window_s` and
-`longest_idle_s`.
+and card / Defense questions), `window_wait_s` (of those, the seconds the table waited
+on the window alone: a beat with no animation beside it, or a card / Defense question;
+a window riding on an animation costs nothing), `longest_idle_s` (seconds from a
+person's answer to their next prompt, the longest over people and games; the wait for
+the results after the last prompt does not count); overall `median_minutes`,
+`prompts_per_human` and `presses_per_human` (medians over people and games),
+`median_window_s`, `median_window_wait_s` and `longest_idle_s`.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ def play_one(game: str, humans: int, cpus: int, seed: int, answer_after: float
             "prompts": {scene.seats[s].name: n for s, n in people.prompts.items()},
             "presses": {scene.seats[s].name: n for s, n in people.presses.items()},
             "window_s": round(people.window_updates / STEP_HZ, 1),
+            "window_wait_s": round(people.window_wait_updates / STEP_HZ, 1),
             "longest_idle_s": round(people.longest_idle, 1)}
 
 
@@ -82,6 +85,8 @@ def pace(game: str, humans: int, cpus: int, games: int, seed: int = 1,
             "prompts_per_human": statistics.median(prompts) if prompts else 0,
             "presses_per_human": statistics.median(presses) if presses else 0,
             "median_window_s": round(statistics.median(r["window_s"] for r in rows), 1),
+            "median_window_wait_s": round(statistics.median(r["window_wait_s"] for r in rows),
+                                          1),
             "longest_idle_s": max((r["longest_idle_s"] for r in rows), default=0.0),
             "unfinished": sum(1 for r in rows if not r["finished"]),
             "per_game": rows}
@@ -92,15 +97,18 @@ def format_row(row: dict[str, Any]) -> str:
     presses = ", ".join(f"{name} {n}" for name, n in row["presses"].items()) or "none"
     cut = "" if row["finished"] else " (cut off)"
     return (f"  seed {row['seed']}: {row['minutes']:.1f} min{cut}; prompts: {prompts}; "
-            f"presses: {presses}; card windows {row['window_s']:.0f} s; "
+            f"presses: {presses}; card windows {row['window_s']:.0f} s "
+            f"({row['window_wait_s']:.0f} s of them waiting); "
             f"longest idle {row['longest_idle_s']:.0f} s")
 
 
 def format_report(figures: dict[str, Any]) -> str:
-    return (f"pace {figures['game']}: {figures['humans']} people + {figures['cpus']} "
+    people = "person" if figures["humans"] == 1 else "people"
+    return (f"pace {figures['game']}: {figures['humans']} {people} + {figures['cpus']} "
             f"computers, {figures['games']} games from seed {figures['seed']}, answers "
             f"after {figures['answer_after']:g} s: median {figures['median_minutes']:.1f} "
             f"min, {figures['prompts_per_human']:g} prompts and "
             f"{figures['presses_per_human']:g} presses per person (median), "
-            f"{figures['median_window_s']:g} s in card windows (median), longest idle "
+            f"{figures['median_window_s']:g} s in card windows "
+            f"({figures['median_window_wait_s']:g} s of them waiting; medians), longest idle "
             f"{figures['longest_idle_s']:.0f} s")

@@ -30,6 +30,13 @@ def _display():
     pygame.display.set_mode((1280, 720))
 
 
+@pytest.fixture
+def rows(monkeypatch):
+    """Beats with rows and curtains, as a table with phone seats holds them (a passive
+    table's rows only say who plays: see the tests of `pick` below)."""
+    monkeypatch.setattr("scenes.startupfever.beat.passive_table", lambda ctx: False)
+
+
 def window_state():
     """The rules stand at a card window where the human (seat 0) can play."""
     state = at_stage("window")
@@ -106,7 +113,7 @@ def test_window_beat_same_answers_same_frames_for_any_hand():
     assert results[0][0] == 41  # over at once when every human seat has passed
 
 
-def test_a_seat_that_passed_in_the_beat_is_never_shown_a_prompt():
+def test_a_seat_that_passed_in_the_beat_is_never_shown_a_prompt(rows):
     state, event = window_state()
     ctx = context(state)
     beat = WindowBeat(event, state, ctx)
@@ -117,7 +124,7 @@ def test_a_seat_that_passed_in_the_beat_is_never_shown_a_prompt():
     assert decision_for(state, ctx).ready == Pass()
 
 
-def test_a_seat_that_looks_and_wants_to_play_gets_its_card_decision():
+def test_a_seat_that_looks_and_wants_to_play_gets_its_card_decision(rows):
     state, event = window_state()
     ctx = context(state)
     beat = WindowBeat(event, state, ctx)
@@ -129,7 +136,7 @@ def test_a_seat_that_looks_and_wants_to_play_gets_its_card_decision():
     assert decision.ready is None and decision.secret
 
 
-def test_a_seat_without_a_playable_card_cannot_say_play():
+def test_a_seat_without_a_playable_card_cannot_say_play(rows):
     state, event = window_state()
     other = without_playable_cards(state)
     beat = WindowBeat(event, other, context(other))
@@ -140,7 +147,7 @@ def test_a_seat_without_a_playable_card_cannot_say_play():
     assert beat.answers[0] is False
 
 
-def test_the_countdown_waits_while_a_curtain_is_open():
+def test_the_countdown_waits_while_a_curtain_is_open(rows):
     state, event = window_state()
     beat = WindowBeat(event, state, context(state))
     beat.handle(Action("y", "keyboard", True))
@@ -226,7 +233,7 @@ def test_one_press_of_x_lets_every_seat_pass():
     assert beat.done and all(ctx.plan[("window", s)] is False for s in beat.seats)
 
 
-def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it():
+def test_mouse_looks_by_holding_the_look_button_and_answers_by_letting_go_on_it(rows):
     state, event = window_state()
     ctx = context(state)
     beat = WindowBeat(event, state, ctx)
@@ -295,7 +302,7 @@ def test_no_defense_beat_for_a_company_without_a_card_or_a_suit():
     assert beat_for(event, suitless, context(suitless)) is None
 
 
-def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only():
+def test_with_pads_bound_to_seats_each_pad_answers_its_own_row_only(rows):
     from scenes.seating import SeatDevices
 
     state, event = window_state()
@@ -357,7 +364,7 @@ def test_a_passive_table_asks_each_window_on_its_own():
     assert later.passive and later.seats == [0, 1, 2, 3]
 
 
-def test_all_pass_is_offered_only_to_a_device_that_may_use_it():
+def test_all_pass_is_offered_only_to_a_device_that_may_use_it(rows):
     """Issue 22 item 5: with every asked seat on its own pad, X does nothing, so the bar
     does not offer "All pass"; a device with no seat (shared) is offered it and it works."""
     from scenes.seating import SeatDevices

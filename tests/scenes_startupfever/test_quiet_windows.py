@@ -72,3 +72,156 @@ def test_a_passive_window_draws_one_strip_over_the_log_legend_only():
     beat.draw(canvas)
     log = ctx.view.place("log")
     assert beat.shown.topleft == log.topleft and beat.shown.h <= 40
+
+
+def _window_beat(state, ctx=None):
+    ctx = ctx if ctx is not None else context(state)
+    return WindowBeat(WindowOpened(state.window, state.current_slot), state, ctx), ctx
+
+
+def test_the_card_button_opens_rows_that_only_say_who_plays():
+    """A shared keyboard's card button shows the rows; confirm on a row says that seat
+    plays (no curtain here: its card decision comes next); nobody else must press: the
+    rows left pass a passive window's time later."""
+    from scenes.engine.input import Action
+
+    state = at_stage("window")
+    beat, ctx = _window_beat(state)
+    beat.handle(Action("y", "keyboard", True))
+    assert beat.opened and beat.picks and not beat.curtain.open
+    beat.handle(Action("down", "keyboard", True))
+    beat.handle(Action("confirm", "keyboard", True))
+    assert beat.answers == {1: True} and not beat.done
+    frames = 0
+    while not beat.done:
+        beat.update(1 / 60)
+        frames += 1
+    assert frames == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
+    assert ctx.plan[("window", 1)] == "picked"
+    assert all(ctx.plan[("window", s)] is False for s in (0, 2, 3))
+
+
+def test_a_bound_pad_picks_its_own_seat_without_rows():
+    from scenes.engine.input import Action
+    from scenes.seating import SeatDevices
+
+    state = at_stage("window")
+    ctx = context(state)
+    ctx.devices = SeatDevices({0: "pad:0", 2: "pad:2"})
+    beat, _ = _window_beat(state, ctx)
+    beat.handle(Action("y", "pad:2", True))
+    assert beat.answers == {2: True} and not beat.opened  # the strip stays: no rows
+
+
+def test_a_picked_seat_gets_its_card_decision_whatever_its_hand_holds():
+    """Picking a row tells nothing: the card decision opens behind the curtain in both
+    twin worlds (with a playable card, and with none), once; the rules' next question
+    to a seat with nothing playable then passes at once."""
+    from game.startupfever.actions import Pass
+    from tests.scenes_startupfever.test_beat import without_playable_cards
+
+    state = at_stage("window")
+    for s in (state, without_playable_cards(state)):
+        beat, ctx = _window_beat(s)
+        beat.open_rows()
+        beat.pick(0)
+        decision = decision_for(s, ctx)
+        assert decision.ready is None and decision.secret
+    assert decision_for(s, ctx).ready == Pass()  # asked once; nothing playable: passes
+
+
+def test_the_table_goes_on_beneath_an_event_card_but_a_person_waits_for_it():
+    """An Event Card stays up its whole hold, but the steps after it start once half of
+    it is over; a person's question waits for the card to go (a window the person passed
+    in its beat does not: that pass is public)."""
+    from game.startupfever.events import CardEffect, CardPlayed
+
+    state = at_stage("window")
+    scene = TableScene(default_seats(len(state.players), humans=2), state=state,
+                       autoplay=False)
+    app = new_app(scene)
+    step(app, READY)
+    scene.director.push([CardPlayed(2, "viral_growth", "Viral Growth", "text",
+                                    state.current_slot, state.products[
+                                        state.current_slot].owner),
+                         CardEffect("viral_growth", state.current_slot, None, "adds 3")])
+    for _ in range(600):
+        step(app, draw=False)
+        if scene.director.queue and scene.director.queue[0].label == "card effect":
+            break
+    assert scene.card is not None and scene.card.shows_front and not scene.card.done
+    assert scene.hold_decision(0)  # seat 0 is a person: its question waits for the card
+    scene.context().plan[("window", 0)] = False
+    assert not scene.hold_decision(0)  # ... unless it passed this window in the beat
+    assert not scene.hold_decision(2)  # a computer goes on beneath the card
+    for _ in range(600):
+        step(app, draw=False)
+        if scene.card is None:
+            break
+    assert scene.card is None and not scene.hold_decision(0)
+
+
+def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_they_hold():
+    """The rules ask a person again in a window where they played a card (they may play
+    another): at a passive table a short "another card?" wait for them alone, the same
+    frames with another playable card or none; no press passes, silently."""
+    from game.startupfever.actions import Pass
+    from scenes.startupfever.beat import AgainBeat, again_for
+    from tests.scenes_startupfever.test_beat import run, without_playable_cards
+
+    state = at_stage("window")
+    canvas = pygame.Surface((1280, 720))
+    runs = []
+    for s in (state, without_playable_cards(state)):
+        ctx = context(s)
+        assert again_for(s, ctx) is None  # not played here yet: no "again"
+        ctx.plan[("window", 0)] = True  # played a card in this window, asked again
+        beat = again_for(s, ctx)
+        assert isinstance(beat, AgainBeat) and beat.seats == [0] and beat.passive
+        runs.append(run(beat, canvas))
+        assert decision_for(s, ctx).ready == Pass()
+    assert runs[0] == runs[1]
+    assert runs[0][0] == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
+
+
+def test_another_card_rides_on_the_persons_own_card():
+    """A person's card at a passive table: the "another card?" wait opens while the card
+    is still up, and the table waits for it only after the card's effect."""
+    from game.startupfever.events import CardEffect, CardPlayed
+    from scenes.startupfever.beat import AgainBeat
+
+    state = at_stage("window")
+    assert state.window_seats[0] == 0 and state.players[0].hand
+    scene = TableScene(default_seats(len(state.players), humans=2), state=state,
+                       autoplay=False)
+    app = new_app(scene)
+    step(app, READY)
+    slot = state.current_slot
+    scene.director.push([CardPlayed(0, "viral_growth", "Viral Growth", "text", slot,
+                                    state.products[slot].owner),
+                         CardEffect("viral_growth", slot, None, "adds 3")])
+    labels = [s.label for s in scene.director.queue]
+    assert labels.index("card beat") < labels.index("card effect") < labels.index("beat")
+    for _ in range(600):
+        step(app, draw=False)
+        if isinstance(scene.beat, AgainBeat):
+            break
+    assert isinstance(scene.beat, AgainBeat) and scene.beat.seats == [0]
+    assert scene.card is not None and not scene.card.done  # riding on the card
+
+
+@pytest.mark.parametrize("chooser_is_a_person", [False, True])
+def test_a_computer_picking_its_place_in_the_turn_order_plays_brisk(chooser_is_a_person):
+    """Year end: while a computer picks its product's place (in the open, one seat at a
+    time) the table plays at the computers' brisk pace; a person's pick at full pace."""
+    from scenes.startupfever.seats import Seat
+    from scenes.startupfever.tempo import CPU_TEMPO, tempo
+
+    state = at_stage("order_choose")
+    chooser = state.current_player
+    seats = [Seat(s.name, s.colour, human=(i == chooser) == chooser_is_a_person)
+             for i, s in enumerate(default_seats(len(state.players), humans=2))]
+    scene = TableScene(seats, state=state, autoplay=False)
+    new_app(scene)
+    assert state.current_slot is None and scene.decision is None
+    assert tempo(scene) == (1.0 if chooser_is_a_person else CPU_TEMPO)
