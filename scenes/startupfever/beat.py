@@ -97,6 +97,8 @@ PHONE_AWAY = "phone away…"  # its phone has gone (the computer steps in after 
 
 PASS = Pass()
 PICKED = "picked"  # `ctx.plan`: a seat that picked its row in a passive window (`pick`)
+OPENED = "opened"  # `ctx.plan`: (OPENED, hand size) for a seat whose card decision in
+# this window has opened; asked again with fewer cards (one played): "another card?"
 
 #: The windows of a product turn: the first one's beat asks about the whole turn.
 TURN_WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS)
@@ -560,11 +562,12 @@ class WindowBeat(Beat):
             humans = []  # the rules ask who can play; their decision opens at once
         window = event.window
         passive = passive_table(ctx)
-        self.whole_turn = window == ADOPTION and not passive  # passive: each its own
+        again = only is not None  # "another card?" (`AgainBeat`): this window once more
+        self.whole_turn = window == ADOPTION and not passive and not again
         if self.whole_turn:
             for seat in people(ctx):
                 ctx.plan.pop(("turn", seat), None)
-        elif window in TURN_WINDOWS:  # later in the turn: only who said "I'll play"
+        elif window in TURN_WINDOWS and not again:  # later in the turn: who said "I'll play"
             for seat in list(humans):
                 if ctx.plan.get(("turn", seat)) is False:
                     ctx.plan[(Stage.WINDOW, seat)] = False
@@ -620,9 +623,11 @@ class WindowBeat(Beat):
 
 
 class AgainBeat(WindowBeat):
-    """A person played a card in a passive window and the rules ask them again (they may
-    play another): whatever the hand holds, a passive wait for that person alone (riding
-    on the card still up); the card button picks their row again, else they pass."""
+    """A person played a card in a window and the rules ask them again (they hold a card
+    still, public; they may play another): whatever the hand holds, a beat for that person
+    alone, riding on the card still up. At a passive table a short wait (the card button
+    picks their row again, else they pass); at a table with rows (phone seats there) a row
+    like the window's, answered at the TV or on the phone."""
 
     def __init__(self, seat: int, state: Any, ctx: Ctx) -> None:
         super().__init__(ev.WindowOpened(state.window, state.current_slot), state, ctx,
@@ -718,11 +723,14 @@ def answered(state: Any, ctx: Ctx, legal: list) -> object | None:
     if stage != Stage.WINDOW:
         return None
     planned = ctx.plan.get((Stage.WINDOW, seat))
+    opened = (OPENED, len(state.players[seat].hand))  # (hand sizes are public)
     if planned == PICKED:  # picked its row in a passive window: its card decision opens
-        ctx.plan[(Stage.WINDOW, seat)] = True  # once, whatever the hand holds now
+        ctx.plan[(Stage.WINDOW, seat)] = opened  # once, whatever the hand holds now
         return None
     if len(legal) == 1 or planned is False:
         return PASS
+    if planned is True or planned is None:  # said "I'll play" (or no beat asked it)
+        ctx.plan[(Stage.WINDOW, seat)] = opened
     return None
 
 
@@ -745,16 +753,20 @@ def beat_for(event: Any, state: Any, ctx: Ctx) -> Beat | None:
         # card still, public) once the card has played out: "another card?" now
         if ctx.seats[seat].human and passive_table(ctx) and state.window is not None and \
                 state.window_seats[:1] == [seat] and state.players[seat].hand:
-            return AgainBeat(seat, state, ctx)
+            return AgainBeat(seat, state, ctx)  # (elsewhere `again_for`, before asking)
     return None
 
 
 def again_for(state: Any, ctx: Ctx) -> Beat | None:
-    """The rules ask a person again in a window where they played a card (they hold a
-    card still: hand sizes are public): at a passive table, the "another card?" beat."""
+    """The rules ask a person again in a window where their card decision has opened (a
+    card played; they hold a card still, hand sizes are public): the "another card?"
+    beat, at any table with beats, so what follows never depends on what else they hold."""
     seat = state.current_player
-    if state.stage == Stage.WINDOW and ctx.plan.get((Stage.WINDOW, seat)) is True and \
-            passive_table(ctx):
+    if state.stage != Stage.WINDOW or ask_only_when_playable(ctx):
+        return None
+    planned = ctx.plan.get((Stage.WINDOW, seat))
+    if isinstance(planned, tuple) and planned[0] == OPENED and \
+            len(state.players[seat].hand) < planned[1]:  # a card played since it opened
         return AgainBeat(seat, state, ctx)
     return None
 

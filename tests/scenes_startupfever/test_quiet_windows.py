@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.startupfever.events import TurnStarted, WindowOpened
-from scenes.startupfever.beat import PASSIVE_SECONDS, WindowBeat, passive_table
+from scenes.startupfever.beat import OPENED, PASSIVE_SECONDS, WindowBeat, passive_table
 from scenes.startupfever.decisions import alone, decision_for
 from scenes.startupfever.seats import default_seats
 from scenes.startupfever.table_scene import TableScene
@@ -175,7 +175,8 @@ def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_the
     for s in (state, without_playable_cards(state)):
         ctx = context(s)
         assert again_for(s, ctx) is None  # not played here yet: no "again"
-        ctx.plan[("window", 0)] = True  # played a card in this window, asked again
+        # its decision opened with a card more, one played since: asked again
+        ctx.plan[("window", 0)] = (OPENED, len(s.players[0].hand) + 1)
         beat = again_for(s, ctx)
         assert isinstance(beat, AgainBeat) and beat.seats == [0] and beat.passive
         runs.append(run(beat, canvas))
@@ -225,3 +226,29 @@ def test_a_computer_picking_its_place_in_the_turn_order_plays_brisk(chooser_is_a
     new_app(scene)
     assert state.current_slot is None and scene.decision is None
     assert tempo(scene) == (1.0 if chooser_is_a_person else CPU_TEMPO)
+
+
+def test_asked_again_at_a_table_with_phones_the_same_beat_whatever_they_hold(monkeypatch):
+    """At a table whose windows have rows (phone seats there), a person who played a card
+    and holds another is asked again by the rules (hand sizes are public): an "another
+    card?" beat for them alone, the same frames whether the card left is playable or not,
+    and a pass through it passes (before, the decision opened only when another card was
+    playable, which the TV and the other phones saw)."""
+    from game.startupfever.actions import Pass
+    from scenes.startupfever.beat import AgainBeat, again_for, answered
+    from tests.scenes_startupfever.test_beat import run, without_playable_cards
+
+    monkeypatch.setattr("scenes.startupfever.beat.passive_table", lambda ctx: False)
+    state = at_stage("window")
+    canvas = pygame.Surface((1280, 720))
+    runs = []
+    for s in (state, without_playable_cards(state)):
+        ctx = context(s)
+        assert again_for(s, ctx) is None  # not played here yet: no "again"
+        # its decision opened with a card more, one played since: asked again
+        ctx.plan[("window", 0)] = (OPENED, len(s.players[0].hand) + 1)
+        again = again_for(s, ctx)
+        assert isinstance(again, AgainBeat) and again.seats == [0] and not again.passive
+        runs.append(run(again, canvas))
+        assert answered(s, ctx, s.legal_actions()) == Pass()  # nobody said play: a pass
+    assert runs[0][0] == runs[1][0] and runs[0][1] == runs[1][1]
