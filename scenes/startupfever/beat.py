@@ -126,6 +126,8 @@ class Beat:
     """A countdown with one row per asked human seat and a curtain per row."""
 
     rule = "Every person is asked, whatever they hold."
+    HOLD_WORDS = "Hold: play a card"  # a passive beat's bar: the card button, and X
+    NONE_WORDS = "Nobody plays"
 
     def __init__(self, ctx: Ctx, seats: list[int], title: str, how: str) -> None:
         self.ctx, self.seats, self.title, self.how = ctx, seats, title, how
@@ -401,8 +403,8 @@ class Beat:
     @property
     def bar(self) -> PromptBar:
         if self.passive and not self.opened:
-            return PromptBar([("y", "Play a card" if self.picks else "Hold: play a card"),
-                              ("x", "Nobody plays"), ("rshoulder", "Hold: fast ×4")])
+            return PromptBar([("y", "Play a card" if self.picks else self.HOLD_WORDS),
+                              ("x", self.NONE_WORDS), ("rshoulder", "Hold: fast ×4")])
         if self.picks:
             if self.device == MOUSE:
                 return PromptBar([("Click", "Play or Pass")])
@@ -669,6 +671,8 @@ class DefenseBeat(Beat):
     """Started on a `CardPlayed` on a human company with a Suit: its owner alone."""
 
     rule = "Asked whenever a card hits you, whatever you hold."
+    HOLD_WORDS = "Hold: look"  # as the strip says ("Hold Y (C) to look")
+    NONE_WORDS = "Let it happen"
 
     def __init__(self, event: Any, state: Any, ctx: Ctx) -> None:
         self.event, self.state = event, state

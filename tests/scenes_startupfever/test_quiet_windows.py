@@ -252,3 +252,20 @@ def test_asked_again_at_a_table_with_phones_the_same_beat_whatever_they_hold(mon
         runs.append(run(again, canvas))
         assert answered(s, ctx, s.legal_actions()) == Pass()  # nobody said play: a pass
     assert runs[0][0] == runs[1][0] and runs[0][1] == runs[1][1]
+
+
+def test_a_passive_defense_beat_bar_says_look_and_let_it_happen():
+    """A Defense question at a passive table: the bar's words are Defense's (look at
+    your hand, or let the card happen), as its strip says, not a card window's."""
+    from scenes.startupfever.beat import DefenseBeat, beat_for
+    from tests.scenes_startupfever.test_beat import defense_event
+
+    state = at_stage("defense")
+    ctx = context(state)
+    assert passive_table(ctx)
+    beat = beat_for(defense_event(state), state, ctx)
+    assert isinstance(beat, DefenseBeat) and beat.passive and not beat.opened
+    words = [label for _key, label in beat.bar.items]
+    assert words[:2] == ["Hold: look", "Let it happen"]
+    window = _window_beat(at_stage("window"))[0]
+    assert [label for _key, label in window.bar.items][:2] == ["Play a card", "Nobody plays"]
