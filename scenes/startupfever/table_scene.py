@@ -765,11 +765,12 @@ class TableScene(Autosaving, GameScreen, Scene):
                                icon, age)
 
     def _prompts(self) -> list[pygame.Rect]:
-        """The prompts open on the table now: a decision (or its curtain), a beat, a
-        roll call's words."""
+        """What is open on the table now: a decision (or its curtain), a beat, a roll
+        call's words, an Event Card still up."""
+        card = self.card.area if self.card is not None and not self.card.done else None
         return [r for r in (getattr(self.decision, "curtain", None) and
                             self.decision.curtain.area,
-                            getattr(self.beat, "shown", None), self.roll_rect) if r]
+                            getattr(self.beat, "shown", None), self.roll_rect, card) if r]
 
     def tip_area(self) -> pygame.Rect:
         """Where a coach tip goes: the log's box above its newest line (the line it may

@@ -38,6 +38,14 @@ class CardFlip:
         return RISE + FLIP + self.hold + AWAY
 
     @property
+    def area(self) -> pygame.Rect:
+        """Where the card stands once up (a tip or note keeps clear of it)."""
+        rect = pygame.Rect(0, 0, round(CARD_SIZE[0] * self.scale),
+                           round(CARD_SIZE[1] * self.scale) + 12)
+        rect.center = (round(self.centre.x), round(self.centre.y + 6))
+        return rect
+
+    @property
     def done(self) -> bool:
         return self.t >= self.duration
 

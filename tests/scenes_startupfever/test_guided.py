@@ -322,3 +322,23 @@ def test_the_debrief_offers_a_real_game_with_easy_computers():
     assert isinstance(lobby, NewGameScene) and lobby.level == "easy"
     press(app, "confirm", "keyboard")  # the keyboard joins
     assert {s.level for s in lobby.seats() if not s.human} == {"easy"}
+
+
+def test_a_tip_keeps_clear_of_an_event_card_still_up():
+    """A one-line tip while an Event Card stands on the table goes beside the card, so
+    the card's text stays readable (it used to cover the card's last lines)."""
+    from scenes.startupfever.movers import EventCardFlip
+
+    seats = default_seats(3, humans=1)
+    app = new_app(TableScene(seats, seed=3))
+    scene = app.stack.top
+    step(app, READY)
+    before = scene.tip_area()
+    scene.card = EventCardFlip("Viral Growth", "Played on a Product before its New User "
+                               "Adoption. Word spreads like wildfire: add 3 to this "
+                               "Product's user adoption this turn.", (0, 0),
+                               scene.card_spot(), app.fonts)
+    card = scene.card.area
+    assert card.colliderect(before)  # where the tip went before: over the card
+    area = scene.tip_area()
+    assert area.w >= 200 and not area.colliderect(card)
