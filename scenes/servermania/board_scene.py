@@ -138,7 +138,7 @@ class BoardScene(Autosaving, GameScreen, Scene):
         self.dice: list[DieRoll] = []  # thrown dice still on screen, newest last
         self.roll_call: RollCall | None = None  # a person's roll waiting for their press
         self.prompt_square = 0  # the square the open decision is about
-        self.beat = 0.0  # seconds a computer seat has waited to roll
+        self.roll_wait = 0.0  # seconds a computer seat has waited to roll
         self.card: CardFlip | None = None
         self.prompt: Prompt | None = None
         self.active: int | None = None
@@ -526,10 +526,10 @@ class BoardScene(Autosaving, GameScreen, Scene):
                 self.sound("turn")
             return True
         if purpose is not None and purpose != "first":
-            self.beat += dt
-            if self.beat < ROLL_BEAT:
+            self.roll_wait += dt
+            if self.roll_wait < ROLL_BEAT:
                 return True
-        self.beat = 0.0
+        self.roll_wait = 0.0
         return False
 
     def drop_question(self, seat: int) -> None:

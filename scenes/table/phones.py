@@ -40,11 +40,38 @@ PHONE_DEVICE = PHONE_PREFIX + "{}"
 VIEWS_PER_UPDATE = 2
 
 
+class Hub(Protocol):
+    """What the link needs of the phones' server (`game.companion.PhoneHub`; the tests'
+    `FakeHub` records the same calls)."""
+
+    deferred: bool  # hold what a frame posts until `flush`, once the frame is shown
+
+    def ask(self, slot: int, ticket: int, question: dict) -> None: ...
+
+    def withdraw(self, slot: int, ticket: int | None = None) -> None: ...
+
+    def publish_many(self, views: dict[int, dict]) -> None: ...
+
+    def publish_watch(self, view: dict) -> None: ...
+
+    def answers(self) -> list[tuple[int, int, Any]]: ...
+
+    def events(self) -> list[dict]: ...
+
+    def allow_returns(self, on: bool = True) -> None: ...
+
+    def flush(self) -> None: ...
+
+    def stop(self, timeout: float = 5.0) -> None: ...
+
+
 class PhoneTable(Protocol):
-    """What the phones need of the game screen they serve (`BoardScene`, `TableScene`):
-    the game's id (its phone words: `GameInfo.phone`), the state, the seats' names, the
-    log, a count of actions applied and a person's own die (`roll_call`, thrown with
-    `roll()`). A card window's beat (`beat`) is read when the screen has one."""
+    """What the phones need of the game screen they serve (`BoardScene`, `TableScene`,
+    through `GameScreen`): the game's id (its phone words: `GameInfo.phone`), the state,
+    the seats and their names, the log, a count of actions applied, a person's own die
+    (`roll_call`, thrown with `roll()`), a card window's beat (`beat`, None when none is
+    open or the game has none), take-backs, and the computers standing in for away
+    phones (`stood_in`, `stand_in`, `stand_down`)."""
 
     GAME: str
     state: Any
@@ -52,10 +79,20 @@ class PhoneTable(Protocol):
     log_panel: Any
     played: int
     roll_call: Any
+    beat: Any
+    stood_in: dict[int, str]
+
+    def name(self, seat: int) -> str: ...
 
     def roll(self) -> None: ...
 
     def take_back(self) -> bool: ...
+
+    def take_back_label(self, seat: int | None) -> str | None: ...
+
+    def stand_in(self, seat: int, level: str, why: str = "asked") -> None: ...
+
+    def stand_down(self, seat: int) -> None: ...
 
 
 class PhoneSource:
@@ -137,16 +174,10 @@ class PhoneSource:
         self._answer = None
 
 
-def _take_back_label(scene: Any, seat: int) -> str | None:
-    """The table's "Take back: ..." for `seat` (a table without take-backs: None)."""
-    label = getattr(scene, "take_back_label", None)
-    return label(seat) if label is not None else None
-
-
 class PhoneLink:
     """The table's side of the phones: tickets, answers, views, dice and beats."""
 
-    def __init__(self, hub: Any, phone_seats: set[int] | list[int],
+    def __init__(self, hub: Hub, phone_seats: set[int] | list[int],
                  slots: dict[int, int] | None = None) -> None:
         """slots: the hub's slot of each phone seat when they differ (phones that joined
         in the lobby hold the slots they claimed there)."""
@@ -174,8 +205,7 @@ class PhoneLink:
         self.seen: set[int] = set()  # seats whose phone has connected at least once
         self.away: dict[int, float] = {}  # seat -> when its phone went (clock seconds)
         self.clock: Callable[[], float] = time.monotonic
-        if hasattr(hub, "allow_returns"):
-            hub.allow_returns()  # the short link leads back to one's seat (with its PIN)
+        hub.allow_returns()  # the short link leads back to one's seat (with its PIN)
 
     def names(self) -> list[str]:
         """The seats' names, as the table shows them."""
@@ -224,7 +254,7 @@ class PhoneLink:
 
     def tend(self, scene: PhoneTable) -> None:
         app = getattr(scene, "app", None)  # none before the scene is pushed
-        if app is not None and app is not self._app and hasattr(self.hub, "flush"):
+        if app is not None and app is not self._app:
             app.after_frame.append(self.flush)  # the server works once the frame is shown
             self._app, self.hub.deferred = app, True
         self.flush()  # what a loop that never ends its frames left held
@@ -243,7 +273,7 @@ class PhoneLink:
 
     # -- phones that go and come back ------------------------------------------------------
 
-    def _event(self, scene: Any, event: dict) -> None:
+    def _event(self, scene: PhoneTable, event: dict) -> None:
         """A phone connected, went or was replaced by another: the TV says so; a phone
         back in time takes its seat back from the computer standing in for it."""
         seat = self.seat_of.get(event.get("seat"))  # type: ignore[arg-type]
@@ -260,14 +290,14 @@ class PhoneLink:
         self.seen.add(seat)
         if self.away.pop(seat, None) is not None and toasts is not None:
             toasts.show(f"{name}'s phone is back")
-        if getattr(scene, "stood_in", {}).get(seat) == "away":
+        if scene.stood_in.get(seat) == "away":
             scene.stand_down(seat)
         self.stale = [seat, *[s for s in self.stale if s != seat]]  # its view first
 
-    def _away(self, scene: Any) -> None:
+    def _away(self, scene: PhoneTable) -> None:
         """A phone away longer than the setting allows: the computer plays its seat until
         the phone comes back (0: the table waits for it)."""
-        if not self.away or not hasattr(scene, "stand_in"):
+        if not self.away:
             return
         limit = getattr(getattr(getattr(scene, "app", None), "settings", None),
                         "phone_away", 60)
@@ -318,13 +348,14 @@ class PhoneLink:
             for key in drop:  # the same for everyone, and large (the board)
                 obs.pop(key, None)
             view = views.seat_view(scene.GAME, obs, names, log, over, with_obs=self.with_obs)
-            if seat in getattr(scene, "stood_in", {}):
+            if seat in scene.stood_in:
                 view["status"] = "The computer plays for you"
             out[self.slot[seat]] = view | {"rev": self.rev, "table": table}
             self.sent += 1
         self.hub.publish_many(out)  # one wake-up of the server's thread for them all
 
-    def _table(self, scene: Any, names: list[str], log: list[str], over: bool) -> dict:
+    def _table(self, scene: PhoneTable, names: list[str], log: list[str], over: bool
+               ) -> dict:
         """The public table of this change (once per change), from the rules' public
         observation; the watching phones get it with the log."""
         if self.table_rev == self.rev and self.table is not None:
@@ -334,17 +365,13 @@ class PhoneLink:
         squares = [sq.label for sq in board.squares] if board is not None else None
         self.table = views.table_view(scene.GAME, pub, names, squares)
         self.table_rev = self.rev
-        publish = getattr(self.hub, "publish_watch", None)
-        if publish is not None:
-            watch = views.watch_view(scene.GAME, pub, names, log, over, squares, self.table)
-            publish(watch | {"rev": self.rev})
+        watch = views.watch_view(scene.GAME, pub, names, log, over, squares, self.table)
+        self.hub.publish_watch(watch | {"rev": self.rev})
         return self.table
 
     def flush(self) -> None:
         """Hand the phones' server what this frame posted (called once it is shown)."""
-        flush = getattr(self.hub, "flush", None)
-        if flush is not None:
-            flush()
+        self.hub.flush()
 
     def close(self, scene: PhoneTable, wait: float = 0.0) -> None:
         """The game is over or left: each phone gets its last view, then the server stops
@@ -370,7 +397,7 @@ class PhoneLink:
                 if choice == "roll":
                     self.roll_ticket = None
                     scene.roll()
-                elif choice == views.UNDO and _take_back_label(scene, seat) is not None:
+                elif choice == views.UNDO and scene.take_back_label(seat) is not None:
                     self.roll_ticket = None
                     scene.take_back()  # the choice before the die: asked again
             return
@@ -378,13 +405,11 @@ class PhoneLink:
             purpose = getattr(call, "purpose", "adoption")
             call.on_phone = True  # the TV says so: "Ada: roll on your phone!"
             self.roll_ticket = (call.seat, self.ask(call.seat, views.roll(
-                purpose, _take_back_label(scene, call.seat))))
+                purpose, scene.take_back_label(call.seat))))
 
     def _beat(self, scene: PhoneTable) -> None:
         """Startup Fever's "any cards?" beat: its phone seats answer on their phones."""
-        beat = getattr(scene, "beat", None)
-        if not hasattr(beat, "seats"):
-            beat = None
+        beat = scene.beat
         if beat is not self.beat_of:
             for seat, ticket in self.beat_asked.items():
                 self.withdraw(seat, ticket)

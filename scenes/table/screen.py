@@ -58,6 +58,7 @@ class GameScreen:
     play: Any  # from Autosaving
     save_now: Any  # from Autosaving
     phones: Any = None  # phone seats (`scenes.table.phones.PhoneLink`), set before entering
+    beat: Any = None  # a card window's beat open now (Startup Fever's; None otherwise)
     undo: UndoLog | None = None  # what people may take back (`game.undo`), set by the screen
     played: int  # actions applied (or taken back) since the table opened
     log_panel: Any  # the game's history panel (`add(line, colour)`)
@@ -189,9 +190,9 @@ class GameScreen:
         call = getattr(self, "roll_call", None)
         if call is not None and call.seat == seat and seat in self.agents:
             self.roll()  # the computer throws the die it was waiting for
-        beat = getattr(self, "beat", None)
-        if beat is not None and seat in self.agents and hasattr(beat, "answers") \
-                and seat in beat.seats and seat not in beat.answers:
+        beat = self.beat
+        if beat is not None and seat in self.agents and seat in beat.seats \
+                and seat not in beat.answers:
             beat.answer(seat, beat.can_play(seat))  # the computer decides in the window
 
     def drop_question(self, seat: int) -> None:

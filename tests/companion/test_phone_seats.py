@@ -59,6 +59,21 @@ class FakeHub:
         out, self.inbox = self.inbox, []
         return out
 
+    deferred = False
+    watched: list[dict]
+
+    def publish_watch(self, view):
+        self.__dict__.setdefault("watched", []).append(view)
+
+    def allow_returns(self, on=True):
+        self.returns = on
+
+    def flush(self):
+        pass
+
+    def stop(self, timeout=5.0):
+        self.stopped = True
+
 
 class FakeScene:
     """Just enough of a table for `PhoneLink.tend`."""
@@ -72,6 +87,19 @@ class FakeScene:
         self.log_panel = type("Log", (), {"entries": [("New game", None)]})()
         self.roll_call = None
         self.beat = None
+        self.stood_in: dict[int, str] = {}
+
+    def name(self, seat):
+        return self.seats[seat].name
+
+    def take_back_label(self, seat):
+        return None
+
+    def stand_in(self, seat, level, why="asked"):
+        self.stood_in[seat] = why
+
+    def stand_down(self, seat):
+        self.stood_in.pop(seat, None)
 
 
 def test_a_phone_source_asks_with_the_legal_actions_and_takes_only_its_ticket():
