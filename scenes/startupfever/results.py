@@ -57,8 +57,9 @@ class ResultsScene(TableResults):
         best = self.scores[self.order[0]]
         self.tie_on_vp = sum(1 for s in self.scores if s == best) > 1
         # each person's one or two lines of why (why.py), from the rules' figures
-        self.why = [] if demo else [(i, reasons(state, story, i)) for i, s in
-                                    enumerate(seats) if s.human]
+        names = [s.name for s in seats]
+        self.why = [] if demo else [(i, reasons(state, story, i, names=names))
+                                    for i, s in enumerate(seats) if s.human]
 
     @property
     def speed(self) -> float:

@@ -12,6 +12,7 @@ here; the lines that need the earlier years are then left out.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 from game.startupfever import events as ev
@@ -54,8 +55,10 @@ class Story:
         return self.first_year <= 1
 
 
-def reasons(state: Any, story: Story | None, seat: int, name: str = "") -> list[str]:
-    """One or two lines on why `seat` did as it did (module notes), best first."""
+def reasons(state: Any, story: Story | None, seat: int, name: str = "",
+            names: Sequence[str] | None = None) -> list[str]:
+    """One or two lines on why `seat` did as it did (module notes), best first; `names`:
+    the seats' names as the table shows them (else the rules' own)."""
     scores = state.scores()
     winners = state.winners()
     best = winners[0]
@@ -83,7 +86,7 @@ def reasons(state: Any, story: Story | None, seat: int, name: str = "") -> list[
         lines.append((40, f"You won with {scores[seat]} VP; {top.slot} alone made {vp} "
                       f"({usertrack.label(top.field)} users)"))
     else:
-        rival = state.players[best].name
+        rival = names[best] if names is not None else state.players[best].name
         if story is not None and story.complete:
             for year in range(1, state.year + 1):
                 theirs, ours = story.launched_by(best, year), story.launched_by(seat, year)

@@ -67,3 +67,17 @@ def test_the_results_show_why_for_people_only_and_the_winners_logo():
     assert scene.winner_image(0).get_height() == 72  # the company's logo, not a pawn
     demo = ResultsScene(seats, state, [[0, 0], state.scores()], demo=True, story=story)
     assert demo.why == []
+
+
+def test_the_why_lines_name_the_winner_as_the_table_does():
+    """The results name a rival by the table's seat name (a state made elsewhere may
+    carry other names: "Player 4" showed on a results screen)."""
+    state, story = finished()
+    for player in state.players:
+        player.name = f"Player {state.players.index(player) + 1}"
+    seats = default_seats(2, humans=2)
+    scene = ResultsScene(seats, state, [[0, 0], state.scores()], story=story)
+    lines = dict(scene.why)[1]
+    rival = seats[state.winners()[0]].name
+    assert not any("Player" in line for line in lines)
+    assert any(line.startswith(f"{rival} launched") for line in lines)
