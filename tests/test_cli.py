@@ -97,6 +97,18 @@ def test_the_phone_bench_plays_a_table_on_six_real_phones():
     assert lines[1].startswith("phones: state change on the TV -> each phone holds it")
 
 
+def test_the_phone_bench_measures_the_same_table_with_six_computers():
+    """`bench`'s comparison run: the table of six computers has no phones' server at all
+    (it used to read the link it does not have, and `main.py bench` stopped there)."""
+    from scenes.app import use_dummy_drivers
+    from scenes.tools import bench_phones
+
+    use_dummy_drivers()
+    figures = bench_phones.measure_tv(frames=30, kind="normal")
+    assert figures["connected"] == 0 and figures["questions"] == figures["views"] == 0
+    assert figures["tv"]["frames"] == 30 and figures["tv"]["median_ms"] > 0
+
+
 def test_bench_names_the_engine_and_how_to_compile_a_plain_one():
     sims = {"startupfever": {"one_process": {**SIM, "engine": "python"},
                              "all_cores": {**SIM, "engine": "python"}}}

@@ -58,19 +58,22 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
     table.start(lambda line: urls.append(line.split()[2]))
     handle, record = tempfile.mkstemp(suffix=".json")  # the phones' arrivals, when they end
     os.close(handle)
-    table.link.changed_at = {}
+    link, hub = table.link, table.hub  # (none at a table of computers only)
+    if link is not None:
+        link.changed_at = {}
     phones = autophones.start_process(urls, record)
     wall: list[float] = []
     cpu: list[float] = []
     try:
         deadline = time.monotonic() + CONNECT_WAIT
-        while len(table.hub.connected()) < len(urls) and time.monotonic() < deadline \
-                and phones.is_alive():
+        while hub is not None and len(hub.connected()) < len(urls) \
+                and time.monotonic() < deadline and phones.is_alive():
             time.sleep(0.01)
-        connected = len(table.hub.connected())
+        connected = len(hub.connected()) if hub is not None else 0
         attack = None
         if flood is not None:
-            attack = hostile.start("127.0.0.1", table.hub.port,
+            assert hub is not None, "a flood needs the phones' server"
+            attack = hostile.start("127.0.0.1", hub.port,
                                    seconds=frames / HZ + WARM_UP / HZ + 5, **flood)
             time.sleep(3.0)  # the connections are open before the frames are timed
         app = make_app(table.scene, headless=True, seed=seed)
@@ -84,7 +87,7 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
                 wall.append((end - start) * 1000)
                 cpu.append((end_cpu - start_cpu) * 1000)
             time.sleep(max(0.0, 1 / HZ - (time.perf_counter() - start)))
-        asked, sent = table.link.tickets, table.link.sent
+        asked, sent = (link.tickets, link.sent) if link is not None else (0, 0)
         attacked = hostile.finish(attack) if attack is not None else None
     finally:
         table.finish()
@@ -95,7 +98,7 @@ def measure_tv(frames: int = 420, seed: int = 3, pace: float = 1.0,
     return {"phones": PHONES, "connected": connected, "questions": asked, "views": sent,
             "seconds": time.monotonic() - began, "tv": frame_stats(wall),
             "tv_cpu": frame_stats(cpu),
-            "reach": reach(table.link.changed_at or {}, arrivals),
+            "reach": reach(link.changed_at or {} if link is not None else {}, arrivals),
             **({"flood": attacked} if flood is not None else {})}
 
 
