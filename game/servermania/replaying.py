@@ -3,10 +3,10 @@ game's options and the action classes a replay may name."""
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import fields
 from pathlib import Path
-from typing import Any, Final, get_args
+from typing import Any, Final
+
+from game.replay_tables import action_tables, rules_digest
 
 from .actions import Action
 from .board import default_board
@@ -14,18 +14,13 @@ from .state import State, new_game
 
 #: The modules whose text decides a game; the board's squares count too.
 RULES_FILES: Final = ("actions", "board", "cards", "fields", "rules", "stages", "state")
-ACTIONS: Final = {cls.__name__: cls for cls in get_args(Action)}
-FIELDS: Final = {name: tuple(f.name for f in fields(cls)) for name, cls in ACTIONS.items()}
+ACTIONS, FIELDS = action_tables(Action)
 
 
 def rules_version() -> str:
     """A short digest of the rules' own text and the board's squares."""
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256(b"servermania")
-    for name in RULES_FILES:
-        h.update((here / f"{name}.py").read_bytes())
-    h.update(" ".join(default_board().kinds).encode())
-    return h.hexdigest()[:16]
+    return rules_digest("servermania", Path(__file__).resolve().parent, RULES_FILES,
+                        [" ".join(default_board().kinds).encode()])
 
 
 def options_of(state: State) -> dict[str, Any]:

@@ -3,10 +3,10 @@ game's options and the action classes a replay may name."""
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import fields
 from pathlib import Path
-from typing import Any, Final, get_args
+from typing import Any, Final
+
+from game.replay_tables import action_tables, rules_digest
 
 from .actions import Action
 from .rules import State, new_game
@@ -15,19 +15,14 @@ from .rules import State, new_game
 #: replay recorded with other text is refused, never replayed wrongly.
 RULES_FILES: Final = ("actions", "cards", "effects", "employees", "fields", "rules",
                       "stages", "state", "usertrack", "yearend")
-#: action class name -> class (a replay names an action the listing did not hold)
-ACTIONS: Final = {cls.__name__: cls for cls in get_args(Action)}
-#: per action class, its fields in order (a replay writes their values in this order)
-FIELDS: Final = {name: tuple(f.name for f in fields(cls)) for name, cls in ACTIONS.items()}
+#: the action classes by name (a replay may name one the listing did not hold), and
+#: each one's fields in order (a replay writes their values in this order)
+ACTIONS, FIELDS = action_tables(Action)
 
 
 def rules_version() -> str:
     """A short digest of the rules' own text."""
-    here = Path(__file__).resolve().parent
-    h = hashlib.sha256(b"startupfever")
-    for name in RULES_FILES:
-        h.update((here / f"{name}.py").read_bytes())
-    return h.hexdigest()[:16]
+    return rules_digest("startupfever", Path(__file__).resolve().parent, RULES_FILES)
 
 
 def options_of(state: State) -> dict[str, Any]:

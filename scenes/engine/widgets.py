@@ -7,7 +7,7 @@ They take `fonts` when drawing so they need no app of their own.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,6 +112,20 @@ class Menu:
             if hit is not None:
                 self._select(hit)
                 return self._activate(hit)
+        return None
+
+    def choose_in_row(self, action: Action, play: Callable[[str], None]) -> int | None:
+        """The buttons as a row (the results' Play again | Rematch | ...): left and right
+        move along it as up and down do, the move and confirm sounds play (`play`, e.g.
+        `app.audio.play`); the index activated, else None."""
+        if action.name in ("left", "right"):
+            action = Action("up" if action.name == "left" else "down", action.device)
+        result = self.handle(action)
+        if result and result[0] == "move":
+            play("move")
+        elif result and result[0] == "activate":
+            play("confirm")
+            return int(result[1])
         return None
 
     def at(self, pos: tuple[int, int]) -> int | None:

@@ -234,14 +234,9 @@ class DebriefScene(Scene):
         if action.name == "back" and action.pressed:
             self._go(1)
             return True
-        if action.name in ("left", "right"):
-            action = Action("up" if action.name == "left" else "down", action.device)
-        result = self.menu.handle(action)
-        if result and result[0] == "move":
-            self.app.audio.play("move")
-        elif result and result[0] == "activate":
-            self.app.audio.play("confirm")
-            self._go(result[1])
+        chosen = self.menu.choose_in_row(action, self.app.audio.play)
+        if chosen is not None:
+            self._go(chosen)
         return True
 
     def _go(self, choice: int) -> None:

@@ -101,14 +101,9 @@ class ResultsScene(Scene):
         if action.name == "back":
             self._title()
             return True
-        if action.name in ("left", "right"):
-            action = Action("up" if action.name == "left" else "down", action.device)
-        result = self.menu.handle(action)
-        if result and result[0] == "move":
-            self.app.audio.play("move")
-        elif result and result[0] == "activate":
-            self.app.audio.play("confirm")
-            choice = self.choices[result[1]]
+        chosen = self.menu.choose_in_row(action, self.app.audio.play)
+        if chosen is not None:
+            choice = self.choices[chosen]
             if choice == "Play again":
                 self._play_again()
             elif choice == "Rematch":

@@ -161,25 +161,35 @@ def test_the_table_goes_on_beneath_an_event_card_but_a_person_waits_for_it():
     assert scene.card is None and not scene.hold_decision(0)
 
 
-def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_they_hold():
-    """The rules ask a person again in a window where they played a card (they may play
-    another): at a passive table a short "another card?" wait for them alone, the same
-    frames with another playable card or none; no press passes, silently."""
-    from game.startupfever.actions import Pass
+def _asked_again_in_twin_worlds():
+    """Twin worlds at a window, seat 0's card decision opened with a card more than it
+    holds now (one played since), so the rules ask it again: in one world its card left
+    is playable, in the other not. Yields (state, ctx, its "another card?" beat, the
+    beat's frames run through with no press)."""
     from scenes.startupfever.beat import AgainBeat, again_for
     from tests.scenes_startupfever.test_beat import run, without_playable_cards
 
     state = at_stage("window")
     canvas = pygame.Surface((1280, 720))
-    runs = []
     for s in (state, without_playable_cards(state)):
         ctx = context(s)
         assert again_for(s, ctx) is None  # not played here yet: no "again"
-        # its decision opened with a card more, one played since: asked again
         ctx.plan[("window", 0)] = (OPENED, len(s.players[0].hand) + 1)
         beat = again_for(s, ctx)
-        assert isinstance(beat, AgainBeat) and beat.seats == [0] and beat.passive
-        runs.append(run(beat, canvas))
+        assert isinstance(beat, AgainBeat) and beat.seats == [0]
+        yield s, ctx, beat, run(beat, canvas)
+
+
+def test_asked_again_after_a_card_a_person_gets_the_same_quiet_beat_whatever_they_hold():
+    """The rules ask a person again in a window where they played a card (they may play
+    another): at a passive table a short "another card?" wait for them alone, the same
+    frames with another playable card or none; no press passes, silently."""
+    from game.startupfever.actions import Pass
+
+    runs = []
+    for s, ctx, beat, frames in _asked_again_in_twin_worlds():
+        assert beat.passive
+        runs.append(frames)
         assert decision_for(s, ctx).ready == Pass()
     assert runs[0] == runs[1]
     assert runs[0][0] == pytest.approx(PASSIVE_SECONDS * 60, abs=2)
@@ -235,21 +245,13 @@ def test_asked_again_at_a_table_with_phones_the_same_beat_whatever_they_hold(mon
     and a pass through it passes (before, the decision opened only when another card was
     playable, which the TV and the other phones saw)."""
     from game.startupfever.actions import Pass
-    from scenes.startupfever.beat import AgainBeat, again_for, answered
-    from tests.scenes_startupfever.test_beat import run, without_playable_cards
+    from scenes.startupfever.beat import answered
 
     monkeypatch.setattr("scenes.startupfever.beat.passive_table", lambda ctx: False)
-    state = at_stage("window")
-    canvas = pygame.Surface((1280, 720))
     runs = []
-    for s in (state, without_playable_cards(state)):
-        ctx = context(s)
-        assert again_for(s, ctx) is None  # not played here yet: no "again"
-        # its decision opened with a card more, one played since: asked again
-        ctx.plan[("window", 0)] = (OPENED, len(s.players[0].hand) + 1)
-        again = again_for(s, ctx)
-        assert isinstance(again, AgainBeat) and again.seats == [0] and not again.passive
-        runs.append(run(again, canvas))
+    for s, ctx, again, frames in _asked_again_in_twin_worlds():
+        assert not again.passive
+        runs.append(frames)
         assert answered(s, ctx, s.legal_actions()) == Pass()  # nobody said play: a pass
     assert runs[0][0] == runs[1][0] and runs[0][1] == runs[1][1]
 
