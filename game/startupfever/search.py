@@ -56,7 +56,7 @@ from .actions import (
     Poach,
     Retain,
 )
-from .determinize import sample_state
+from .determinize import Sampler
 from .evaluate import evaluate
 from .hard_rules import HardRules
 from .normal import NormalPlayer
@@ -174,13 +174,13 @@ class HardPlayer:
         clock = time.perf_counter
         n = 0
         limit = self.samples
+        sampler = Sampler(obs)
         while n < limit:
-            det = sample_state(obs, rng)
+            det = sampler.sample(rng)
             dice = rng.getrandbits(32)
             row = []
             for action in candidates:
-                s = det.clone()
-                s.rng.seed(dice)
+                s = det.clone(seed=dice)
                 try:
                     s.apply(action)
                 except IllegalAction:  # cannot happen for listed actions; never pick it
