@@ -122,10 +122,11 @@ class CardRules(EmployeeRules):
         assert window is not None
         hand = self.players[seat].hand
         playable = PLAYABLE_IN[window]
-        if playable.isdisjoint(hand):  # the usual case: nothing for this window
+        cards = [card for card in hand if card in playable]  # compiled: a set look-up
+        if not cards:  # the usual case: nothing for this window
             return [PASS]
         acts: list = []
-        for card in sorted(playable.intersection(hand)):
+        for card in sorted(set(cards)):
             acts.extend(self.card_plays(seat, card))
         acts.append(PASS)
         return acts

@@ -25,8 +25,9 @@ import json
 import math
 from importlib import resources
 from pathlib import Path
-from typing import Any
 
+from .fields import StateFields
+from .state import Player, Product
 from .usertrack import LAST_FIELD, LAUNCH_FIELD, MARK_100M, base_revenue
 from .yearend import BIG_NERD_STRENGTH, TABLE2
 
@@ -66,7 +67,7 @@ def table2_expected(rank: float, n: int) -> float:
     return row[lo] * (1 - frac) + row[hi] * frac
 
 
-def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
+def turns_left(state: StateFields) -> tuple[dict[str, float], float, int]:
     """(product turns each product still has, full years after this one, competitions
     left including this year's)."""
     products = state.products
@@ -88,6 +89,7 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     future = 0.0
     if state.all_launched_year is None:
         players = state.players
+        p: Product
         for slot, p in products.items():
             if p.launched:
                 continue
@@ -103,7 +105,7 @@ def turns_left(state: Any) -> tuple[dict[str, float], float, int]:
     return ({s: this_year[s] + future for s in products}, future, comp_now)
 
 
-def _projection(state: Any) -> tuple[list[float], list[float], float, float]:
+def _projection(state: StateFields) -> tuple[list[float], list[float], float, float]:
     """(projected final VP per seat, projected income after this turn per seat, full
     years after this one, competitions left including this year's): the table projected
     forward as the module notes say."""
@@ -113,13 +115,16 @@ def _projection(state: Any) -> tuple[list[float], list[float], float, float]:
     press = state.press
     competitions = comp_now + future
     comp_gain: dict[str, float] = {}
+    p: Product
+    pl: Player
     if competitions > 0:
-        by_cat: dict[str, list] = {}
+        by_cat: dict[str, list[Product]] = {}
         for slot, p in products.items():
-            if p.category is None:
+            category = p.category
+            if category is None:
                 continue
             if p.launched or p.field + turns[slot] * MEAN_DIE >= LAUNCH_FIELD:
-                by_cat.setdefault(p.category, []).append(p)
+                by_cat.setdefault(category, []).append(p)
         for group in by_cat.values():
             n = len(group)
             if n < 2:
@@ -156,7 +161,7 @@ def _projection(state: Any) -> tuple[list[float], list[float], float, float]:
     return projected_vp, incomes, future, competitions
 
 
-def seat_features(state: Any) -> list[list[float]]:
+def seat_features(state: StateFields) -> list[list[float]]:
     """Per seat, the quantities the evaluation weighs (FEATURES names them, in order): the
     VP on the table and projected (adoption and Table 2 at the remaining year ends), the
     assets that turn into users later (money, revenue, staff, executives, cards), some of
@@ -165,6 +170,8 @@ def seat_features(state: Any) -> list[list[float]]:
     products = state.products
     cards_count = 1.0 if competitions > 0 else 0.0
     rows = []
+    p: Product
+    pl: Player
     for seat, pl in enumerate(state.players):
         vp = 0.0
         nerds = suits = launched = 0
@@ -176,7 +183,7 @@ def seat_features(state: Any) -> list[list[float]]:
                 launched += 1
             nerds += sum(p.nerds)
             suits += sum(p.suits)
-        hand = pl.hand if isinstance(pl.hand, int) else len(pl.hand)
+        hand = len(pl.hand)
         money = float(pl.money)
         big_nerds = len(pl.big_nerds)
         rows.append([vp, projected[seat], projected[seat] * future, money, money * future,
@@ -207,13 +214,13 @@ def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
 WEIGHTS = load_weights()
 
 
-def scores(state: Any, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
+def scores(state: StateFields, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
     """Each seat's fitted score: its win chance is exp(score) over the sum of all."""
     return [sum(w * x for w, x in zip(weights, row, strict=True))
             for row in seat_features(state)]
 
 
-def projected_scores(state: Any) -> list[float]:
+def projected_scores(state: StateFields) -> list[float]:
     """Each seat's projected final VP (the projection the features start from)."""
     return _projection(state)[0]
 
@@ -226,7 +233,7 @@ def win_chance(scores: list[float], seat: int) -> float:
     return weights[seat] / sum(weights)
 
 
-def evaluate(state: Any, seat: int) -> float:
+def evaluate(state: StateFields, seat: int) -> float:
     """How good the position is for `seat`, in [0, 1]; exact (0, 1 or shared) when over."""
     if state.stage == "over":
         winners = state.winners()

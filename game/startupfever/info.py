@@ -36,12 +36,12 @@ def checker(state: Any) -> Checker:
 
 
 #: the modules `main.py build-engine` compiles: the state, the rules, the seat views, the
-#: simple players, the simulator, and the Hard player's evaluation and look-ahead players
+#: simple players, the simulator, and the Hard player's evaluation, look-ahead and its players
 #: (the actions, events and the search itself stay plain Python: compiled, an action
 #: would refuse a wrongly typed field when built, not when applied as `apply` promises)
 COMPILED = ("fields", "state", "usertrack", "cards", "employees", "effects", "yearend",
             "persist", "observe", "rules", "views", "players", "sim", "evaluate", "impact",
-            "normal", "hard_rules")
+            "normal", "hard_rules", "lookahead")
 
 INFO = register(GameInfo(
     id="startupfever", title="Startup Fever", players=(2, 6),

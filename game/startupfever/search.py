@@ -42,8 +42,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from functools import partial
-from operator import is_
 from typing import Any
 
 from .actions import (
@@ -56,11 +54,12 @@ from .actions import (
     Poach,
     Retain,
 )
-from .determinize import sample_state
-from .evaluate import evaluate
+from .determinize import Sampler
 from .hard_rules import HardRules
+from .lookahead import play_on
 from .normal import NormalPlayer
-from .rules import CHANCE, TERMINAL, IllegalAction, State
+from .players import RulePlayer
+from .rules import IllegalAction, State
 from .state import BIG_NERD, BIG_SUIT
 
 #: Stages decided by HardRules without search (see the module notes).
@@ -101,7 +100,7 @@ class HardPlayer:
         self.time_budget = time_budget
         self.depth = depth
         self.normal = HardRules()
-        self.policy: list[NormalPlayer] = []  # every seat's play after a candidate
+        self.policy: list[RulePlayer] = []  # every seat's play after a candidate
         self.last = DecisionStats()
 
     def decide(self, state_or_observation: State | dict[str, Any], legal: list) -> Any:
@@ -110,10 +109,15 @@ class HardPlayer:
         if len(legal) == 1:
             return legal[0]
         default = self.normal.decide(state_or_observation, legal)
-        obs = state_or_observation if isinstance(state_or_observation, dict) \
-            else state_or_observation.observation(state_or_observation.current_player)
-        if obs["stage"] in NO_SEARCH or len(obs["players"]) < SEARCH_FROM_SEATS:
+        if isinstance(state_or_observation, dict):
+            obs = state_or_observation
+            stage, seats = obs["stage"], len(obs["players"])
+        else:  # public facts first: the observation only when the stage is searched
+            stage, seats = state_or_observation.stage, len(state_or_observation.players)
+        if stage in NO_SEARCH or seats < SEARCH_FROM_SEATS:
             return default
+        if not isinstance(state_or_observation, dict):
+            obs = state_or_observation.observation(state_or_observation.current_player)
         candidates = self.candidates(obs, legal, default)
         if obs["stage"] == "window" and obs["window"] != "discard":  # only sensible plays
             sensible = self.normal.sensible_cards(self.normal._view, legal)
@@ -174,13 +178,13 @@ class HardPlayer:
         clock = time.perf_counter
         n = 0
         limit = self.samples
+        sampler = Sampler(obs)
         while n < limit:
-            det = sample_state(obs, rng)
+            det = sampler.sample(rng)
             dice = rng.getrandbits(32)
             row = []
             for action in candidates:
-                s = det.clone()
-                s.rng.seed(dice)
+                s = det.clone(seed=dice)
                 try:
                     s.apply(action)
                 except IllegalAction:  # cannot happen for listed actions; never pick it
@@ -250,30 +254,8 @@ class HardPlayer:
                 deadline: float | None = None) -> float | None:
         """Every seat plays its rules (rivals Normal, the seat HardRules) until the product
         turn (or year) moves on, at most `depth` steps; then the heuristic value for
-        `seat` (None: out of time)."""
+        `seat` (None: out of time). (lookahead.py, compiled.)"""
         policy = self.policy
         while len(policy) < len(s.players):
             policy.append(HardRules() if len(policy) == seat else NormalPlayer())
-        clock = time.perf_counter
-        step = 0
-        while step < self.depth:
-            if deadline is not None and step % 8 == 7 and clock() >= deadline:
-                return None
-            cp = s.current_player
-            if cp == TERMINAL or s.year != year or s.turn_index != turn_index:
-                break
-            if cp == CHANCE:
-                s.apply_quiet(s.sample_chance())
-                step += 1
-                continue
-            legal = s.legal_actions()
-            if len(legal) == 1:  # no choice (a card window's Pass): not a step of the depth
-                s.apply_quiet(legal[0])
-                continue
-            step += 1
-            action = policy[cp].decide(s, legal)
-            if any(map(partial(is_, action), legal)):
-                s.apply_quiet(action)  # listed by this very state a moment ago
-            else:
-                s.apply(action)
-        return evaluate(s, seat)
+        return play_on(s, seat, year, turn_index, self.depth, policy, deadline)
