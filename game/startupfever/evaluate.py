@@ -129,16 +129,19 @@ def _projection(state: StateFields) -> tuple[list[float], list[float], float, fl
             n = len(group)
             if n < 2:
                 continue
-            base = {p.slot: sum(p.nerds) + BIG_NERD_STRENGTH * len(players[p.owner].big_nerds)
-                    for p in group}
-            for p in group:
-                now = base[p.slot] + p.marketing + press.get(p.slot, 0)
-                rank_now = sum(1 - beat(now - base[q.slot] - q.marketing
-                                        - press.get(q.slot, 0))
-                               for q in group if q is not p)
-                rank_later = sum(1 - beat(base[p.slot] - base[q.slot])
-                                 for q in group if q is not p)
-                comp_gain[p.slot] = comp_now * table2_expected(rank_now, n) \
+            # strength without the die, then with this year's marketing and press (ints:
+            # a pairing's gap is exact); the ranks summed in the group's order
+            base = [sum(p.nerds) + BIG_NERD_STRENGTH * len(players[p.owner].big_nerds)
+                    for p in group]
+            now = [base[i] + group[i].marketing + press.get(group[i].slot, 0)
+                   for i in range(n)]
+            for i in range(n):
+                rank_now = rank_later = 0.0
+                for j in range(n):
+                    if j != i:
+                        rank_now += 1 - beat(now[i] - now[j])
+                        rank_later += 1 - beat(base[i] - base[j])
+                comp_gain[group[i].slot] = comp_now * table2_expected(rank_now, n) \
                     + future * table2_expected(rank_later, n)
     projected_vp: list[float] = []
     incomes: list[float] = []
@@ -216,8 +219,13 @@ WEIGHTS = load_weights()
 
 def scores(state: StateFields, weights: tuple[float, ...] = WEIGHTS) -> list[float]:
     """Each seat's fitted score: its win chance is exp(score) over the sum of all."""
-    return [sum(w * x for w, x in zip(weights, row, strict=True))
-            for row in seat_features(state)]
+    out = []
+    for row in seat_features(state):
+        total = 0.0
+        for w, x in zip(weights, row, strict=True):
+            total += w * x
+        out.append(total)
+    return out
 
 
 def projected_scores(state: StateFields) -> list[float]:
