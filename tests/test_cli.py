@@ -126,6 +126,18 @@ def test_bench_lists_ai_levels_once_they_exist(monkeypatch):
         bench.report(figures)
 
 
+def test_bench_gives_a_searching_players_cost_per_look_ahead():
+    """Startup Fever's Hard reports its samples and candidates; the bench divides its
+    CPU by them (one game of four Hard players is enough to see it)."""
+    figures = bench.ai_decision_figures("startupfever", "hard", games=1)
+    assert figures["lookahead_us"] > 0
+    assert "lookahead_us" not in bench.ai_decision_figures("startupfever", "normal", games=1)
+    text = bench.report({**FIGURES, "ai_decision": {"startupfever/hard": {
+        "decisions": 9, "p50_ms": 0.1, "p99_ms": 12.0, "lookahead_us": 81.4}}})
+    assert "AI startupfever/hard: p50 0.10 ms, p99 12.00 ms over 9 decisions, 81 us CPU " \
+        "per look-ahead" in text
+
+
 def test_bench_collects_every_figure_from_every_table(monkeypatch):
     """`collect` asks every board scene and AI level in the tables, and each game's demo."""
     monkeypatch.setattr(bench, "SIMS", (("servermania", 4),))

@@ -67,11 +67,16 @@ AI_GAMES = {info.id: info.bench_level_games for info in game_registry.games()}
 
 def ai_decision_figures(game: str, level: str, games: int) -> dict[str, float]:
     """Wall milliseconds of every decision with a choice (more than one legal action) made
-    by four `level` players over `games` whole games, as a screen would ask them."""
+    by four `level` players over `games` whole games, as a screen would ask them; for a
+    searching player (one that reports `last.samples` and `last.candidates`, as Startup
+    Fever's Hard does) also the CPU microseconds per look-ahead (one candidate played on
+    one sample)."""
     from game.levels import make_player
 
     rules = game_registry.get(game).rules_module()
     times: list[float] = []
+    lookaheads = 0
+    search_cpu = 0.0
     for g in range(games):
         state = rules.new_game(4, seed=1000 + g)
         agents = [make_player(game, level, seed=8 * g + seat) for seat in range(4)]
@@ -81,15 +86,22 @@ def ai_decision_figures(game: str, level: str, games: int) -> dict[str, float]:
                 state.apply(state.sample_chance())
                 continue
             legal = state.legal_actions()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.thread_time()
             action = agents[seat].decide(state, legal)
             if len(legal) > 1:
                 times.append((time.perf_counter() - started) * 1000)
+                stats = getattr(agents[seat], "last", None)  # a search's figures, if any
+                if stats is not None and stats.samples:
+                    lookaheads += stats.samples * stats.candidates
+                    search_cpu += time.thread_time() - cpu
             state.apply(action)
     times.sort()
     n = len(times)
-    return {"decisions": n, "p50_ms": times[n // 2] if n else 0.0,
-            "p99_ms": times[min(n - 1, int(n * 0.99))] if n else 0.0}
+    figures = {"decisions": n, "p50_ms": times[n // 2] if n else 0.0,
+               "p99_ms": times[min(n - 1, int(n * 0.99))] if n else 0.0}
+    if lookaheads:
+        figures["lookahead_us"] = search_cpu / lookaheads * 1e6
+    return figures
 
 
 def _ai_levels() -> dict[str, Callable[[], dict[str, float]]]:
@@ -233,7 +245,9 @@ def report(figures: dict[str, Any]) -> str:
     if figures["ai_decision"]:
         for level, ai in figures["ai_decision"].items():
             lines.append(f"AI {level}: p50 {ai['p50_ms']:.2f} ms, p99 {ai['p99_ms']:.2f} ms "
-                         f"over {ai['decisions']} decisions")
+                         f"over {ai['decisions']} decisions"
+                         + (f", {ai['lookahead_us']:.0f} us CPU per look-ahead"
+                            if "lookahead_us" in ai else ""))
     else:
         lines.append("AI decision time per level: no AI levels yet")
     if "phones" in figures:
