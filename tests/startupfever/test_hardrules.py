@@ -1,7 +1,8 @@
 """The Hard player's own rules (game/startupfever/hard_rules.py): marketing by expected
 Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
-executive from 2 tokens, no retains, the turn position after the year's first; and the
-search compares that poach as a candidate."""
+executive from 2 tokens, no retains, the turn position after the year's first, a rival's
+Nerd poached with the money left after hiring; and the search compares the Big Nerd poach
+as a candidate."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from game.startupfever.hard_rules import (
     big_nerd_poach,
     comp_value,
     marketing_choice,
+    nerd_poach,
     order_position,
     saving_for_executive,
+    sure_offer,
 )
 from game.startupfever.normal import NormalPlayer
 from game.startupfever.players import RandomPlayer
@@ -187,6 +190,9 @@ def test_hard_rules_retain_nobody():
     state = first_state("manage", seed=7)
     me = state.current_player
     pl = state.players[me]
+    for p in state.products.values():  # no rival Nerd to poach with the money instead
+        if p.owner != me:
+            p.nerds[:] = [0] * 5
     pl.money = 9
     pl.big_nerds[:] = [0]  # vested: Normal moves it back to 4 for 4 tokens
     pl.big_suits[:] = [4]
@@ -237,3 +243,34 @@ def test_search_switches_only_beyond_two_and_a_half_standard_errors():
     # paired gains with mean 0.1 and standard error 0.058 (1.7 errors): the default stays
     assert HardPlayer.pick([[0.5] * 4, [0.5, 0.7, 0.5, 0.7]]) == 0
     assert HardPlayer.pick([[0.5] * 4, [0.6, 0.65, 0.6, 0.65]]) == 1  # 0.125 > 2.5 * 0.014
+
+
+def test_hard_rules_poach_a_rival_nerd_with_the_money_left_after_hiring():
+    state = first_state("manage", seed=7)
+    me = state.current_player
+    pl = state.players[me]
+    pl.money = 9
+    pl.big_nerds[:] = [4]  # nothing to save up for
+    pl.big_suits[:] = [4]
+    state.hire_fails.clear()
+    state.hire_limit = state.hires  # no hire left this turn
+    rival = (me + 1) % len(state.players)
+    state.players[rival].money = 20  # rich: Normal counters an offer of 1
+    for p in state.products.values():
+        p.nerds[:] = [0] * 5
+    target = state.products[state.players[rival].slots[0]]
+    target.nerds[:] = [1, 0, 0, 0, 0]  # vested: the minimum offer is 1
+    legal = state.legal_actions()
+    view = view_of(state)
+    low = next(a for a in legal if type(a) is Poach and a.slot == target.slot)
+    assert low.offer == 1 and sure_offer(view, low) == 2  # a counter (3) beyond Normal's 2
+    assert nerd_poach(view, legal, set(), rival) == Poach(rival, target.slot, NERD, 0, 2)
+    choice = HardRules().decide(state, legal)
+    assert choice == Poach(rival, target.slot, NERD, 0, 2)
+    state.legal_actions()
+    state.apply(choice)  # a legal offer, though not a listed one
+    assert state.stage == "counter"  # the rival could pay 3, but Normal will not
+    state.apply(NormalPlayer().decide(state, state.legal_actions()))
+    assert state.stage == "manage" and state.players[me].money == 7
+    state.players[me].money = 1  # too little for the sure offer: done
+    assert HardRules().decide(state, state.legal_actions()) == EndManage()
