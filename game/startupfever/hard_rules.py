@@ -113,26 +113,24 @@ def sure_offer(view: Any, a: Poach) -> int:
 
 
 def nerd_poach(view: Any, legal: list, direct: set[str], leader: int) -> Poach | None:
-    """A rival's Nerd for at most MAX_NERD_OFFER tokens at its sure offer (`sure_offer`),
-    to join the current product: on a product in the current product's category
-    (`direct`, a swing of two in that showdown) first, then on a launched product, the
-    VP leader's (`leader`), the cheapest, the nearest seat clockwise. Hires are capped
-    at two a product turn, poaches are not: the money left after them buys Nerds."""
+    """A Nerd for at most MAX_NERD_OFFER tokens at its sure offer (`sure_offer`) from a
+    rival product in the current product's category (`direct`): it joins the current
+    product, a swing of two in that showdown every year; the VP leader's (`leader`)
+    first, then the cheapest, then the nearest seat clockwise. Hires are capped at two a
+    product turn, poaches are not: the money left after them buys Nerds."""
     me = view.seat
     money = view.players[me].money
     n = len(view.players)
-    products = view.products
     best: Poach | None = None
     best_offer = 0
     best_key: tuple = ()
     for a in legal:
-        if type(a) is not Poach or a.kind != NERD or a.slot is None:
+        if type(a) is not Poach or a.kind != NERD or a.slot not in direct:
             continue
         offer = sure_offer(view, a)
         if offer > MAX_NERD_OFFER or offer > money:
             continue
-        key = (a.slot in direct, products[a.slot].launched, a.seat == leader, -offer,
-               -after(me, a.seat, n))
+        key = (a.seat == leader, -offer, -after(me, a.seat, n))
         if best is None or key > best_key:
             best, best_offer, best_key = a, offer, key
     if best is None or best.offer == best_offer:
@@ -153,15 +151,17 @@ def saving_for_executive(view: Any, pl: Any, money: int) -> bool:
     return want and SAVE_FROM <= money < COST[BIG_NERD]
 
 
-def order_position(legal: list) -> Any:
-    """The earliest free position after the year's first (the `ChoosePosition` to take).
-    Early products earn and hire before the others (the executives and Nerds in the
-    supply go to whoever comes first), but the first product of the year meets every rival
-    hand full after the replenish: with Normal in every seat it drew 0.65 harmful cards
-    per turn, the second 0.29, the third 0.14, from the fourth on about 0.05."""
+def order_position(legal: list, players: int) -> Any:
+    """The earliest free position from the `players - 1`-th on (0 = first), else the last
+    free one (the `ChoosePosition` to take). Early products earn and hire before the
+    others (the executives and Nerds in the supply go to whoever comes first), but the
+    first product of the year meets every rival hand full after the replenish: with
+    Normal in every seat it drew 0.65 harmful cards per turn, the second 0.29, the third
+    0.14, from the fourth on about 0.05; and a later turn finds the rivals' Nerds hired
+    and vested, to poach (nerd_poach)."""
     spots = sorted((a for a in legal if type(a) is ChoosePosition), key=lambda a: a.position)
-    later = [a for a in spots if a.position > 0]
-    return later[0] if later else spots[0] if spots else legal[0]
+    later = [a for a in spots if a.position >= players - 1]
+    return later[0] if later else spots[-1] if spots else legal[0]
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -178,12 +178,20 @@ class HardRules(NormalPlayer):
     (order_position: +2; 42.2 % with all six); then no card worth under HOLD_BELOW by
     Normal's rating played in the adoption or manage window (42.4 -> 45.2 % on seed 21,
     41.4 -> 43.2 % on seed 22; under 4 or 5, or in every window: no better or worse).
-    Then a rival's Nerd poached at its sure offer of at most MAX_NERD_OFFER once the hires
-    are done and nothing is saved for (nerd_poach; 1,000 games per seed, screening seeds
-    101 and 102 of a lab loop seeded like sim.py: 44.1 -> 52.7 %; a limit of 2 tokens
-    44.5 %, 3: 49.5 %, 5 or 6: 52.4 %; a reserve of 3 tokens kept 47.3 %; poaching while
-    saving 43.5 %; Suits too at up to 2 or 3 tokens 51.8 %). It is the Hard player's
-    default choice and its own seat's play in the search's look-ahead."""
+    Then a Nerd of a direct competitor (a launched rival product in the current
+    product's category) poached at its sure offer of at most MAX_NERD_OFFER once the
+    hires are done and nothing is saved for (nerd_poach), and the turn position from the
+    `players - 1`-th on (order_position). Lab loop seeded like sim.py, 1,000 games per
+    seed against three Normals, screening seeds 101, 102 (105, 106): the poach of any
+    rival's Nerd 44.1 -> 52.7 % (a limit of 2 tokens 44.5 %, 3: 49.5 %, 5 or 6: 52.4 %;
+    a reserve of 3 tokens kept 47.3 %; poaching while saving 43.5 %; Suits too 51.8 %);
+    with the position index from `players - 1` on (0 = first; 3 at four players): 57.9 %
+    (index 1, the former rule: 52.7 %; 2: 55.4 %; 4: 56.5 %; 5: 57.6 %; the last: 50.9 %);
+    direct competitors only: 57.5 % (seeds 101, 102, 105, 106: the same as any rival's
+    Nerd, and better with 2 players: 84.5 -> 87.0 %, 4,000 games, where any Nerd did
+    worse than no Nerd poach, 86.5 %). Six players (seeds 103, 104, 2,000 games): no Nerd
+    poach 23.6 %, with it 28.6 %; index 5 30.1 % (index 4 28.6 %). It is the
+    Hard player's default choice and its own seat's play in the search's look-ahead."""
 
     kind = "hard-rules"
 
@@ -212,7 +220,7 @@ class HardRules(NormalPlayer):
         return None
 
     def _order_choose(self, view, legal: list) -> Any:
-        return order_position(legal)
+        return order_position(legal, len(view.players))
 
     def _wanted_worker(self, view, pl, kinds: set[str], money: int, late: bool
                        ) -> str | None:

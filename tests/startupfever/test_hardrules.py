@@ -203,14 +203,18 @@ def test_hard_rules_retain_nobody():
     assert HardRules().decide(state, legal) == EndManage()
 
 
-def test_hard_rules_take_the_earliest_position_after_the_first():
+def test_hard_rules_take_the_earliest_position_from_the_players_minus_first():
     state = first_state("order_choose")
     legal = state.legal_actions()
     free = sorted(a.position for a in legal if type(a) is ChoosePosition)
     assert NormalPlayer().decide(state, legal) == ChoosePosition(free[0])
-    later = [p for p in free if p > 0]
+    later = [p for p in free if p >= len(state.players) - 1] or free[-1:]
     assert HardRules().decide(state, legal) == ChoosePosition(later[0])
-    assert order_position([ChoosePosition(0)]) == ChoosePosition(0)  # nothing else free
+    assert order_position([ChoosePosition(0)], 4) == ChoosePosition(0)  # nothing else free
+    spots = [ChoosePosition(i) for i in (0, 1, 2, 5)]
+    assert order_position(spots, 4) == ChoosePosition(5)
+    assert order_position(spots, 2) == ChoosePosition(1)
+    assert order_position(spots[:2], 6) == ChoosePosition(1)  # the last free one
 
 
 def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
@@ -245,7 +249,7 @@ def test_search_switches_only_beyond_two_and_a_half_standard_errors():
     assert HardPlayer.pick([[0.5] * 4, [0.6, 0.65, 0.6, 0.65]]) == 1  # 0.125 > 2.5 * 0.014
 
 
-def test_hard_rules_poach_a_rival_nerd_with_the_money_left_after_hiring():
+def test_hard_rules_poach_a_direct_rival_nerd_with_the_money_left_after_hiring():
     state = first_state("manage", seed=7)
     me = state.current_player
     pl = state.players[me]
@@ -254,19 +258,23 @@ def test_hard_rules_poach_a_rival_nerd_with_the_money_left_after_hiring():
     pl.big_suits[:] = [4]
     state.hire_fails.clear()
     state.hire_limit = state.hires  # no hire left this turn
-    rival = (me + 1) % len(state.players)
-    state.players[rival].money = 20  # rich: Normal counters an offer of 1
+    mine = state.products[state.current_slot]
     for p in state.products.values():
-        p.nerds[:] = [0] * 5
-    target = state.products[state.players[rival].slots[0]]
-    target.nerds[:] = [1, 0, 0, 0, 0]  # vested: the minimum offer is 1
+        p.nerds[:] = [1, 0, 0, 0, 0] if p.owner != me else [0] * 5  # vested: offers of 1
+    target = next(p for p in state.products.values()
+                  if p.owner != me and p.category == mine.category)
+    target.launched, target.field = True, 20  # a direct competitor
+    rival = target.owner
+    state.players[rival].money = 20  # rich: Normal counters an offer of 1
     legal = state.legal_actions()
     view = view_of(state)
     low = next(a for a in legal if type(a) is Poach and a.slot == target.slot)
     assert low.offer == 1 and sure_offer(view, low) == 2  # a counter (3) beyond Normal's 2
-    assert nerd_poach(view, legal, set(), rival) == Poach(rival, target.slot, NERD, 0, 2)
+    sure = Poach(rival, target.slot, NERD, 0, 2)
+    assert nerd_poach(view, legal, {target.slot}, rival) == sure
+    assert nerd_poach(view, legal, set(), rival) is None  # only direct competitors' Nerds
     choice = HardRules().decide(state, legal)
-    assert choice == Poach(rival, target.slot, NERD, 0, 2)
+    assert choice == sure
     state.legal_actions()
     state.apply(choice)  # a legal offer, though not a listed one
     assert state.stage == "counter"  # the rival could pay 3, but Normal will not
