@@ -1,8 +1,8 @@
 """The Hard player's own rules (game/startupfever/hard_rules.py): marketing by expected
 Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
 executive from 2 tokens, no retains, the turn position after the year's first, a rival's
-Nerd poached with the money left after hiring; and the search compares the Big Nerd poach
-as a candidate."""
+Nerd poached with the money left after hiring; and the search leaves those to the
+rules."""
 
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def test_big_nerd_poached_only_where_no_counter_can_come():
     assert big_nerd_poach(view_of(state), state.legal_actions()) is None
 
 
-def test_search_compares_the_big_nerd_poach():
+def test_search_lists_the_big_nerd_poach_but_leaves_manage_to_the_rules():
     state, rival = big_nerd_state()
     state.players[rival].money = 0
     legal = state.legal_actions()
@@ -146,8 +146,9 @@ def test_search_compares_the_big_nerd_poach():
     default = HardRules().decide(state, legal)
     candidates = HardPlayer.candidates(obs, legal, default)
     assert any(type(a) is Poach and a.kind == BIG_NERD for a in candidates)
-    choice = HardPlayer(1, samples=2, time_budget=None).decide(state, legal)
-    assert choice in legal
+    player = HardPlayer(1, samples=2, time_budget=None)
+    assert player.decide(state, legal) == default  # Manage is not searched (search.py)
+    assert player.last.samples == 0
 
 
 def saving_state(year: int) -> tuple[sf.State, int]:
@@ -234,8 +235,8 @@ def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
     assert not any(type(a) is Poach and a.kind != BIG_NERD for a in others)
 
 
-def test_search_leaves_marketing_and_turn_position_to_the_rules():
-    for stage in ("marketing", "order_choose"):
+def test_search_leaves_marketing_turn_position_and_manage_to_the_rules():
+    for stage in ("marketing", "order_choose", "manage"):
         state = first_state(stage)
         legal = state.legal_actions()
         player = HardPlayer(1, samples=4, time_budget=None)
