@@ -1,7 +1,8 @@
 """The Hard player's own rules (game/startupfever/hard_rules.py): marketing by expected
 Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
-executive from 2 tokens, no retains, the turn position after the year's first; and the
-search compares that poach as a candidate."""
+executive from 2 tokens, no retains, the turn position after the year's first, a rival's
+Nerd poached with the money left after hiring; and the search leaves those to the
+rules."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from game.startupfever.hard_rules import (
     big_nerd_poach,
     comp_value,
     marketing_choice,
+    nerd_poach,
     order_position,
     saving_for_executive,
+    sure_offer,
 )
 from game.startupfever.normal import NormalPlayer
 from game.startupfever.players import RandomPlayer
@@ -135,7 +138,7 @@ def test_big_nerd_poached_only_where_no_counter_can_come():
     assert big_nerd_poach(view_of(state), state.legal_actions()) is None
 
 
-def test_search_compares_the_big_nerd_poach():
+def test_search_lists_the_big_nerd_poach_but_leaves_manage_to_the_rules():
     state, rival = big_nerd_state()
     state.players[rival].money = 0
     legal = state.legal_actions()
@@ -143,8 +146,9 @@ def test_search_compares_the_big_nerd_poach():
     default = HardRules().decide(state, legal)
     candidates = HardPlayer.candidates(obs, legal, default)
     assert any(type(a) is Poach and a.kind == BIG_NERD for a in candidates)
-    choice = HardPlayer(1, samples=2, time_budget=None).decide(state, legal)
-    assert choice in legal
+    player = HardPlayer(1, samples=2, time_budget=None)
+    assert player.decide(state, legal) == default  # Manage is not searched (search.py)
+    assert player.last.samples == 0
 
 
 def saving_state(year: int) -> tuple[sf.State, int]:
@@ -187,6 +191,9 @@ def test_hard_rules_retain_nobody():
     state = first_state("manage", seed=7)
     me = state.current_player
     pl = state.players[me]
+    for p in state.products.values():  # no rival Nerd to poach with the money instead
+        if p.owner != me:
+            p.nerds[:] = [0] * 5
     pl.money = 9
     pl.big_nerds[:] = [0]  # vested: Normal moves it back to 4 for 4 tokens
     pl.big_suits[:] = [4]
@@ -197,14 +204,18 @@ def test_hard_rules_retain_nobody():
     assert HardRules().decide(state, legal) == EndManage()
 
 
-def test_hard_rules_take_the_earliest_position_after_the_first():
+def test_hard_rules_take_the_earliest_position_from_the_players_minus_first():
     state = first_state("order_choose")
     legal = state.legal_actions()
     free = sorted(a.position for a in legal if type(a) is ChoosePosition)
     assert NormalPlayer().decide(state, legal) == ChoosePosition(free[0])
-    later = [p for p in free if p > 0]
+    later = [p for p in free if p >= len(state.players) - 1] or free[-1:]
     assert HardRules().decide(state, legal) == ChoosePosition(later[0])
-    assert order_position([ChoosePosition(0)]) == ChoosePosition(0)  # nothing else free
+    assert order_position([ChoosePosition(0)], 4) == ChoosePosition(0)  # nothing else free
+    spots = [ChoosePosition(i) for i in (0, 1, 2, 5)]
+    assert order_position(spots, 4) == ChoosePosition(5)
+    assert order_position(spots, 2) == ChoosePosition(1)
+    assert order_position(spots[:2], 6) == ChoosePosition(1)  # the last free one
 
 
 def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
@@ -224,8 +235,8 @@ def test_search_leaves_hires_and_nerd_poaches_to_the_rules():
     assert not any(type(a) is Poach and a.kind != BIG_NERD for a in others)
 
 
-def test_search_leaves_marketing_and_turn_position_to_the_rules():
-    for stage in ("marketing", "order_choose"):
+def test_search_leaves_marketing_turn_position_and_manage_to_the_rules():
+    for stage in ("marketing", "order_choose", "manage"):
         state = first_state(stage)
         legal = state.legal_actions()
         player = HardPlayer(1, samples=4, time_budget=None)
@@ -237,3 +248,38 @@ def test_search_switches_only_beyond_two_and_a_half_standard_errors():
     # paired gains with mean 0.1 and standard error 0.058 (1.7 errors): the default stays
     assert HardPlayer.pick([[0.5] * 4, [0.5, 0.7, 0.5, 0.7]]) == 0
     assert HardPlayer.pick([[0.5] * 4, [0.6, 0.65, 0.6, 0.65]]) == 1  # 0.125 > 2.5 * 0.014
+
+
+def test_hard_rules_poach_a_direct_rival_nerd_with_the_money_left_after_hiring():
+    state = first_state("manage", seed=7)
+    me = state.current_player
+    pl = state.players[me]
+    pl.money = 9
+    pl.big_nerds[:] = [4]  # nothing to save up for
+    pl.big_suits[:] = [4]
+    state.hire_fails.clear()
+    state.hire_limit = state.hires  # no hire left this turn
+    mine = state.products[state.current_slot]
+    for p in state.products.values():
+        p.nerds[:] = [1, 0, 0, 0, 0] if p.owner != me else [0] * 5  # vested: offers of 1
+    target = next(p for p in state.products.values()
+                  if p.owner != me and p.category == mine.category)
+    target.launched, target.field = True, 20  # a direct competitor
+    rival = target.owner
+    state.players[rival].money = 20  # rich: Normal counters an offer of 1
+    legal = state.legal_actions()
+    view = view_of(state)
+    low = next(a for a in legal if type(a) is Poach and a.slot == target.slot)
+    assert low.offer == 1 and sure_offer(view, low) == 2  # a counter (3) beyond Normal's 2
+    sure = Poach(rival, target.slot, NERD, 0, 2)
+    assert nerd_poach(view, legal, {target.slot}, rival) == sure
+    assert nerd_poach(view, legal, set(), rival) is None  # only direct competitors' Nerds
+    choice = HardRules().decide(state, legal)
+    assert choice == sure
+    state.legal_actions()
+    state.apply(choice)  # a legal offer, though not a listed one
+    assert state.stage == "counter"  # the rival could pay 3, but Normal will not
+    state.apply(NormalPlayer().decide(state, state.legal_actions()))
+    assert state.stage == "manage" and state.players[me].money == 7
+    state.players[me].money = 1  # too little for the sure offer: done
+    assert HardRules().decide(state, state.legal_actions()) == EndManage()

@@ -124,12 +124,12 @@ def test_determinizations_fit_the_observation_and_conserve_the_cards():
 
 
 def searched_state() -> sf.State:
-    """A decision point where Hard searches (a manage step with several choices)."""
+    """A decision point where Hard searches (a user-loss step with several choices)."""
     for state in decision_states(games=8, every=1, seed=2):
-        if state.stage == "manage" and len(state.legal_actions()) > 3 \
+        if state.stage == "loss" and len(state.legal_actions()) > 2 \
                 and len(state.players) >= 3:  # two seats are not searched
             return state
-    raise AssertionError("no manage decision found")
+    raise AssertionError("no user-loss decision found")
 
 
 def test_hard_plays_its_rules_at_two_seats_without_searching():
