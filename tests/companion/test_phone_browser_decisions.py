@@ -85,9 +85,8 @@ def test_a_poach_stepper_offers_the_amount_picked(browser):  # noqa: F811
         hub.ask(0, 4, question)
         box = page.locator(".stepper", has_text=option["short"])
         group = page.locator("summary", has_text="Poach")
-        # wait for the question to be drawn: `is_visible` does not wait, and asked
-        # before the page had drawn it, it sent the test after a group a short
-        # question does not have (it failed so on a slow machine)
+        # wait until the question is drawn: `is_visible` does not wait, so asked too
+        # early it was False and the test looked for a group a short question lacks
         expect(box.or_(group).first).to_be_visible()
         if not box.is_visible():  # a long question: open the Poach group
             group.click()
