@@ -137,6 +137,7 @@ class RulePlayer:
     def __init__(self, seed: int | None = None) -> None:  # seed: same signature as others
         self._state: Any = None  # it needs no randomness: equal views give equal decisions
         self._view: Any = None
+        self._seat = -1  # the view's seat (a typed copy: compiled, a native read)
 
     # ------------------------------------------------------------------ entry
     def decide(self, state_or_observation, legal: list) -> Any:
@@ -144,8 +145,9 @@ class RulePlayer:
             return legal[0]
         view = self._view
         if state_or_observation is not self._state \
-                or view.seat != state_or_observation.current_player:
+                or self._seat != state_or_observation.current_player:
             self._view = view = view_of(state_or_observation)
+            self._seat = view.seat
             # a live state's view reads through it; an observation's view is a snapshot
             self._state = None if isinstance(state_or_observation, dict) \
                 else state_or_observation
@@ -186,8 +188,9 @@ class RulePlayer:
     def _rivals(view, p) -> list:
         """Launched products of other companies in the category of my product `p`."""
         cat = p.category
+        owner = p.owner  # the category first: it rules out most products at one read
         return [q for q in view.products.values()
-                if q.launched and q.owner != p.owner and q.category == cat]
+                if q.category == cat and q.launched and q.owner != owner]
 
     @staticmethod
     def _leader(view, me: int, scores: list[int] | None = None) -> int:
@@ -232,7 +235,8 @@ class RulePlayer:
         for a in legal:
             if type(a) is not play_card:
                 continue
-            target: int = a.seat if a.slot is None else products[a.slot].owner  # type: ignore[assignment]
+            slot = a.slot
+            target: int = a.seat if slot is None else products[slot].owner  # type: ignore[assignment]
             if a.card in self_cards:
                 if target != me:
                     continue  # worth 0 (to every subclass too): a good card on a rival
@@ -251,7 +255,8 @@ class RulePlayer:
         """How much playing `a` now is worth (0: keep the card)."""
         card = a.card
         products = view.products
-        target = a.seat if a.slot is None else products[a.slot].owner
+        slot = a.slot
+        target = a.seat if slot is None else products[slot].owner
         mine = target == me
         if card in SELF_CARDS:
             if not mine:
@@ -428,19 +433,20 @@ class RulePlayer:
         best_key: tuple = ()
         poach = Poach  # a local (see _window)
         for a in legal:
-            if type(a) is not poach or a.kind != NERD or a.slot is None:
+            if type(a) is not poach:
                 continue
-            if a.offer > 2 or a.offer > money:  # listed: the minimum and the sure offer
+            offer = a.offer  # first: four listed offers in five cost more than 2
+            if offer > 2 or offer > money or a.kind != NERD or a.slot is None:
                 continue
             if direct is None:
                 direct = {q.slot for q in self._rivals(view, product)} \
                     if product.category else set()
             if a.slot not in direct and not scarce:
                 continue
-            can_counter = players[a.seat].money >= a.offer + 1
+            can_counter = players[a.seat].money >= offer + 1
             if can_counter and not scarce:
                 continue
-            key = (a.slot in direct, not can_counter, -a.offer,
+            key = (a.slot in direct, not can_counter, -offer,
                    -after(me, a.seat, len(players)))
             if best is None or key > best_key:
                 best, best_key = a, key
@@ -507,7 +513,7 @@ class RulePlayer:
         if products[low].field >= top:
             return same(legal, EndReassign())
         for a in legal:
-            if type(a) is Reassign and a.kind == NERD and a.dest == low and \
+            if type(a) is Reassign and a.dest == low and a.kind == NERD and \
                     products[a.src].field >= top:
                 return a
         return same(legal, EndReassign())

@@ -67,6 +67,18 @@ from .state import (
 )
 
 ROLLS = tuple(Roll(v) for v in range(1, 7))
+
+
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1, the very same number from the same generator state
+    (CPython's `Random._randbelow`: the bits of n, drawn again while too large), without
+    randrange's two Python frames: a chance step is a sixth of the simulator's steps.
+    `tests/startupfever/test_fast_paths.py` keeps the two equal."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
 # Shared outcome and action objects (frozen: the same object may be listed again and
 # again; building a frozen dataclass costs several look-ups of a cache)
 _draw = shared(Draw)
@@ -201,18 +213,18 @@ class State(ObservedRules):
         stage = self.stage
         rng = self.rng
         if stage in ("adoption_roll", "loss_roll", "comp_roll"):
-            return ROLLS[rng.randrange(6)]
+            return ROLLS[below(rng, 6)]
         if stage == "deal":
-            pick = rng.randrange(sum(self.deck.values()))
+            pick = below(rng, sum(self.deck.values()))
             for card, k in self.deck.items():
                 if pick < k:
                     return _draw(card)
                 pick -= k
         if stage == "first_order":
-            return _pick(self.order_pool[rng.randrange(len(self.order_pool))])
+            return _pick(self.order_pool[below(rng, len(self.order_pool))])
         if stage == "order_tie":
             group = self.order_groups[0]
-            return _pick(group[rng.randrange(len(group))])
+            return _pick(group[below(rng, len(group))])
         raise IllegalAction(f"no chance step now (stage {stage})")
 
     def apply(self, action: Any) -> list:  # any object: refused with IllegalAction

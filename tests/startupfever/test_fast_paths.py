@@ -89,3 +89,15 @@ def test_every_legal_list_of_a_seeded_game_is_unchanged(players, seed):
             action = legal[rng.randrange(len(legal))]
         state.apply(action)
     assert digest.hexdigest()[:16] == LEGAL_DIGESTS[players, seed]
+
+
+@pytest.mark.parametrize("seed", [1, 7, 2**40 + 3])
+def test_chance_draws_take_randrange_s_very_numbers(seed):
+    """`rules.below` (the chance steps' draw) gives what `Random.randrange(n)` gives from
+    the same generator state, so a seeded game is the game it always was."""
+    from game.startupfever.rules import below
+
+    mine, theirs = random.Random(seed), random.Random(seed)
+    for n in [1, 2, 3, 5, 6, 7, 8, 12, 84, 100, 2**31 + 1] * 50:
+        assert below(mine, n) == theirs.randrange(n)
+    assert mine.getstate() == theirs.getstate()
