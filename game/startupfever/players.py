@@ -58,7 +58,7 @@ from .employees import END_MANAGE
 from .stages import DECISION_STAGES
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
-from .views import view_of
+from .views import SeatView, view_of
 from .yearend import table1_strength
 
 
@@ -118,6 +118,8 @@ def after(me: int, seat: int, players: int) -> int:
 
 def vp(view) -> list[int]:
     """Victory points per seat from the public User Markers."""
+    if isinstance(view, SeatView):  # a live state's view: counted natively (compiled)
+        return view.scores()
     scores = [0] * len(view.players)
     first = LAUNCH_FIELD - 1  # inlined victory_points(): this runs at every card window
     for p in view.products.values():
@@ -188,7 +190,9 @@ class RulePlayer:
     def _rivals(view, p) -> list:
         """Launched products of other companies in the category of my product `p`."""
         cat = p.category
-        owner = p.owner  # the category first: it rules out most products at one read
+        owner = p.owner
+        if isinstance(view, SeatView):  # a live state's view: found natively (compiled)
+            return view.launched_rivals(cat, owner)  # the category first: it rules out most products at one read
         return [q for q in view.products.values()
                 if q.category == cat and q.launched and q.owner != owner]
 

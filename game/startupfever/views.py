@@ -131,6 +131,19 @@ class SeatView:
     def deck(self) -> int:
         return sum(self._s.deck.values())
 
+    def scores(self) -> list[int]:
+        """Victory points per seat, from the public User Markers (the state counts them:
+        compiled, natively, where a player's loop over the view reads each marker
+        through a generic attribute look-up)."""
+        return self._s.scores()
+
+    def launched_rivals(self, category: str | None, owner: int) -> list[Product | MaskedProduct]:
+        """The launched products of `category` that `owner` does not own, as this seat
+        sees them, in table order (a launched product's category is public)."""
+        products = self.products
+        return [products[q.slot] for q in self._s.products.values()
+                if q.category == category and q.launched and q.owner != owner]
+
     @property
     def marketing_pending(self) -> dict[str, int]:
         """This seat's own sealed marketing tokens per product (F14); never the others'."""

@@ -24,7 +24,7 @@ from game.startupfever.actions import (
     Poach,
     Retain,
 )
-from game.startupfever.players import PLAYER_TYPES, RandomPlayer, RulePlayer
+from game.startupfever.players import PLAYER_TYPES, RandomPlayer, RulePlayer, vp
 from game.startupfever.views import SeatView, observation_view
 
 from .helpers import roll, set_hand, start, total_money, until
@@ -390,6 +390,33 @@ def test_observation_view_matches_the_live_view():
         assert (p.owner, p.category, p.launched, p.field, list(p.nerds)) == \
             (q.owner, q.category, q.launched, q.field, list(q.nerds))
     assert [p.hand for p in obs.players] == [p.hand for p in live.players]
+
+
+@pytest.mark.parametrize("players,seed", [(3, 5), (6, 2)])
+def test_live_views_count_vp_and_find_rivals_as_the_observation_does(players, seed):
+    """The live view's native shortcuts (`SeatView.scores`, `.launched_rivals`) give
+    what the rule player's own loops give over an observation, in the same order, and
+    never read a rival's face-down chip (a twin with those chips shuffled agrees)."""
+    state = sf.new_game(players, seed=seed)
+    rnd = random.Random(seed)
+    agents = [RulePlayer(s) for s in range(players)]
+    checked = 0
+    while not state.is_terminal():
+        cp = state.current_player
+        if cp == sf.CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        live, seen = SeatView(state, cp), observation_view(state.observation(cp))
+        twin = SeatView(hide_differently(state, cp, rnd), cp)
+        assert vp(live) == vp(seen) == vp(twin) == state.scores()
+        for slot in state.players[cp].slots:
+            rivals = [[q.slot for q in RulePlayer._rivals(view, view.products[slot])]
+                      for view in (live, seen, twin)]
+            assert rivals[0] == rivals[1] == rivals[2]
+            checked += bool(rivals[0])
+        legal = state.legal_actions()
+        state.apply(agents[cp].decide(state, legal))
+    assert checked > 20
 
 
 def hide_differently(state, seat: int, rnd: random.Random):
