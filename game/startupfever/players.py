@@ -192,7 +192,8 @@ class RulePlayer:
         cat = p.category
         owner = p.owner
         if isinstance(view, SeatView):  # a live state's view: found natively (compiled)
-            return view.launched_rivals(cat, owner)  # the category first: it rules out most products at one read
+            return view.launched_rivals(cat, owner)
+        # the category first: it rules out most products at one read
         return [q for q in view.products.values()
                 if q.category == cat and q.launched and q.owner != owner]
 
