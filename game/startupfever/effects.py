@@ -142,11 +142,11 @@ class CardRules(EmployeeRules):
         self.players[seat].hand.remove(card)
         self.played.append(card)
         ctype = CARDS[card]
-        target = action.seat if action.slot is None else self.products[action.slot].owner
-        self._emit(ev.CardPlayed, seat, card, ctype.name, ctype.text, action.slot, target,
-                                 action.kind)
-        self.pending_card = {"seat": seat, "card": card, "slot": action.slot,
-                             "target": action.seat, "kind": action.kind}
+        slot, on, kind = action.slot, action.seat, action.kind  # read once (generic look-ups)
+        target = on if slot is None else self.products[slot].owner
+        self._emit(ev.CardPlayed, seat, card, ctype.name, ctype.text, slot, target, kind)
+        self.pending_card = {"seat": seat, "card": card, "slot": slot, "target": on,
+                             "kind": kind}
         self.stage = "window_check"
         if self.window == DISCARD:
             self.pending_card = None

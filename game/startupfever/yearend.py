@@ -172,10 +172,13 @@ class YearEndRules(CardRules):
         return acts
 
     def _apply_reassign(self, action: Reassign) -> None:
-        self.products[action.src].workers(action.kind)[action.vest] -= 1
-        self.products[action.dest].workers(action.kind)[action.vest] += 1
-        self._emit_shown((), (action.src, action.dest), ev.EmployeeMoved, action.kind,
-                         action.src, action.dest, action.vest, action.vest, "reassign")
+        src, dest, kind, vest = action.src, action.dest, action.kind, action.vest  # read once
+        products = self.products  # (an action's fields are generic look-ups, compiled)
+        products[src].workers(kind)[vest] -= 1
+        products[dest].workers(kind)[vest] += 1
+        if self._events is not None:  # hot at the year end: not even the fields packed
+            self._emit_shown((), (src, dest), ev.EmployeeMoved, kind, src, dest, vest, vest,
+                             "reassign")
 
     def _apply_end_reassign(self, action: EndReassign) -> None:
         self.seat_queue.pop(0)
