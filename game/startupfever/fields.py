@@ -108,8 +108,11 @@ class StateFields:
     def scores(self) -> list[int]:
         """Victory points per seat: the small numbers under each product's marker."""
         vp = [0] * len(self.players)
-        for p in self.products.values():
-            vp[p.owner] += usertrack.victory_points(p.field)
+        first = usertrack.LAUNCH_FIELD - 1  # usertrack.victory_points, inlined: the players
+        for p in self.products.values():  # count VP at every card window (SeatView.scores)
+            field = p.field
+            if field > first:
+                vp[p.owner] += field - first
         return vp
 
     def winners(self) -> list[int]:
