@@ -101,3 +101,22 @@ def test_chance_draws_take_randrange_s_very_numbers(seed):
     for n in [1, 2, 3, 5, 6, 7, 8, 12, 84, 100, 2**31 + 1] * 50:
         assert below(mine, n) == theirs.randrange(n)
     assert mine.getstate() == theirs.getstate()
+
+
+@pytest.mark.parametrize("players,seed", [(2, 4), (5, 9)])
+def test_scores_count_the_rulebook_s_victory_points_at_every_step(players, seed):
+    """`State.scores` inlines `usertrack.victory_points`: the same numbers all game long."""
+    from game.startupfever.usertrack import victory_points
+
+    state = sf.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    seen = set()
+    while not state.is_terminal():
+        expected = [sum(victory_points(state.products[s].field) for s in pl.slots)
+                    for pl in state.players]
+        assert state.scores() == expected
+        seen.update(expected)
+        legal = state.legal_actions()
+        state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                    else legal[rng.randrange(len(legal))])
+    assert len(seen) > 5  # VP moved during the game
