@@ -68,6 +68,13 @@ from .state import (
 
 ROLLS = tuple(Roll(v) for v in range(1, 7))
 
+# Shared outcome and action objects (frozen: the same object may be listed again and
+# again; building a frozen dataclass costs several look-ups of a cache)
+_draw = shared(Draw)
+_pick = shared(PickProduct)
+_lose_pip = shared(LosePip)
+END_USER_LOSS = EndUserLoss()
+
 
 def below(rng: random.Random, n: int) -> int:
     """`rng.randrange(n)` for n >= 1, the very same number from the same generator state
@@ -79,12 +86,6 @@ def below(rng: random.Random, n: int) -> int:
     while r >= n:
         r = rng.getrandbits(k)
     return r
-# Shared outcome and action objects (frozen: the same object may be listed again and
-# again; building a frozen dataclass costs several look-ups of a cache)
-_draw = shared(Draw)
-_pick = shared(PickProduct)
-_lose_pip = shared(LosePip)
-END_USER_LOSS = EndUserLoss()
 
 
 class IllegalAction(ValueError):
