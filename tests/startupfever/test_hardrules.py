@@ -322,3 +322,14 @@ def test_hard_rules_dump_every_card_at_the_discard_window():
     assert sorted(dumped) == ["defense", "leak", "server_outage", "viral_growth"]
     assert state.players[me].hand == []
     assert discard_all([Pass()]) == Pass()
+
+
+def test_search_leaves_the_discard_window_to_the_rules():
+    state = discard_window_state()
+    legal = state.legal_actions()
+    player = HardPlayer(1, samples=4, time_budget=None)
+    choice = player.decide(state, legal)
+    assert type(choice) is PlayCard and choice == HardRules().decide(state, legal)
+    assert player.last.samples == 0  # not searched
+    obs = state.observation(state.current_player)
+    assert HardPlayer(1, samples=4, time_budget=None).decide(obs, legal) == choice
