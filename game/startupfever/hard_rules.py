@@ -1,5 +1,5 @@
 """The Hard player's own rules (HardRules): Normal with its marketing, hiring, poaching,
-retaining and turn position changed (each measured in the class notes).
+retaining, turn position and year-end discard changed (each measured in the class notes).
 
 Marketing (F14, sealed): tokens where they win ranks. Table 2 pays the winner of a
 category far more than the runner-up (+9, +1, -4, -6 with four products), so a token is
@@ -211,8 +211,10 @@ class HardRules(NormalPlayer):
     direct competitors only: 57.5 % (seeds 101, 102, 105, 106: the same as any rival's
     Nerd, and better with 2 players: 84.5 -> 87.0 %, 4,000 games, where any Nerd did
     worse than no Nerd poach, 86.5 %). Six players (seeds 103, 104, 2,000 games): no Nerd
-    poach 23.6 %, with it 28.6 %; index 5 30.1 % (index 4 28.6 %). It is the
-    Hard player's default choice and its own seat's play in the search's look-ahead."""
+    poach 23.6 %, with it 28.6 %; index 5 30.1 % (index 4 28.6 %). Then every card left
+    in hand dumped at the discard window (discard_all: 6 players 30.5 -> 39.7 %, 4 players
+    57.3 -> 61.5 %). It is the Hard player's default choice and its own seat's play in the
+    search's look-ahead."""
 
     kind = "hard-rules"
 
