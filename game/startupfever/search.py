@@ -17,25 +17,26 @@ Information-set Monte Carlo search, one level deep, with a heuristic cut-off:
    that choice stands. A close call (a gain above CLOSE errors but not CONFIDENCE) gets
    CLOSER times the samples before the verdict.
 
-What is searched: card windows, Defense, counter-offers and user-loss pips. Manage
-Employees, marketing and the turn position stay HardRules' (so do the chips, reassigning
-and attrition, where search buys little): their gains show only years later
-(an executive saved for, a turn position away from the year's first cards), beyond the
-look-ahead, and the evaluation, fitted to who wins, cannot tell a Nerd's worth from the
-money's it cost (rich companies are winning companies). Measured against three Normals
-(400 games, seed 7, the same games each time): the hand-set evaluation 48.5 %, the
-fitted one 48.8 %; with hires and marketing searched too 44.8 %; 24 samples instead of
-12, 50.5 %. Earlier figures (seeds 11 and 12, the rules alone 45.0 / 40.3 %): every
-stage searched gave 25 %, manage with Nerd poaches 40.4 / 38.0 %. CONFIDENCE is 2.5: card
-windows alone searched at 1.0 gave 43.3 % on seed 11, at 2.5 44.0 / 44.8 %. Once
-HardRules poached direct competitors' Nerds with its spare money (hard_rules.py), the
-search of Manage Employees (stop, retain, a Big Nerd poach instead of the rules' choice)
-undid it, stopping where the rules poach (the evaluation, fitted to who wins, prizes the
-money): lab loop against three Normals, seed 101, 500 games: the rules alone 52.1 %,
-searched with Manage 41.7 %; with Manage left to the rules (and the rules' later turn
-position and direct poaches), seeds 107 and 108, 800 games: the rules alone 57.9 %,
-searched 65.4 %, card windows alone searched 65.4 %. (The candidates of a Manage step are
-still listed by `candidates`, for a search of it with a better evaluation.)
+What is searched: card windows (but the discard), Defense, counter-offers and user-loss
+pips. Manage Employees, marketing, the discard and the turn position stay HardRules' (so
+do the chips, reassigning and attrition, where search buys little): their gains show
+only years later (an executive saved for, a turn position away from the year's first
+cards), beyond the look-ahead, and the evaluation, fitted to who wins, cannot tell a
+Nerd's worth from the money's it cost (rich companies are winning companies). Measured
+against three Normals (400 games, seed 7, the same games each time): the hand-set
+evaluation 48.5 %, the fitted one 48.8 %; with hires and marketing searched too 44.8 %;
+24 samples instead of 12, 50.5 %. Earlier figures (seeds 11 and 12, the rules alone 45.0 /
+40.3 %): every stage searched gave 25 %, manage with Nerd poaches 40.4 / 38.0 %.
+CONFIDENCE is 2.5: card windows alone searched at 1.0 gave 43.3 % on seed 11, at 2.5
+44.0 / 44.8 %. Once HardRules poached direct competitors' Nerds with its spare money
+(hard_rules.py), the search of Manage Employees (stop, retain, a Big Nerd poach instead
+of the rules' choice) undid it, stopping where the rules poach (the evaluation, fitted
+to who wins, prizes the money): lab loop against three Normals, seed 101, 500 games: the
+rules alone 52.1 %, searched with Manage 41.7 %; with Manage left to the rules (and the
+rules' later turn position and direct poaches), seeds 107 and 108, 800 games: the rules
+alone 57.9 %, searched 65.4 %, card windows alone searched 65.4 %. (The candidates of a
+Manage step are still listed by `candidates`, for a search of it with a better
+evaluation.)
 
 Budget: at most `samples` determinizations and, as a safety cap, `time_budget` seconds
 (None: no clock, so a decision depends only on the observation and the seed; tests use
@@ -72,6 +73,11 @@ from .state import BIG_NERD, BIG_SUIT
 #: Stages decided by HardRules without search (see the module notes).
 NO_SEARCH = frozenset({"chips", "reassign", "attrition", "marketing", "order_choose",
                        "manage"})
+#: Card windows decided by HardRules without search: the year end's discard, where
+#: HardRules dumps every card for a fresh hand (hard_rules.discard_all) and the search,
+#: whose look-ahead cannot tell a kept card from the one drawn instead, only kept some
+#: (lab loop, six players, seeds 201-204, 4,000 games: searched 41.5 %, the rules 43.8 %).
+NO_SEARCH_WINDOWS = frozenset({"discard"})
 SAMPLES = 16  # determinizations per decision (each tries every candidate)
 CLOSER = 3  # a close call (a gain above CLOSE errors, not yet CONFIDENCE) gets this many
 CLOSE = 1.0  # times the samples
@@ -119,10 +125,12 @@ class HardPlayer:
         default = self.normal.decide(state_or_observation, legal)
         if isinstance(state_or_observation, dict):
             obs = state_or_observation
-            stage, seats = obs["stage"], len(obs["players"])
+            stage, seats, window = obs["stage"], len(obs["players"]), obs["window"]
         else:  # public facts first: the observation only when the stage is searched
             stage, seats = state_or_observation.stage, len(state_or_observation.players)
-        if stage in NO_SEARCH or seats < SEARCH_FROM_SEATS:
+            window = state_or_observation.window
+        if stage in NO_SEARCH or seats < SEARCH_FROM_SEATS or (
+                stage == "window" and window in NO_SEARCH_WINDOWS):
             return default
         if not isinstance(state_or_observation, dict):
             obs = state_or_observation.observation(state_or_observation.current_player)

@@ -1,8 +1,8 @@
 """The Hard player's own rules (game/startupfever/hard_rules.py): marketing by expected
 Table 2 gain, Nerds only from year 2, an uncounterable Big Nerd poach, saving for an
 executive from 2 tokens, no retains, the turn position after the year's first, a rival's
-Nerd poached with the money left after hiring; and the search leaves those to the
-rules."""
+Nerd poached with the money left after hiring, every card dumped at the discard window;
+and the search leaves those to the rules."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from game.startupfever.actions import (
     EndMarketing,
     Hire,
     Market,
+    Pass,
+    PlayCard,
     Poach,
     Retain,
 )
@@ -21,6 +23,7 @@ from game.startupfever.hard_rules import (
     HardRules,
     big_nerd_poach,
     comp_value,
+    discard_all,
     marketing_choice,
     nerd_poach,
     order_position,
@@ -283,3 +286,50 @@ def test_hard_rules_poach_a_direct_rival_nerd_with_the_money_left_after_hiring()
     assert state.stage == "manage" and state.players[me].money == 7
     state.players[me].money = 1  # too little for the sure offer: done
     assert HardRules().decide(state, state.legal_actions()) == EndManage()
+
+
+def discard_window_state(seed: int = 3) -> sf.State:
+    """The first discard-window decision of a seat holding cards in a random game."""
+    for g in range(40):
+        state = sf.new_game(4, seed=seed * 100 + g)
+        player = RandomPlayer(g)
+        while not state.is_terminal():
+            if state.current_player == sf.CHANCE:
+                state.apply(state.sample_chance())
+                continue
+            legal = state.legal_actions()
+            if state.stage == "window" and state.window == "discard" and len(legal) > 1:
+                return state
+            state.apply(player.decide(state, legal))
+    raise AssertionError("no discard window found")
+
+
+def test_hard_rules_dump_every_card_at_the_discard_window():
+    state = discard_window_state()
+    me = state.current_player
+    state.players[me].hand[:] = ["leak", "defense", "server_outage", "viral_growth"]
+    dumped = []
+    while state.stage == "window" and state.current_player == me:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            break
+        if not dumped:  # Normal keeps all four (none of its dead kinds)
+            assert NormalPlayer().decide(state, legal) == Pass()
+        choice = HardRules().decide(state, legal)
+        assert type(choice) is PlayCard and choice.slot is None  # played without effect
+        dumped.append(choice.card)
+        state.apply(choice)
+    assert sorted(dumped) == ["defense", "leak", "server_outage", "viral_growth"]
+    assert state.players[me].hand == []
+    assert discard_all([Pass()]) == Pass()
+
+
+def test_search_leaves_the_discard_window_to_the_rules():
+    state = discard_window_state()
+    legal = state.legal_actions()
+    player = HardPlayer(1, samples=4, time_budget=None)
+    choice = player.decide(state, legal)
+    assert type(choice) is PlayCard and choice == HardRules().decide(state, legal)
+    assert player.last.samples == 0  # not searched
+    obs = state.observation(state.current_player)
+    assert HardPlayer(1, samples=4, time_budget=None).decide(obs, legal) == choice
