@@ -37,8 +37,10 @@ from game.startupfever.state import BIG_NERD, BIG_SUIT, NERD, SUIT
 from game.startupfever.views import view_of
 
 
-def first_state(stage: str, seed: int = 0, players: int = 4) -> sf.State:
-    """The first decision at `stage` in a random game (four players, Normal's deal)."""
+def first_state(stage: str, seed: int = 0, players: int = 4, window: str | None = None,
+                least: int = 3) -> sf.State:
+    """The first decision at `stage` (in card window `window`, if given) with at least
+    `least` legal actions in a random game (four players, Normal's deal)."""
     for g in range(40):
         state = sf.new_game(players, seed=seed * 100 + g)
         player = RandomPlayer(g)
@@ -47,7 +49,8 @@ def first_state(stage: str, seed: int = 0, players: int = 4) -> sf.State:
                 state.apply(state.sample_chance())
                 continue
             legal = state.legal_actions()
-            if state.stage == stage and len(legal) > 2:
+            if state.stage == stage and len(legal) >= least \
+                    and (window is None or state.window == window):
                 return state
             state.apply(player.decide(state, legal))
     raise AssertionError(f"no {stage} decision found")
@@ -288,20 +291,9 @@ def test_hard_rules_poach_a_direct_rival_nerd_with_the_money_left_after_hiring()
     assert HardRules().decide(state, state.legal_actions()) == EndManage()
 
 
-def discard_window_state(seed: int = 3) -> sf.State:
+def discard_window_state() -> sf.State:
     """The first discard-window decision of a seat holding cards in a random game."""
-    for g in range(40):
-        state = sf.new_game(4, seed=seed * 100 + g)
-        player = RandomPlayer(g)
-        while not state.is_terminal():
-            if state.current_player == sf.CHANCE:
-                state.apply(state.sample_chance())
-                continue
-            legal = state.legal_actions()
-            if state.stage == "window" and state.window == "discard" and len(legal) > 1:
-                return state
-            state.apply(player.decide(state, legal))
-    raise AssertionError("no discard window found")
+    return first_state("window", seed=3, window="discard", least=2)
 
 
 def test_hard_rules_dump_every_card_at_the_discard_window():
