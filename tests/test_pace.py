@@ -43,3 +43,19 @@ def test_pace_at_a_table_of_two_people_counts_the_window_time_that_rides_apart()
     row = play_one("startupfever", 2, 1, seed=3, answer_after=0.5)
     assert row["finished"] and len(row["presses"]) == 2
     assert 0 < row["window_wait_s"] < row["window_s"]
+
+
+@pytest.mark.parametrize("game", list(registry.ids()))
+def test_pace_seats_computers_of_the_level_asked(game, capsys):
+    """`--level`: a change to a computer player is measured at the table it changes."""
+    from scenes.tools.pace import _screen
+
+    scene, _people = _screen(game, 1, 1, seed=3, level="hard")
+    assert [(seat.human, seat.level) for seat in scene.seats] == [(True, "normal"),
+                                                                  (False, "hard")]
+    assert main.main(["pace", game, "--humans", "1", "--cpus", "1", "--level", "easy",
+                      "--games", "1", "--seed", "3", "--answer-after", "0.5"]) == 0
+    assert "1 person + 1 Easy computers" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:  # argparse names the levels it knows
+        main.main(["pace", game, "--level", "wizard"])
+    assert refused.value.code == 2 and "hard" in capsys.readouterr().err

@@ -154,6 +154,8 @@ def build_parser() -> argparse.ArgumentParser:
     pace.add_argument("game", choices=GAMES)
     pace.add_argument("--humans", type=int, default=1, help="people at the table (default 1)")
     pace.add_argument("--cpus", type=int, default=3, help="computer seats (default 3)")
+    pace.add_argument("--level", choices=("easy", "normal", "hard"), default="normal",
+                      help="the computers' level (default normal)")
     pace.add_argument("--games", type=positive_int, default=3, help="games (default 3)")
     pace.add_argument("--seed", type=int, default=1,
                       help="seed of the first game; game g uses seed + g (default 1)")
@@ -187,7 +189,7 @@ def run_pace(args: argparse.Namespace) -> int:
         return 2
     out = None if args.json else print
     figures = pace(args.game, args.humans, args.cpus, args.games, seed=args.seed,
-                   answer_after=args.answer_after, out=out)
+                   answer_after=args.answer_after, out=out, level=args.level)
     print(json.dumps(figures) if args.json else format_report(figures))
     return 0
 

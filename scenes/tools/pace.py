@@ -1,12 +1,13 @@
-"""`python main.py pace GAME --humans H --cpus C --games N --seed S --answer-after 1.0`:
-how long a game takes at the table, and how long its people wait.
+"""`python main.py pace GAME --humans H --cpus C --level L --games N --seed S
+--answer-after 1.0`: how long a game takes at the table, and how long its people wait.
 
 Plays whole games through the real game screen (its `GameScreens.table`) headless, at
-the default settings, with scripted people in the human seats: each answers every
-prompt (a decision, their die, a card or Defense question, a beat row) `answer_after`
-seconds of game time after it opens, and otherwise never touches the table (nothing held
-fast, nothing skipped). The screens run their own logic only: nothing is drawn, except
-when a prompt's answer needs what drawing lays out.
+the default settings, with computers of one level (`level`: Normal unless asked; a change
+to a computer player changes the table's pace too) and scripted people in the human
+seats: each answers every prompt (a decision, their die, a card or Defense question, a
+beat row) `answer_after` seconds of game time after it opens, and otherwise never
+touches the table (nothing held fast, nothing skipped). The screens run their own logic
+only: nothing is drawn, except when a prompt's answer needs what drawing lays out.
 
 Figures per game and overall: `minutes` (game time: updates / 60, from the first update
 to the results), `prompts` per person (every time the game waits on that person),
@@ -23,6 +24,7 @@ the results after the last prompt does not count); overall `median_minutes`,
 
 from __future__ import annotations
 
+import dataclasses
 import statistics
 from typing import Any
 
@@ -34,9 +36,11 @@ from scenes.table.results import ResultsScene
 MAX_MINUTES = 120.0  # game time: a game still running then is cut off (and said so)
 
 
-def _screen(game: str, humans: int, cpus: int, seed: int) -> tuple[Any, type]:
+def _screen(game: str, humans: int, cpus: int, seed: int, level: str = "normal"
+            ) -> tuple[Any, type]:
     screens = registry.get(game)
-    seats = screens.seats_module().default_seats(humans + cpus, humans)
+    seats = [seat if seat.human else dataclasses.replace(seat, level=level)
+             for seat in screens.seats_module().default_seats(humans + cpus, humans)]
     return screens.table_class()(seats, seed=seed), resolve(screens.people)
 
 
@@ -45,12 +49,12 @@ def _over(app: Any, scene: Any) -> bool:
     return top is not scene and isinstance(top, ResultsScene)
 
 
-def play_one(game: str, humans: int, cpus: int, seed: int, answer_after: float
-             ) -> dict[str, Any]:
+def play_one(game: str, humans: int, cpus: int, seed: int, answer_after: float,
+             level: str = "normal") -> dict[str, Any]:
     """One game at the table; its figures (see the module notes)."""
     from scenes.app import make_app
 
-    scene, people_class = _screen(game, humans, cpus, seed)
+    scene, people_class = _screen(game, humans, cpus, seed, level)
     app = make_app(scene, headless=True, seed=seed)
     people = people_class(app, scene, answer_after)
     start = app.updates
@@ -69,17 +73,20 @@ def play_one(game: str, humans: int, cpus: int, seed: int, answer_after: float
 
 
 def pace(game: str, humans: int, cpus: int, games: int, seed: int = 1,
-         answer_after: float = 1.0, out: Any = None) -> dict[str, Any]:
-    """`games` games (game g uses seed + g); per-game rows and the overall figures."""
+         answer_after: float = 1.0, out: Any = None, level: str = "normal"
+         ) -> dict[str, Any]:
+    """`games` games (game g uses seed + g) with computers of `level`; per-game rows
+    and the overall figures."""
     rows = []
     for g in range(games):
-        row = play_one(game, humans, cpus, seed + g, answer_after)
+        row = play_one(game, humans, cpus, seed + g, answer_after, level)
         rows.append(row)
         if out is not None:
             out(format_row(row))
     prompts = [n for r in rows for n in r["prompts"].values()]
     presses = [n for r in rows for n in r["presses"].values()]
-    return {"game": game, "humans": humans, "cpus": cpus, "games": games, "seed": seed,
+    return {"game": game, "humans": humans, "cpus": cpus, "level": level, "games": games,
+            "seed": seed,
             "answer_after": answer_after,
             "median_minutes": round(statistics.median(r["minutes"] for r in rows), 2),
             "prompts_per_human": statistics.median(prompts) if prompts else 0,
@@ -105,7 +112,8 @@ def format_row(row: dict[str, Any]) -> str:
 def format_report(figures: dict[str, Any]) -> str:
     people = "person" if figures["humans"] == 1 else "people"
     return (f"pace {figures['game']}: {figures['humans']} {people} + {figures['cpus']} "
-            f"computers, {figures['games']} games from seed {figures['seed']}, answers "
+            f"{figures['level'].capitalize()} computers, {figures['games']} games from seed "
+            f"{figures['seed']}, answers "
             f"after {figures['answer_after']:g} s: median {figures['median_minutes']:.1f} "
             f"min, {figures['prompts_per_human']:g} prompts and "
             f"{figures['presses_per_human']:g} presses per person (median), "
