@@ -399,13 +399,8 @@ def test_live_views_count_vp_and_find_rivals_as_the_observation_does(players, se
     never read a rival's face-down chip (a twin with those chips shuffled agrees)."""
     state = sf.new_game(players, seed=seed)
     rnd = random.Random(seed)
-    agents = [RulePlayer(s) for s in range(players)]
     checked = 0
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == sf.CHANCE:
-            state.apply(state.sample_chance())
-            continue
+    for cp, _legal in rule_players_decide(state):
         live, seen = SeatView(state, cp), observation_view(state.observation(cp))
         twin = SeatView(hide_differently(state, cp, rnd), cp)
         assert vp(live) == vp(seen) == vp(twin) == state.scores()
@@ -414,9 +409,22 @@ def test_live_views_count_vp_and_find_rivals_as_the_observation_does(players, se
                       for view in (live, seen, twin)]
             assert rivals[0] == rivals[1] == rivals[2]
             checked += bool(rivals[0])
-        legal = state.legal_actions()
-        state.apply(agents[cp].decide(state, legal))
     assert checked > 20
+
+
+def rule_players_decide(state):
+    """Play `state` to its end with a rule player in every seat, yielding (seat, legal)
+    at each decision before that seat's player answers it (chance steps drawn by the
+    state's RNG)."""
+    agents = [RulePlayer(seat) for seat in range(len(state.players))]
+    while not state.is_terminal():
+        cp = state.current_player
+        if cp == sf.CHANCE:
+            state.apply(state.sample_chance())
+            continue
+        legal = state.legal_actions()
+        yield cp, legal
+        state.apply(agents[cp].decide(state, legal))
 
 
 def hide_differently(state, seat: int, rnd: random.Random):
@@ -455,14 +463,8 @@ def hide_differently(state, seat: int, rnd: random.Random):
 def test_property_F13_rule_player_decides_only_from_what_its_seat_sees(players, seed, salt):
     state = sf.new_game(players, seed=seed)
     rnd = random.Random(salt)
-    agents = [RulePlayer(seat) for seat in range(players)]
     checked = 0
-    while not state.is_terminal():
-        cp = state.current_player
-        if cp == sf.CHANCE:
-            state.apply(state.sample_chance())
-            continue
-        legal = state.legal_actions()
+    for cp, legal in rule_players_decide(state):
         if rnd.random() < 0.05:
             twin = hide_differently(state, cp, rnd)
             twin_legal = twin.legal_actions()
@@ -471,7 +473,6 @@ def test_property_F13_rule_player_decides_only_from_what_its_seat_sees(players, 
             assert RulePlayer(cp).decide(state.observation(cp), legal) == \
                 RulePlayer(cp).decide(state, legal)
             checked += 1
-        state.apply(agents[cp].decide(state, legal))
     assert state.winners() and checked > 0
 
 
