@@ -45,7 +45,7 @@ from .actions import (
     malformed,
     shared,
 )
-from .cards import ADOPTION, HAND_SIZE, MANAGE, REVENUE, USER_LOSS, full_deck
+from .cards import ADOPTION, HAND_SIZE, MANAGE, PLAYABLE_IN, REVENUE, USER_LOSS, full_deck
 from .fields import CHANCE, TERMINAL  # noqa: F401 (the API names them here)
 from .observe import ObservedRules
 from .persist import FIELDS, load
@@ -253,6 +253,36 @@ class State(ObservedRules):
         self._events = None
         _APPLY[type(action)](self, action)
         self._advance()
+
+    def pass_forced(self) -> int:
+        """Apply the card-window Passes that are their seat's only choice, one after
+        another, exactly as `apply_quiet(Pass())` would: while a window asks a seat that
+        holds no card of this window. Stops at a seat holding one (it may have a
+        choice), at any other stage, or once the product turn or the year moves on.
+        Returns how many Passes.
+
+        The simulator's and the search's way through the windows nobody can play in (a
+        third of all steps), without a list of one action and a dispatch per Pass."""
+        if self.stage != "window":
+            return 0
+        self._events = None
+        players = self.players
+        turn = self.turn_index
+        year = self.year
+        passes = 0
+        while True:
+            window = self.window
+            assert window is not None
+            playable = PLAYABLE_IN[window]
+            for card in players[self.actor].hand:
+                if card in playable:  # maybe a choice: `legal_actions` says
+                    return passes
+            self.window_seats.pop(0)  # `_apply_pass`
+            self.stage = "window_check"
+            self._advance()
+            passes += 1
+            if self.stage != "window" or self.turn_index != turn or self.year != year:
+                return passes
 
     def _validate(self, action: Any) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""

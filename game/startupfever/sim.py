@@ -176,7 +176,9 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     # The one shortcut: a decision that is the very object this state listed a
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
     # between), is legal, so its check is skipped. Any other object a player returns
-    # goes through the public, checked `apply`. (Methods are called on the state itself,
+    # goes through the public, checked `apply`. A run of card-window Passes that are
+    # their seat's only choice is applied at once (`pass_forced`): a third of all steps.
+    # (Methods are called on the state itself,
     # not through saved bound methods: compiled, those are direct calls;
     # `apply_quiet` stays a bound method, which tests replace.)
     apply_listed = state.apply_quiet  # builds no events: nobody reads them
@@ -191,6 +193,8 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
             if not ok():
                 violations += _broken(state, g, gs, steps)
             break
+        elif passes := state.pass_forced():  # the card windows nobody can play in
+            steps += passes - 1  # (the last one is counted below)
         else:
             legal = state.legal_actions()
             if len(legal) == 1:  # a card window's Pass, a Defense one cannot play: no choice

@@ -120,3 +120,42 @@ def test_scores_count_the_rulebook_s_victory_points_at_every_step(players, seed)
         state.apply(state.sample_chance() if state.current_player == sf.CHANCE
                     else legal[rng.randrange(len(legal))])
     assert len(seen) > 5  # VP moved during the game
+
+
+def _pass_one_by_one(state) -> int:
+    """What `pass_forced` stands for: `apply_quiet(Pass())` while a card window asks a
+    seat holding no card of that window (so Pass is all it may do), within the product
+    turn and year."""
+    from game.startupfever.cards import PLAYABLE_IN
+
+    turn, year, passes = state.turn_index, state.year, 0
+    while (state.stage == "window" and state.turn_index == turn and state.year == year
+           and not PLAYABLE_IN[state.window] & set(state.players[state.actor].hand)):
+        assert state.legal_actions() == [sf.Pass()]
+        state.apply_quiet(state.legal_actions()[0])
+        passes += 1
+    return passes
+
+
+@pytest.mark.parametrize("players,seed", [(2, 6), (4, 5), (6, 2)])
+def test_pass_forced_is_the_passes_one_by_one(players, seed):
+    """`State.pass_forced` (the simulator's and the search's way through the card
+    windows nobody can play in) leaves every state exactly as those Passes applied one by
+    one would, counts them, and stops at a seat holding a card of the window."""
+    state = sf.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    batches = stopped_at_choice = 0
+    while not state.is_terminal():
+        if state.stage == "window":
+            fast, slow = state.clone(), state.clone()
+            passes = fast.pass_forced()
+            assert passes == _pass_one_by_one(slow)
+            assert fast.to_json() == slow.to_json()
+            batches += passes > 1
+            stopped_at_choice += passes > 0 and fast.stage == "window" and \
+                len(fast.legal_actions()) > 1
+        legal = state.legal_actions()
+        state.apply(state.sample_chance() if state.current_player == sf.CHANCE
+                    else legal[rng.randrange(len(legal))])
+    assert batches > 10 and stopped_at_choice > 0
+    assert state.pass_forced() == 0  # nothing to pass at the end (nor at any other stage)
