@@ -277,12 +277,13 @@ class State(ObservedRules):
             for card in players[self.actor].hand:
                 if card in playable:  # maybe a choice: `legal_actions` says
                     return passes
-            self.window_seats.pop(0)  # `_apply_pass`
-            self.stage = "window_check"
-            self._advance()
+            self.window_seats.pop(0)  # `_apply_pass`, then the window's next seat
+            self._step_window_check()
             passes += 1
-            if self.stage != "window" or self.turn_index != turn or self.year != year:
-                return passes
+            if self.stage != "window":  # the window closed: on to the next decision
+                self._advance()
+                if self.stage != "window" or self.turn_index != turn or self.year != year:
+                    return passes
 
     def _validate(self, action: Any) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
