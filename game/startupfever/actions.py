@@ -27,7 +27,7 @@ def kind_name(kind: Any) -> str:
 
 # --- chance outcomes ----------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roll:
     """The die shows `value` (adoption, user loss, competition and tie re-rolls)."""
 
@@ -37,7 +37,7 @@ class Roll:
         return f"roll {self.value}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Draw:
     """The next card drawn from the face-down pile is of type `card`."""
 
@@ -47,7 +47,7 @@ class Draw:
         return f"draw {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PickProduct:
     """Random pick of a product: next in the first year's order, or who selects first
     among products tied on users when choosing the turn order."""
@@ -60,7 +60,7 @@ class PickProduct:
 
 # --- player decisions ---------------------------------------------------------------
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlaceChip:
     """Set-up: put the chip of `category` face down on product `slot`."""
 
@@ -71,7 +71,7 @@ class PlaceChip:
         return f"place {self.category} on {self.slot}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayCard:
     """Play Event Card `card` on product `slot` or company `seat` (None when the card
     is played without effect in the discard window). `kind` is kept for compatibility
@@ -98,7 +98,7 @@ class PlayCard:
         return text
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pass:
     """Play no (more) card in this window."""
 
@@ -106,7 +106,7 @@ class Pass:
         return "pass"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Defend:
     """Reaction of a company targeted by a card: play Defense (True) or let it be."""
 
@@ -116,7 +116,7 @@ class Defend:
         return "play Defense" if self.use else "no Defense"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Hire:
     """Hire one employee of `kind` from the supply for the current product.
 
@@ -133,7 +133,7 @@ class Hire:
         return f"hire {kind_name(self.kind)}{where}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Poach:
     """Offer `offer` tokens to an employee of company `seat`: a worker on product `slot`
     or an executive (slot None) standing on vesting field `vest`.
@@ -156,7 +156,7 @@ class Poach:
                 f"for {self.offer}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Counter:
     """The poached employee's company counters at offer + 1 (True) or lets go (False)."""
 
@@ -166,7 +166,7 @@ class Counter:
         return "counter-offer" if self.accept else "let go"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Retain:
     """Move an employee of the current product (or an executive) `steps` fields back
     towards 4, paying one token per field.
@@ -186,7 +186,7 @@ class Retain:
         return f"retain {kind_name(self.kind)}{where} (vest {self.vest}) by {self.steps}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndManage:
     """Finish Manage Employees for this product turn."""
 
@@ -194,7 +194,7 @@ class EndManage:
         return "end manage employees"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LosePip:
     """User loss: spend one pip to move launched product `slot` back one field."""
 
@@ -204,7 +204,7 @@ class LosePip:
         return f"user loss on {self.slot}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndUserLoss:
     """Leave the remaining user-loss pips unused."""
 
@@ -212,7 +212,7 @@ class EndUserLoss:
         return "end user loss"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MoveResigned:
     """Attrition: a resigning worker (kind, vesting field) goes to product `dest`, or back
     to the pile when `dest` is None."""
@@ -226,7 +226,7 @@ class MoveResigned:
         return f"{kind_name(self.kind)} (vest {self.vest}) resigns to {to}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reassign:
     """Year end: move a worker between two of your products, keeping its vesting field."""
 
@@ -239,13 +239,13 @@ class Reassign:
         return f"move {kind_name(self.kind)} (vest {self.vest}) {self.src}->{self.dest}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndReassign:
     def __str__(self) -> str:
         return "end reassign"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Market:
     """Year end: put one money token of marketing on your product `slot`."""
 
@@ -255,13 +255,13 @@ class Market:
         return f"market {self.slot}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EndMarketing:
     def __str__(self) -> str:
         return "end marketing"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ChoosePosition:
     """Year end: the product choosing takes turn-order position `position` (0 = first)."""
 
