@@ -252,7 +252,9 @@ class State(ObservedRules):
         """
         self._events = None
         _APPLY[type(action)](self, action)
-        self._advance()
+        steps = _STEPS  # `_advance` written out: plain Python, a call per step is 1% of it
+        while (step := steps.get(self.stage)) is not None:
+            step(self)
 
     def pass_forced(self) -> int:
         """Apply the card-window Passes that are their seat's only choice, one after
