@@ -43,6 +43,13 @@ def unseen_cards(obs: dict[str, Any]) -> list[str]:
     return sorted(card for card, k in left.items() for _ in range(max(0, k)))
 
 
+def observed_state(obs: dict[str, Any]) -> State:
+    """A State showing exactly what `obs` shows, its hidden parts filled by one fixed
+    draw: a `SeatView` of it for `obs["seat"]` reads what that seat's view of the real
+    game reads (the players' way to decide from an observation dict)."""
+    return Sampler(obs).sample(random.Random(0))
+
+
 def sample_state(obs: dict[str, Any], rng: random.Random) -> State:
     """One State consistent with `obs`, hidden information drawn from `rng`."""
     return Sampler(obs).sample(rng)

@@ -1,8 +1,9 @@
 """Simple Startup Fever players for the simulator and the demo: one `decide` method each.
 
 Players see the game only through a seat's view (views.py, RULES.md F13). `decide`
-accepts either a live `State` or the dict from `state.observation(seat)`; both give the
-same attribute names, so a player cannot tell them apart and cannot peek.
+accepts either a live `State` or the dict from `state.observation(seat)`; both become a
+`SeatView` (of the live state, or of a State rebuilt from the observation), so a player
+cannot tell them apart and cannot peek.
 
 `RulePlayer` follows the rulebook's strategy notes:
 
@@ -56,9 +57,9 @@ from .actions import (
 from .effects import PASS, TALENT_FAIR_MAX_HIRES
 from .employees import END_MANAGE
 from .stages import DECISION_STAGES
-from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
+from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT, Player, Product
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
-from .views import SeatView, view_of
+from .views import MaskedPlayer, MaskedProduct, SeatView, view_of
 from .yearend import table1_strength
 
 
@@ -116,17 +117,9 @@ def after(me: int, seat: int, players: int) -> int:
     return (seat - me) % players
 
 
-def vp(view) -> list[int]:
+def vp(view: SeatView) -> list[int]:
     """Victory points per seat from the public User Markers."""
-    if isinstance(view, SeatView):  # a live state's view: counted natively (compiled)
-        return view.scores()
-    scores = [0] * len(view.players)
-    first = LAUNCH_FIELD - 1  # inlined victory_points(): this runs at every card window
-    for p in view.products.values():
-        field = p.field
-        if field > first:
-            scores[p.owner] += field - first
-    return scores
+    return view.scores()
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -156,7 +149,7 @@ class RulePlayer:
         action = self._choose(view, legal)
         return legal[0] if action is None else action
 
-    def _choose(self, view, legal: list) -> Any:
+    def _choose(self, view: SeatView, legal: list) -> Any:
         """The stage's chooser (`_<stage>`; None: no rule for it, the first action). An
         if-chain, not a name looked up: compiled, each branch is a direct method call."""
         stage = view.stage
@@ -182,23 +175,17 @@ class RulePlayer:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _strength(view, p) -> int:
+    def _strength(view: SeatView, p: Product | MaskedProduct) -> int:
         """Table 1 strength without the die (as far as the seat can see it)."""
         return table1_strength(p, len(view.players[p.owner].big_nerds), view.press)
 
     @staticmethod
-    def _rivals(view, p) -> list:
+    def _rivals(view: SeatView, p: Product | MaskedProduct) -> list[Product | MaskedProduct]:
         """Launched products of other companies in the category of my product `p`."""
-        cat = p.category
-        owner = p.owner
-        if isinstance(view, SeatView):  # a live state's view: found natively (compiled)
-            return view.launched_rivals(cat, owner)
-        # the category first: it rules out most products at one read
-        return [q for q in view.products.values()
-                if q.category == cat and q.launched and q.owner != owner]
+        return view.launched_rivals(p.category, p.owner)
 
     @staticmethod
-    def _leader(view, me: int, scores: list[int] | None = None) -> int:
+    def _leader(view: SeatView, me: int, scores: list[int] | None = None) -> int:
         """The rival seat with the most VP (then the most money, then the nearest
         clockwise); `scores`: vp(view)."""
         scores = scores or vp(view)
@@ -214,7 +201,7 @@ class RulePlayer:
         return best
 
     @staticmethod
-    def _end_near(view) -> bool:
+    def _end_near(view: SeatView) -> bool:
         """True when at most one product is still unlaunched: the game may end this year."""
         unlaunched = 0
         for p in view.products.values():
@@ -225,7 +212,7 @@ class RulePlayer:
         return True
 
     # ------------------------------------------------------------------ card windows
-    def _window(self, view, legal: list) -> Any:
+    def _window(self, view: SeatView, legal: list) -> Any:
         me = view.seat
         if view.window == "discard":
             return self._discard(view, legal)
@@ -256,12 +243,12 @@ class RulePlayer:
                     best, best_key = a, key
         return best if best is not None else same(legal, PASS)
 
-    def _card_value(self, view, a: PlayCard, me: int, leader: int, leading: bool) -> int:
+    def _card_value(self, view: SeatView, a: PlayCard, me: int, leader: int, leading: bool) -> int:
         """How much playing `a` now is worth (0: keep the card)."""
         card = a.card
         products = view.products
         slot = a.slot
-        target = a.seat if slot is None else products[slot].owner
+        target: int = a.seat if slot is None else products[slot].owner  # type: ignore[assignment]
         mine = target == me
         if card in SELF_CARDS:
             if not mine:
@@ -277,40 +264,44 @@ class RulePlayer:
                     (pl.big_suits and view.supply[BIG_SUIT])
                 return 2 if want and pl.money >= 8 else 0
             if card == "press_coverage":
-                return 4 if self._close_showdown(view, products[a.slot]) else 0
+                assert slot is not None  # a product card
+                return 4 if self._close_showdown(view, products[slot]) else 0
             return 4  # viral growth, funding round
         if mine:
             return 0  # never a bad card on myself
         if card == "leak":  # first: a hand often holds one, playable on many products
-            return 2 if leading and products[a.slot].owner != me else 0
+            assert slot is not None
+            return 2 if leading and products[slot].owner != me else 0
         weight = 2 if target == leader else 1
         money = view.players[target].money
         if card in ("audit_half", "audit_third"):
             return weight * (money // (2 if card == "audit_half" else 3))
         if card == "patent_troll":
-            launched = sum(1 for s in view.players[target].slots if products[s].launched)
+            launched = len([s for s in view.players[target].slots if products[s].launched])
             return weight * min(money, 2 * launched)
         if card == "antitrust":
             return 3 * weight if money >= 2 else 0
         if card == "hiring_failure":  # F15: costs them their first hire's price
             return weight * (2 if money >= 7 else 1) if money >= 2 else 0
         if card == "server_outage":
-            p = products[a.slot]
+            assert slot is not None
+            p = products[slot]
             return 2 * weight if sum(p.nerds) + 3 >= 5 else 0
         if card == "security_breach":
             return 3 * weight
         if card == "attrition":
-            p = products[a.slot]
+            assert slot is not None
+            p = products[slot]
             return weight * ((sum(p.nerds) + sum(p.suits)) // 4) if p.launched else 0
         return 0
 
-    def _close_showdown(self, view, p) -> bool:
+    def _close_showdown(self, view: SeatView, p: Product | MaskedProduct) -> bool:
         """A rival's strength lies within a die's reach of mine."""
         mine = self._strength(view, p)
         return any(abs(self._strength(view, q) - mine) <= DIE_REACH
                    for q in self._rivals(view, p))
 
-    def _discard(self, view, legal: list) -> Any:
+    def _discard(self, view: SeatView, legal: list) -> Any:
         """Dump cards that will rarely be useful, to draw better ones."""
         launched_rival = any(p.launched and p.owner != view.seat
                              for p in view.products.values())
@@ -324,10 +315,12 @@ class RulePlayer:
                 return a
         return same(legal, PASS)
 
-    def _defense(self, view, legal: list) -> Any:
-        return same(legal, Defend(view.pending_card["card"] in HARMFUL))
+    def _defense(self, view: SeatView, legal: list) -> Any:
+        pending = view.pending_card
+        assert pending is not None  # a Defense answers a card being played
+        return same(legal, Defend(pending["card"] in HARMFUL))
 
-    def _attrition(self, view, legal: list) -> Any:
+    def _attrition(self, view: SeatView, legal: list) -> Any:
         """Resigning workers: Nerds first, to my own products, else to the weakest seat."""
         me = view.seat
         scores = vp(view)
@@ -345,11 +338,12 @@ class RulePlayer:
         return min(legal, key=rank)
 
     # ------------------------------------------------------------------ manage
-    def _manage(self, view, legal: list) -> Any:
+    def _manage(self, view: SeatView, legal: list) -> Any:
         me = view.seat
         pl = view.players[me]
         money = pl.money
         slot = view.current_slot
+        assert slot is not None  # manage is a product's turn
         product = view.products[slot]
         hire = Hire  # a local (see _window)
         hires = [a for a in legal if type(a) is hire]
@@ -379,7 +373,8 @@ class RulePlayer:
         return same(legal, END_MANAGE)
 
     @staticmethod
-    def _wanted_executive(view, pl, kinds: set[str], money: int, late: bool) -> str | None:
+    def _wanted_executive(view: SeatView, pl: Player | MaskedPlayer, kinds: set[str],
+                          money: int, late: bool) -> str | None:
         """The executive to hire now, if any: the Big Suit first in years 1-2, else the
         Big Nerd, else a Big Suit while the game is young."""
         if money < COST[BIG_NERD]:
@@ -392,7 +387,8 @@ class RulePlayer:
             return BIG_SUIT
         return None
 
-    def _wanted_worker(self, view, pl, kinds: set[str], money: int, late: bool
+    def _wanted_worker(self, view: SeatView, pl: Player | MaskedPlayer, kinds: set[str],
+                       money: int, late: bool
                        ) -> str | None:
         """The worker to hire now, if any: a Nerd/Suit mix, unless saving up (from year 2
         a company without a Big Nerd keeps 4-5 tokens, so that the next revenue buys one
@@ -414,7 +410,7 @@ class RulePlayer:
         return SUIT if want_suit and SUIT in kinds else NERD if NERD in kinds else SUIT
 
     @staticmethod
-    def _absorb_failure(view, kinds: set[str], want: str, money: int) -> str | None:
+    def _absorb_failure(view: SeatView, kinds: set[str], want: str, money: int) -> str | None:
         """Under a Hiring Failure: the 1-token worker to sacrifice so that the hire it
         wants comes next, or None to wait (no second hire left this turn, or the money
         would not pay for both: the failure ends with the turn, so waiting costs only
@@ -425,7 +421,8 @@ class RulePlayer:
             return want
         return NERD if NERD in kinds else SUIT if SUIT in kinds else None
 
-    def _pick_poach(self, view, legal: list, product, money: int) -> Poach | None:
+    def _pick_poach(self, view: SeatView, legal: list, product: Product | MaskedProduct,
+                    money: int) -> Poach | None:
         """A Nerd of a direct competitor (a launched rival product in the current
         product's category) for at most 2 tokens, offered so that its owner cannot
         counter; with the Nerd supply nearly gone, any rival's Nerd at any listed offer
@@ -457,7 +454,8 @@ class RulePlayer:
                 best, best_key = a, key
         return best
 
-    def _pick_retain(self, view, legal: list, product, money: int) -> Retain | None:
+    def _pick_retain(self, view: SeatView, legal: list, product: Product | MaskedProduct,
+                     money: int) -> Retain | None:
         """Spare money first moves vested executives back to 4, then vested Nerds of a
         launched product one field (enough that a 1-token poach is no longer possible)."""
         if money < 3:
@@ -475,9 +473,10 @@ class RulePlayer:
                 best = a
         return best
 
-    def _counter(self, view, legal: list) -> Any:
+    def _counter(self, view: SeatView, legal: list) -> Any:
         """Counter when it costs no more than replacing the employee would."""
         pp = view.pending_poach
+        assert pp is not None  # a counter answers an offer
         me = view.seat
         money = view.players[me].money
         amount = pp["offer"] + 1
@@ -491,7 +490,7 @@ class RulePlayer:
         return same(legal, Counter(amount <= worth and amount <= money))
 
     # ------------------------------------------------------------------ user loss
-    def _loss(self, view, legal: list) -> Any:
+    def _loss(self, view: SeatView, legal: list) -> Any:
         """Spend pips on rivals' products, the VP leader's first; never on my own."""
         me = view.seat
         scores = vp(view)
@@ -509,7 +508,7 @@ class RulePlayer:
         return best if best is not None else same(legal, EndUserLoss())
 
     # ------------------------------------------------------------------ year end
-    def _reassign(self, view, legal: list) -> Any:
+    def _reassign(self, view: SeatView, legal: list) -> Any:
         """Move Nerds off products at the top of the track, where they add nothing."""
         products = view.products
         pl = view.players[view.seat]
@@ -523,7 +522,7 @@ class RulePlayer:
                 return a
         return same(legal, EndReassign())
 
-    def _marketing(self, view, legal: list) -> Any:
+    def _marketing(self, view: SeatView, legal: list) -> Any:
         """Surplus money onto launched (or nearly launched) products in close showdowns.
         The allocation is sealed (F14): rivals' marketing for next year is unknown, so
         the lead is aimed over their strength without it."""
@@ -553,7 +552,7 @@ class RulePlayer:
                 best, best_gap = s, need - placed
         return same(legal, Market(best) if best is not None else EndMarketing())
 
-    def _order_choose(self, view, legal: list) -> Any:
+    def _order_choose(self, view: SeatView, legal: list) -> Any:
         return min((a for a in legal if type(a) is ChoosePosition),
                    key=lambda a: a.position, default=legal[0])
 

@@ -5,15 +5,13 @@ hands and of the draw pile. During the sealed marketing allocation (F14) it sees
 pending tokens (`marketing_pending`, its products only) but not the others': a rival's
 money still counts the tokens it has put aside, until `MarketingRevealed`.
 
-`SeatView` reads a live `State` through (cheap, so the simulator stays fast);
-`observation_view` gives the same attribute names from the dict of
-`state.observation(seat)`. A player gets one or the other from `view_of` and cannot tell
-them apart.
+`SeatView` reads a `State` through (cheap, so the simulator stays fast): the live one,
+or for the dict of `state.observation(seat)` a State rebuilt from it. A player gets its
+view from `view_of` and cannot tell the two apart.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 from .state import Player, Product
@@ -288,18 +286,14 @@ class SeatView:
         return self._s.end_reason
 
 
-def observation_view(obs: dict[str, Any]) -> SimpleNamespace:
-    """The same attribute shape as `SeatView`, built from `state.observation(seat)`."""
-    data = dict(obs)
-    data["products"] = {s: SimpleNamespace(**p) for s, p in obs["products"].items()}
-    data["players"] = [SimpleNamespace(**p) for p in obs["players"]]
-    return SimpleNamespace(**data)
-
-
-def view_of(state_or_observation: State | dict[str, Any]) -> SeatView | SimpleNamespace:
-    """A view for the deciding seat from a State or an observation dict."""
+def view_of(state_or_observation: State | dict[str, Any]) -> SeatView:
+    """The deciding seat's view of a State, or of an observation dict: then of a State
+    rebuilt from it (`determinize.observed_state`), whose hidden parts the view never
+    reads, so both give the same answers (and natively, compiled)."""
     if isinstance(state_or_observation, dict):
-        return observation_view(state_or_observation)
+        from .determinize import observed_state  # (it builds States: rules, persist)
+
+        return SeatView(observed_state(state_or_observation), state_or_observation["seat"])
     return SeatView(state_or_observation, state_or_observation.current_player)
 
 

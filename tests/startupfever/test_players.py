@@ -25,7 +25,7 @@ from game.startupfever.actions import (
     Retain,
 )
 from game.startupfever.players import PLAYER_TYPES, RandomPlayer, RulePlayer, vp
-from game.startupfever.views import SeatView, observation_view
+from game.startupfever.views import SeatView, view_of
 
 from .helpers import roll, set_hand, start, total_money, until
 
@@ -383,7 +383,7 @@ def test_seat_view_hides_rival_hands_chips_deck_and_rng():
 def test_observation_view_matches_the_live_view():
     state = start(hands={0: ["leak"], 2: ["defense", "audit_half"]})
     live = SeatView(state, 0)
-    obs = observation_view(state.observation(0))
+    obs = view_of(state.observation(0))
     assert obs.seat == 0 and obs.deck == live.deck
     for slot, p in live.products.items():
         q = obs.products[slot]
@@ -401,7 +401,7 @@ def test_live_views_count_vp_and_find_rivals_as_the_observation_does(players, se
     rnd = random.Random(seed)
     checked = 0
     for cp, _legal in rule_players_decide(state):
-        live, seen = SeatView(state, cp), observation_view(state.observation(cp))
+        live, seen = SeatView(state, cp), view_of(state.observation(cp))
         twin = SeatView(hide_differently(state, cp, rnd), cp)
         assert vp(live) == vp(seen) == vp(twin) == state.scores()
         for slot in state.players[cp].slots:

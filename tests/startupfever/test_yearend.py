@@ -19,7 +19,7 @@ from game.startupfever.actions import (
 )
 from game.startupfever.players import RulePlayer
 from game.startupfever.state import SOCIAL
-from game.startupfever.views import SeatView, observation_view
+from game.startupfever.views import SeatView, view_of
 from game.startupfever.yearend import TABLE2
 
 from .helpers import card_total, roll, start, total_money, until
@@ -272,7 +272,7 @@ def test_F14_seat_views_hide_other_seats_pending_allocation():
     assert (view.players[0].money, view.products["A"].marketing,
             view.marketing_pending) == before
     assert SeatView(state, 0).marketing_pending == {"A": 5, "B": 1}
-    assert observation_view(state.observation(2)).players[0].money == 8
+    assert view_of(state.observation(2)).players[0].money == 8
 
 
 def _rule_tokens(state, seat: int) -> dict[str, int]:
