@@ -171,7 +171,9 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     gs = game_seed(seed, g)
     state = new_game(players, seed=gs)
     kinds = seat_types(players, g, rule_only)
-    agents = [cls(gs * 8 + seat) for seat, cls in enumerate(kinds)]
+    # typed: compiled, `decide` is then a direct call
+    agents: list[RulePlayer | RandomPlayer] = [cls(gs * 8 + seat)
+                                               for seat, cls in enumerate(kinds)]
     violations: list[str] = []
     # The one shortcut: a decision that is the very object this state listed a
     # moment ago, or the outcome its own `sample_chance` drew (nothing changed in
