@@ -31,6 +31,7 @@ from game.startupfever.actions import (
 )
 from game.startupfever.fields import StateFields
 from game.startupfever.persist import FIELDS, SaveError
+from game.startupfever.players import RulePlayer
 from game.startupfever.sim import invariant_violations
 
 from .helpers import random_game, roll, start, total_money
@@ -179,13 +180,9 @@ def test_edited_hand_makes_a_listed_card_play_illegal():
     refused(state, play)
 
 
-class Cheater:
-    """A simulator seat that returns an illegal action it built itself."""
-
-    kind = "rules"
-
-    def __init__(self, seed: int) -> None:
-        pass
+class Cheater(RulePlayer):
+    """A simulator seat that returns an illegal action it built itself (a rule player
+    otherwise: the simulator's seats are rule or random players)."""
 
     def decide(self, state, legal):
         return Hire("big_nerd") if state.stage == "manage" else legal[-1]
