@@ -17,8 +17,8 @@ MANAGE: Final = "manage"
 USER_LOSS: Final = "user_loss"
 COMPETITION: Final = "competition"
 DISCARD: Final = "discard"
-WINDOWS = (ADOPTION, REVENUE, MANAGE, USER_LOSS, COMPETITION, DISCARD)
-WINDOW_TITLES = {
+WINDOWS: Final = (ADOPTION, REVENUE, MANAGE, USER_LOSS, COMPETITION, DISCARD)
+WINDOW_TITLES: Final = {
     ADOPTION: "before New User Adoption",
     REVENUE: "before Earn Product Revenue",
     MANAGE: "before Manage Employees",
@@ -50,7 +50,7 @@ class CardType:
     short: str = ""  # what it does, in a few words (card faces on screen)
 
 
-CARD_TYPES: tuple[CardType, ...] = (
+CARD_TYPES: Final[tuple[CardType, ...]] = (
     CardType(
         "antitrust", "Antitrust", 2,
         "Played on a Product before it manages employees. The EU or US are starting an "
@@ -185,9 +185,9 @@ CARD_TYPES: tuple[CardType, ...] = (
     ),
 )
 
-CARDS: dict[str, CardType] = {c.id: c for c in CARD_TYPES}
-CARD_IDS: tuple[str, ...] = tuple(c.id for c in CARD_TYPES)
-DECK_SIZE = sum(c.count for c in CARD_TYPES)
+CARDS: Final[dict[str, CardType]] = {c.id: c for c in CARD_TYPES}
+CARD_IDS: Final[tuple[str, ...]] = tuple(c.id for c in CARD_TYPES)
+DECK_SIZE: Final = sum(c.count for c in CARD_TYPES)
 HAND_SIZE: Final = 4
 
 assert DECK_SIZE == 84, DECK_SIZE
@@ -197,7 +197,7 @@ assert all(c.short for c in CARD_TYPES)
 
 # Window -> ids of the cards that may be played in it (any card in the discard window).
 # Most hands hold none for the open window, so checking this first skips `card_plays`.
-PLAYABLE_IN: dict[str, frozenset[str]] = {
+PLAYABLE_IN: Final[dict[str, frozenset[str]]] = {
     window: frozenset(CARD_IDS) if window == DISCARD else
     frozenset(c.id for c in CARD_TYPES if window in c.windows)
     for window in WINDOWS

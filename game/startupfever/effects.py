@@ -38,7 +38,7 @@ ACQUI_HIRE_PRICE: Final = 3
 ACQUI_HIRE_NERDS: Final = 2
 PATENT_TROLL_PER_LAUNCH: Final = 2
 
-_play = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
+_play: Final = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
 
 
 def _plays_on(card: str) -> dict[str, PlayCard]:
@@ -52,13 +52,13 @@ def _plays_on(card: str) -> dict[str, PlayCard]:
     return plays
 
 
-NO_EFFECT = ""
-_PLAYS_ON: dict[str, dict[str, PlayCard]] = {}
+NO_EFFECT: Final = ""
+_PLAYS_ON: Final[dict[str, dict[str, PlayCard]]] = {}
 
 
-PASS = Pass()
-DEFENSE_CHOICES = (Defend(True), Defend(False))
-NO_DEFENSE = DEFENSE_CHOICES[1]
+PASS: Final = Pass()
+DEFENSE_CHOICES: Final = (Defend(True), Defend(False))
+NO_DEFENSE: Final = DEFENSE_CHOICES[1]
 
 
 class CardRules(EmployeeRules):

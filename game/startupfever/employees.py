@@ -147,7 +147,7 @@ _EXEC_RETAINS: Final = {kind: tuple(_retains(kind, v, None) for v in range(NEW_H
 # night long, and 2,048 kept the creep going for a dozen games: 400 simulated games run
 # as fast with 512)
 POACH_OFFERS_KEPT: Final = 512
-_poach = shared(Poach, most=POACH_OFFERS_KEPT)
+_poach: Final = shared(Poach, most=POACH_OFFERS_KEPT)
 
 
 class EmployeeRules(StateFields):

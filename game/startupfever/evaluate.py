@@ -25,20 +25,21 @@ import json
 import math
 from importlib import resources
 from pathlib import Path
+from typing import Final
 
 from .fields import StateFields
 from .state import Player, Product
 from .usertrack import LAST_FIELD, LAUNCH_FIELD, MARK_100M, base_revenue
 from .yearend import BIG_NERD_STRENGTH, TABLE2
 
-MEAN_DIE = 3.5
+MEAN_DIE: Final = 3.5
 #: Weight of a projected field above the 100M mark (rivals' user-loss pips bite there).
-ABOVE_100M = 0.6
+ABOVE_100M: Final = 0.6
 #: Stages of the year end before the competition (after the product turns).
-BEFORE_COMPETITION = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
+BEFORE_COMPETITION: Final = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
                                 "comp_done"})
 #: Stages that may happen inside the competition's card window.
-IN_WINDOW = frozenset({"window", "defense", "attrition"})
+IN_WINDOW: Final = frozenset({"window", "defense", "attrition"})
 
 
 def _beat_table() -> dict[int, float]:
@@ -51,7 +52,7 @@ def _beat_table() -> dict[int, float]:
     return table
 
 
-BEAT = _beat_table()
+BEAT: Final = _beat_table()
 
 
 def beat(gap: int) -> float:
@@ -197,12 +198,12 @@ def seat_features(state: StateFields) -> list[list[float]]:
 
 
 #: What seat_features measures, in order (the fitted weights in WEIGHTS_FILE follow it).
-FEATURES = ("vp", "projected_vp", "projected_vp_x_years", "money", "money_x_years",
+FEATURES: Final = ("vp", "projected_vp", "projected_vp_x_years", "money", "money_x_years",
             "income_x_turns", "cards", "big_nerds", "big_nerds_x_years",
             "big_suits_x_years", "nerds_x_years", "suits_x_years", "launched")
 #: The fitted weights (evalfit.py writes it; see there for the data and the fit figures).
 #: (Found in the package's folder: compiled, this module itself lives elsewhere.)
-WEIGHTS_FILE = Path(str(resources.files("game.startupfever") / "eval_weights.json"))
+WEIGHTS_FILE: Final = Path(str(resources.files("game.startupfever") / "eval_weights.json"))
 
 
 def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
@@ -214,7 +215,7 @@ def load_weights(path: Path = WEIGHTS_FILE) -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-WEIGHTS = load_weights()
+WEIGHTS: Final = load_weights()
 
 
 def scores(state: StateFields, weights: tuple[float, ...] = WEIGHTS) -> list[float]:

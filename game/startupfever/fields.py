@@ -23,7 +23,7 @@ CHANCE: Final = -1
 TERMINAL: Final = -2
 
 #: players -> seat -> every seat once, clockwise from that seat
-_ROTATIONS: dict[int, tuple[tuple[int, ...], ...]] = {
+_ROTATIONS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     n: tuple(tuple((seat + i) % n for i in range(n)) for seat in range(n))
     for n in range(2, 7)}
 

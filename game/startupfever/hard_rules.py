@@ -14,7 +14,7 @@ Normals per seed): 24.0 -> 26.2 % wins (seed 21), 26.7 -> 29.1 % (seed 22).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .actions import ChoosePosition, EndManage, EndMarketing, Market, PlayCard, Poach
 from .effects import PASS
@@ -25,17 +25,17 @@ from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT
 from .usertrack import LAUNCH_FIELD
 from .yearend import BIG_NERD_STRENGTH
 
-MIN_GAIN = 0.3  # expected fields a token must add (a token also buys a Nerd next year)
-RESERVE = 1  # tokens kept for next year's first hire, unless the game may end this year
-NERDS_ONLY_FROM = 2  # the year from which HardRules hires no more Suits
-MAX_BIG_NERD_OFFER = 12
-MAX_NERD_OFFER = 4  # tokens HardRules pays for a rival's Nerd once its hires are done
-NEAR = 6  # my unlaunched products this close to the Launch line will compete next year
-SAVE_FROM = 2  # tokens from which HardRules saves for a missing executive instead of hiring
+MIN_GAIN: Final = 0.3  # expected fields a token must add (a token also buys a Nerd next year)
+RESERVE: Final = 1  # tokens kept for next year's first hire, unless the game may end this year
+NERDS_ONLY_FROM: Final = 2  # the year from which HardRules hires no more Suits
+MAX_BIG_NERD_OFFER: Final = 12
+MAX_NERD_OFFER: Final = 4  # tokens HardRules pays for a rival's Nerd once its hires are done
+NEAR: Final = 6  # my unlaunched products this close to the Launch line will compete next year
+SAVE_FROM: Final = 2  # tokens from which HardRules saves for a missing executive instead of hiring
 #: Card windows where HardRules keeps a card worth less than HOLD_BELOW by Normal's rating
 #: (a Hiring Failure or a Server Outage on a rival who does not lead, a small Audit...)
-HOLD_WINDOWS = frozenset({"adoption", "manage"})
-HOLD_BELOW = 3
+HOLD_WINDOWS: Final = frozenset({"adoption", "manage"})
+HOLD_BELOW: Final = 3
 
 
 def comp_value(view: Any, extra: dict[str, int]) -> float:

@@ -9,14 +9,14 @@ plays are without effect by design and always count as doing something (they mak
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .actions import PlayCard
 from .effects import TALENT_FAIR_MAX_HIRES
 from .usertrack import LAST_FIELD, MARK_100M
 
 #: Every case in which a playable card does nothing, card by card.
-NIL_CASES: dict[str, tuple[str, ...]] = {
+NIL_CASES: Final[dict[str, tuple[str, ...]]] = {
     "antitrust": ("the product has not over 100M users", "management is already blocked",
                   "the owner has no money (Manage Employees is skipped anyway)"),
     "attrition": ("the product has fewer than 4 workers",),

@@ -24,7 +24,7 @@ simple,easy,easy,easy: simple wins 37.6% (95% interval 33.0-42.5%; 22% at the ol
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from .actions import Defend, PlayCard
 from .impact import has_effect
@@ -32,7 +32,7 @@ from .players import RulePlayer, mypyc_attr, same, vp
 from .usertrack import MARK_100M
 
 #: Easy's share of random decisions (calibrated: see the module notes).
-EASY_MISTAKES = 0.6
+EASY_MISTAKES: Final = 0.6
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

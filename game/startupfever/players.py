@@ -29,7 +29,7 @@ cannot tell them apart and cannot peek.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Final, Protocol
 
 try:  # only mypyc reads it (compiled, interpreted subclasses such as NormalPlayer need it)
     from mypy_extensions import mypyc_attr
@@ -82,14 +82,14 @@ class RandomPlayer:
 
 
 #: Cards that hurt the company they are played on (worth a Defense).
-HARMFUL = frozenset({"antitrust", "attrition", "audit_half", "audit_third", "hiring_failure",
+HARMFUL: Final = frozenset({"antitrust", "attrition", "audit_half", "audit_third", "hiring_failure",
                      "server_outage", "patent_troll", "security_breach"})
 #: Cards a player plays on its own product or company.
-SELF_CARDS = frozenset({"viral_growth", "funding_round", "talent_fair", "acqui_hire",
+SELF_CARDS: Final = frozenset({"viral_growth", "funding_round", "talent_fair", "acqui_hire",
                         "executive_power", "press_coverage"})
-MAX_MARKETING = 6  # tokens on one product: beyond a die's reach it buys nothing more
-DIE_REACH = 5  # two dice differ by at most 5: a rival further away is out of reach
-LEAD = 3  # marketing aims for this lead over a close rival: then it wins 5 times in 6
+MAX_MARKETING: Final = 6  # tokens on one product: beyond a die's reach it buys nothing more
+DIE_REACH: Final = 5  # two dice differ by at most 5: a rival further away is out of reach
+LEAD: Final = 3  # marketing aims for this lead over a close rival: then it wins 5 times in 6
 
 
 def same(legal: list[Action], action: Action) -> Action:
@@ -557,12 +557,12 @@ class RulePlayer:
                    key=lambda a: a.position, default=legal[0])
 
 
-PLAYER_TYPES = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
+PLAYER_TYPES: Final = {RandomPlayer.kind: RandomPlayer, RulePlayer.kind: RulePlayer}
 
 
 #: stage -> the name of the method deciding in it (a player without one takes the first
 #: legal action)
 #: the decision stages `_choose` has a rule for (set-up chips take the first action)
-CHOOSERS = frozenset({"window", "manage", "reassign", "marketing", "order_choose", "loss",
+CHOOSERS: Final = frozenset({"window", "manage", "reassign", "marketing", "order_choose", "loss",
                       "counter", "defense", "attrition"})
 assert CHOOSERS | {"chips"} == DECISION_STAGES  # a new decision stage needs its chooser

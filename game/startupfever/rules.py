@@ -66,14 +66,14 @@ from .state import (
     products_per_player,
 )
 
-ROLLS = tuple(Roll(v) for v in range(1, 7))
+ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 
 # Shared outcome and action objects (frozen: the same object may be listed again and
 # again; building a frozen dataclass costs several look-ups of a cache)
-_draw = shared(Draw)
-_pick = shared(PickProduct)
-_lose_pip = shared(LosePip)
-END_USER_LOSS = EndUserLoss()
+_draw: Final = shared(Draw)
+_pick: Final = shared(PickProduct)
+_lose_pip: Final = shared(LosePip)
+END_USER_LOSS: Final = EndUserLoss()
 
 
 def below(rng: random.Random, n: int) -> int:
@@ -657,10 +657,10 @@ class State(ObservedRules):
         self.stage = "turn_begin" if self.turn_index < len(self.turn_order) else "year_end"
 
 
-_IMMUTABLE = frozenset({int, str, bool, float, type(None)})  # shared, not copied, by clone
+_IMMUTABLE: Final = frozenset({int, str, bool, float, type(None)})  # shared, not copied, by clone
 #: Saved fields `clone` does not name one by one (none today; a field added later is still
 #: copied, by the generic loop)
-_CLONE_LATER = tuple(key for key in FIELDS if key not in frozenset({
+_CLONE_LATER: Final = tuple(key for key in FIELDS if key not in frozenset({
     "seed", "rng", "extra_years", "players", "products", "categories", "bank", "supply",
     "deck", "discard", "played", "year", "turn_order", "turn_index", "turn_seat", "in_turn",
     "actor", "stage", "all_launched_year", "end_reason", "deal_queue", "deal_after",
@@ -695,9 +695,9 @@ def _copy(value: Any) -> Any:
 
 # Dispatch tables, built from method names: automatic steps, legal-action generators per
 # decision stage, and one handler per action type.
-_STEPS: dict[str, Callable[[State], None]] = {name: getattr(State, f"_step_{name}")
+_STEPS: Final[dict[str, Callable[[State], None]]] = {name: getattr(State, f"_step_{name}")
                                               for name in AUTO_STAGES}
-_LEGAL: dict[str, Callable[[State], list[Any]]] = {
+_LEGAL: Final[dict[str, Callable[[State], list[Any]]]] = {
     "chips": State._legal_chips,
     "window": State._legal_window,
     "defense": State._legal_defense,
@@ -716,7 +716,7 @@ _REASSIGN: Final[type] = Reassign
 _HIRE: Final[type] = Hire
 _DRAW: Final[type] = Draw
 _PLAY_CARD: Final[type] = PlayCard
-_APPLY: dict[type, Callable[[State, Any], None]] = {
+_APPLY: Final[dict[type, Callable[[State, Any], None]]] = {
     Roll: State._apply_roll,
     Draw: State._apply_draw,
     PickProduct: State._apply_pick,

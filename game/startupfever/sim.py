@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+from typing import Any, Final
 
 from game.engine import engine
 from game.parallel import play_ranges
@@ -58,9 +58,9 @@ from .state import (
 )
 
 TYPES: tuple[Any, ...] = (RulePlayer, RandomPlayer)
-KINDS = tuple(cls.kind for cls in TYPES)
+KINDS: Final = tuple(cls.kind for cls in TYPES)
 STEP_CAP = 20_000  # applied actions; a game this long is stuck: a violation
-PARALLEL_FROM = 200  # games; smaller runs are not worth starting processes
+PARALLEL_FROM: Final = 200  # games; smaller runs are not worth starting processes
 
 
 def game_seed(seed: int, g: int) -> int:

@@ -52,5 +52,6 @@ def clamp(field: int) -> int:
     return 0 if field < 0 else LAST_FIELD if field > LAST_FIELD else field
 
 
-TABLE = tuple((f, label(f), base_revenue(f), victory_points(f)) for f in range(LAST_FIELD + 1))
+TABLE: Final = tuple((f, label(f), base_revenue(f), victory_points(f))
+                     for f in range(LAST_FIELD + 1))
 """(field, users label, base revenue, victory points) for every field, for docs and scenes."""

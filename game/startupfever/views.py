@@ -12,7 +12,7 @@ view from `view_of` and cannot tell the two apart.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .state import Player, Product
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .rules import State
 
 #: State attributes every seat may read (the table, played cards, whose turn it is).
-PUBLIC = frozenset({
+PUBLIC: Final = frozenset({
     "year", "stage", "window", "current_slot", "turn_seat", "bank", "supply", "hires",
     "adopt_halved",
     "hire_limit", "hire_fails", "manage_blocked", "poach_counts", "protected",

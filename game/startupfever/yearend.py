@@ -14,7 +14,7 @@ from .effects import CardRules
 from .state import LAST_YEAR, NERD, SUIT
 
 # Table 2 (user adjustments by rank), completed by RULES.md F8: zero-sum in every column.
-TABLE2: dict[int, tuple[int, ...]] = {
+TABLE2: Final[dict[int, tuple[int, ...]]] = {
     2: (5, -5),
     3: (8, -3, -5),
     4: (9, 1, -4, -6),
@@ -22,10 +22,10 @@ TABLE2: dict[int, tuple[int, ...]] = {
     6: (12, 3, -1, -2, -5, -7),
 }
 
-END_REASSIGN = EndReassign()
-END_MARKETING = EndMarketing()
-_market = shared(Market)  # shared action objects, as in employees.py
-_choose = shared(ChoosePosition)
+END_REASSIGN: Final = EndReassign()
+END_MARKETING: Final = EndMarketing()
+_market: Final = shared(Market)  # shared action objects, as in employees.py
+_choose: Final = shared(ChoosePosition)
 BIG_NERD_STRENGTH: Final = 4  # Table 1: each Big Nerd of the company
 
 
