@@ -37,7 +37,7 @@ MEAN_DIE: Final = 3.5
 ABOVE_100M: Final = 0.6
 #: Stages of the year end before the competition (after the product turns).
 BEFORE_COMPETITION: Final = frozenset({"year_end", "comp_begin", "comp_next", "comp_roll",
-                                "comp_done"})
+                                       "comp_done"})
 #: Stages that may happen inside the competition's card window.
 IN_WINDOW: Final = frozenset({"window", "defense", "attrition"})
 
@@ -199,8 +199,8 @@ def seat_features(state: StateFields) -> list[list[float]]:
 
 #: What seat_features measures, in order (the fitted weights in WEIGHTS_FILE follow it).
 FEATURES: Final = ("vp", "projected_vp", "projected_vp_x_years", "money", "money_x_years",
-            "income_x_turns", "cards", "big_nerds", "big_nerds_x_years",
-            "big_suits_x_years", "nerds_x_years", "suits_x_years", "launched")
+                   "income_x_turns", "cards", "big_nerds", "big_nerds_x_years",
+                   "big_suits_x_years", "nerds_x_years", "suits_x_years", "launched")
 #: The fitted weights (evalfit.py writes it; see there for the data and the fit figures).
 #: (Found in the package's folder: compiled, this module itself lives elsewhere.)
 WEIGHTS_FILE: Final = Path(str(resources.files("game.startupfever") / "eval_weights.json"))

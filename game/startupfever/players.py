@@ -82,11 +82,12 @@ class RandomPlayer:
 
 
 #: Cards that hurt the company they are played on (worth a Defense).
-HARMFUL: Final = frozenset({"antitrust", "attrition", "audit_half", "audit_third", "hiring_failure",
-                     "server_outage", "patent_troll", "security_breach"})
+HARMFUL: Final = frozenset({"antitrust", "attrition", "audit_half", "audit_third",
+                            "hiring_failure", "server_outage", "patent_troll",
+                            "security_breach"})
 #: Cards a player plays on its own product or company.
 SELF_CARDS: Final = frozenset({"viral_growth", "funding_round", "talent_fair", "acqui_hire",
-                        "executive_power", "press_coverage"})
+                               "executive_power", "press_coverage"})
 MAX_MARKETING: Final = 6  # tokens on one product: beyond a die's reach it buys nothing more
 DIE_REACH: Final = 5  # two dice differ by at most 5: a rival further away is out of reach
 LEAD: Final = 3  # marketing aims for this lead over a close rival: then it wins 5 times in 6
