@@ -188,15 +188,14 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     steps = 0
     turn = 0  # turn_index at the last check: a product turn (or a year end) ended since
     while True:
-        cp = state.current_player
-        if cp == CHANCE:
+        if state.stage == "window" and (passes := state.pass_forced()):  # (see above)
+            steps += passes - 1  # (the last one is counted below)
+        elif (cp := state.current_player) == CHANCE:
             apply_listed(state.sample_chance())
         elif cp == TERMINAL:
             if not ok():
                 violations += _broken(state, g, gs, steps)
             break
-        elif state.stage == "window" and (passes := state.pass_forced()):  # (see above)
-            steps += passes - 1  # (the last one is counted below)
         else:
             legal = state.legal_actions()
             if len(legal) == 1:  # a card window's Pass, a Defense one cannot play: no choice
