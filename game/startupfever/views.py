@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
+from .determinize import observed_state
 from .state import Player, Product
 
 if TYPE_CHECKING:
@@ -291,8 +292,6 @@ def view_of(state_or_observation: State | dict[str, Any]) -> SeatView:
     rebuilt from it (`determinize.observed_state`), whose hidden parts the view never
     reads, so both give the same answers (and natively, compiled)."""
     if isinstance(state_or_observation, dict):
-        from .determinize import observed_state  # (it builds States: rules, persist)
-
         return SeatView(observed_state(state_or_observation), state_or_observation["seat"])
     return SeatView(state_or_observation, state_or_observation.current_player)
 
