@@ -39,6 +39,7 @@ ACQUI_HIRE_NERDS: Final = 2
 PATENT_TROLL_PER_LAUNCH: Final = 2
 
 _play: Final = shared(PlayCard)  # (card, slot, seat, kind): windows list the same plays often
+_resigned: Final = shared(MoveResigned)  # (kind, vest, dest): an attrition lists dozens
 
 
 def _plays_on(card: str) -> dict[str, PlayCard]:
@@ -223,7 +224,7 @@ class CardRules(EmployeeRules):
         for kind, arr in ((NERD, p.nerds), (SUIT, p.suits)):
             for v in range(5):
                 if arr[v]:
-                    acts.extend(MoveResigned(kind, v, d) for d in dests)
+                    acts.extend(_resigned(kind, v, d) for d in dests)
         return acts
 
     def _apply_move_resigned(self, action: MoveResigned) -> None:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import random
 from typing import Any, Final
 
-from .actions import Defend, PlayCard
+from .actions import PlayCard
+from .effects import NO_DEFENSE
 from .impact import has_effect
 from .players import RulePlayer, mypyc_attr, same, vp
 from .usertrack import MARK_100M
@@ -78,7 +79,7 @@ class NormalPlayer(RulePlayer):
         """No Defense spent on a card that would do nothing."""
         pc = view.pending_card
         if not has_effect(view, PlayCard(pc["card"], pc["slot"], pc["target"], pc["kind"])):
-            return same(legal, Defend(False))
+            return same(legal, NO_DEFENSE)
         return super()._defense(view, legal)
 
 

@@ -40,11 +40,6 @@ except ImportError:  # plain Python: not installed, and not needed
 from .actions import (
     Action,
     ChoosePosition,
-    Counter,
-    Defend,
-    EndMarketing,
-    EndReassign,
-    EndUserLoss,
     Hire,
     LosePip,
     Market,
@@ -54,13 +49,14 @@ from .actions import (
     Reassign,
     Retain,
 )
-from .effects import PASS, TALENT_FAIR_MAX_HIRES
-from .employees import END_MANAGE
+from .effects import DEFENSE_CHOICES, NO_DEFENSE, PASS, TALENT_FAIR_MAX_HIRES
+from .employees import COUNTER_CHOICES, END_MANAGE
+from .rules import END_USER_LOSS
 from .stages import DECISION_STAGES
 from .state import BIG_NERD, BIG_SUIT, COST, NERD, SUIT, Player, Product
 from .usertrack import LAST_FIELD, LAUNCH_FIELD
 from .views import MaskedPlayer, MaskedProduct, SeatView, view_of
-from .yearend import table1_strength
+from .yearend import END_MARKETING, END_REASSIGN, table1_strength
 
 
 class Agent(Protocol):
@@ -319,7 +315,7 @@ class RulePlayer:
     def _defense(self, view: SeatView, legal: list) -> Any:
         pending = view.pending_card
         assert pending is not None  # a Defense answers a card being played
-        return same(legal, Defend(pending["card"] in HARMFUL))
+        return same(legal, DEFENSE_CHOICES[0] if pending["card"] in HARMFUL else NO_DEFENSE)
 
     def _attrition(self, view: SeatView, legal: list) -> Any:
         """Resigning workers: Nerds first, to my own products, else to the weakest seat."""
@@ -488,7 +484,7 @@ class RulePlayer:
             worth = 2 if view.supply[kind] else 4
             if kind == SUIT and self._end_near(view):
                 worth = 0
-        return same(legal, Counter(amount <= worth and amount <= money))
+        return same(legal, COUNTER_CHOICES[0 if amount <= worth and amount <= money else 1])
 
     # ------------------------------------------------------------------ user loss
     def _loss(self, view: SeatView, legal: list) -> Any:
@@ -506,7 +502,7 @@ class RulePlayer:
                        -after(me, owner, len(scores)))
                 if best is None or key > best_key:
                     best, best_key = a, key
-        return best if best is not None else same(legal, EndUserLoss())
+        return best if best is not None else same(legal, END_USER_LOSS)
 
     # ------------------------------------------------------------------ year end
     def _reassign(self, view: SeatView, legal: list) -> Any:
@@ -516,12 +512,12 @@ class RulePlayer:
         top = LAST_FIELD - 2
         low = min(pl.slots, key=lambda s: products[s].field)
         if products[low].field >= top:
-            return same(legal, EndReassign())
+            return same(legal, END_REASSIGN)
         for a in legal:
             if type(a) is Reassign and a.dest == low and a.kind == NERD and \
                     products[a.src].field >= top:
                 return a
-        return same(legal, EndReassign())
+        return same(legal, END_REASSIGN)
 
     def _marketing(self, view: SeatView, legal: list) -> Any:
         """Surplus money onto launched (or nearly launched) products in close showdowns.
@@ -531,7 +527,7 @@ class RulePlayer:
         pl = view.players[me]
         reserve = 0 if self._end_near(view) else 3
         if pl.money <= reserve:
-            return same(legal, EndMarketing())
+            return same(legal, END_MARKETING)
         sealed = view.marketing_pending  # my own tokens so far
         best = None
         best_gap = 99
@@ -551,7 +547,7 @@ class RulePlayer:
                     need = max(need, gap)
             if placed < need and need - placed < best_gap:
                 best, best_gap = s, need - placed
-        return same(legal, Market(best) if best is not None else EndMarketing())
+        return same(legal, Market(best) if best is not None else END_MARKETING)
 
     def _order_choose(self, view: SeatView, legal: list) -> Any:
         return min((a for a in legal if type(a) is ChoosePosition),

@@ -73,6 +73,7 @@ ROLLS: Final = tuple(Roll(v) for v in range(1, 7))
 _draw: Final = shared(Draw)
 _pick: Final = shared(PickProduct)
 _lose_pip: Final = shared(LosePip)
+_chip: Final = shared(PlaceChip)
 END_USER_LOSS: Final = EndUserLoss()
 
 
@@ -461,7 +462,7 @@ class State(ObservedRules):
     def _legal_chips(self) -> list:
         seat = self.actor
         slot = next(s for s in self.players[seat].slots if self.products[s].category is None)
-        return [PlaceChip(slot, c) for c in self._free_categories(seat)]
+        return [_chip(slot, c) for c in self._free_categories(seat)]
 
     def _place_chip(self, slot: str, category: str) -> None:
         p = self.products[slot]
