@@ -293,16 +293,25 @@ class State(ObservedRules):
             window = self.window
             assert window is not None
             playable = PLAYABLE_IN[window]
-            for card in players[self.actor].hand:
-                if card in playable:  # maybe a choice: `legal_actions` says
-                    return passes
-            self.window_seats.pop(0)  # `_apply_pass`, then the window's next seat
-            self._step_window_check()
-            passes += 1
-            if self.stage != "window":  # the window closed: on to the next decision
-                self._advance()
-                if self.stage != "window" or self.turn_index != turn or self.year != year:
-                    return passes
+            seats = self.window_seats  # seats[0] is the seat asked (`actor`)
+            asked = self.actor
+            while seats:  # `_apply_pass` and `_step_window_check`, written out
+                seat = seats[0]
+                hand = players[seat].hand
+                if hand:  # (a hand emptied during the window is not asked)
+                    for card in hand:
+                        if card in playable:  # maybe a choice: `legal_actions` says
+                            self.actor = seat
+                            return passes
+                    asked = seat
+                    passes += 1
+                seats.pop(0)
+            self.actor = asked  # the window closed (the last seat asked stays `actor`)
+            self.window = None
+            self.stage = self.after_window
+            self._advance()
+            if self.stage != "window" or self.turn_index != turn or self.year != year:
+                return passes
 
     def _validate(self, action: Any) -> None:
         """Raise IllegalAction (saying why) unless `action` is legal now."""
