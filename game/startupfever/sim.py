@@ -124,14 +124,13 @@ def fast_check(state: State) -> Callable[[], bool]:
     def ok() -> bool:
         bank = state.bank
         money = bank
-        lowest = bank
+        neg = bank  # the bitwise or of every count: negative when any one is
         big_nerds = supply[BIG_NERD]
         big_suits = supply[BIG_SUIT]
         for pl in players:
             m = pl.money
             money += m
-            if m < lowest:
-                lowest = m
+            neg |= m
             big_nerds += len(pl.big_nerds)
             big_suits += len(pl.big_suits)
         nerds = supply[NERD]
@@ -139,23 +138,18 @@ def fast_check(state: State) -> Callable[[], bool]:
         for p in products:
             m = p.marketing
             money += m
-            if m < lowest:
-                lowest = m
-            for v in p.nerds:
-                nerds += v
-                if v < lowest:
-                    lowest = v
-            for v in p.suits:
-                suits += v
-                if v < lowest:
-                    lowest = v
+            a, b, c, d, e = p.nerds  # a product's five vesting fields, written out
+            nerds += a + b + c + d + e
+            neg |= m | a | b | c | d | e
+            a, b, c, d, e = p.suits
+            suits += a + b + c + d + e
+            neg |= a | b | c | d | e
         pending = state.marketing_pending  # sealed marketing (F14), only at year end
         if pending:
             money += sum(pending.values())
         for k in supply.values():
-            if k < lowest:
-                lowest = k
-        return (lowest >= 0 and money == TOTAL_MONEY and nerds == SUPPLY_WORKERS
+            neg |= k
+        return (neg >= 0 and money == TOTAL_MONEY and nerds == SUPPLY_WORKERS
                 and suits == SUPPLY_WORKERS and big_nerds == execs and big_suits == execs
                 and state.year <= LAST_YEAR)
 
