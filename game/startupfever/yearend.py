@@ -163,11 +163,15 @@ class YearEndRules(CardRules):
         moves_of = _company_moves(key)
         for src in slots:
             p = products[src]
-            nerd_moves, suit_moves = moves_of[src]
-            for arr, moves in ((p.nerds, nerd_moves), (p.suits, suit_moves)):
-                for v in range(5):  # only the fields holding a worker
-                    if arr[v]:
-                        acts += moves[v]
+            moves, suit_moves = moves_of[src]
+            arr = p.nerds
+            for v in range(5):  # only the fields holding a worker (both kinds written
+                if arr[v]:  # out: plain Python, a tuple of pairs per product cost more)
+                    acts += moves[v]
+            arr = p.suits
+            for v in range(5):
+                if arr[v]:
+                    acts += suit_moves[v]
         acts.append(END_REASSIGN)
         return acts
 
