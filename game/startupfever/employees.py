@@ -287,17 +287,24 @@ class EmployeeRules(StateFields):
         """Moving the current product's workers, then the company's executives, 1+ fields
         towards 4 (a field per token), appended to `acts`."""
         p = self.products[slot]
-        nerd_retains, suit_retains = _worker_retains(slot)
-        for fields, retains in ((p.nerds, nerd_retains), (p.suits, suit_retains)):
-            if fields != NOBODY:
-                for v in range(NEW_HIRE_FIELD):  # the fields with workers
-                    if fields[v]:
-                        acts += retains[v][:money]
-        for kind, held in ((BIG_NERD, pl.big_nerds), (BIG_SUIT, pl.big_suits)):
-            if held:  # most companies hold no executive: skip the sorting
-                for v in held if len(held) == 1 else sorted(set(held)):
-                    if v < NEW_HIRE_FIELD:
-                        acts += _EXEC_RETAINS[kind][v][:money]
+        retains, suit_retains = _worker_retains(slot)
+        fields = p.nerds  # (both kinds written out: plain Python, a tuple of pairs per
+        if fields != NOBODY:  # call cost more)
+            for v in range(NEW_HIRE_FIELD):  # the fields with workers
+                if fields[v]:
+                    acts += retains[v][:money]
+        fields = p.suits
+        if fields != NOBODY:
+            for v in range(NEW_HIRE_FIELD):
+                if fields[v]:
+                    acts += suit_retains[v][:money]
+        if pl.big_nerds or pl.big_suits:  # most companies hold no executive
+            for kind in EXEC_KINDS:
+                held = pl.executives(kind)
+                if held:
+                    for v in held if len(held) == 1 else sorted(set(held)):
+                        if v < NEW_HIRE_FIELD:
+                            acts += _EXEC_RETAINS[kind][v][:money]
 
     def _is_legal_manage(self, action) -> bool:
         """Every offer from the minimum up to the poacher's money is legal (the rulebook
