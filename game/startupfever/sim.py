@@ -45,7 +45,8 @@ from game.parallel import play_ranges
 from game.simulate import figures, mixed_seed, new_tally, rotating_seat_types, tally_game
 
 from .players import RandomPlayer, RulePlayer
-from .rules import CHANCE, TERMINAL, State, new_game
+from .rules import State, new_game
+from .stages import CHANCE_STAGES
 from .state import (
     BIG_NERD,
     BIG_SUIT,
@@ -181,12 +182,16 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
     ok = fast_check(state)
     steps = 0
     turn = 0  # turn_index at the last check: a product turn (or a year end) ended since
+    cap = STEP_CAP
     while True:
-        if state.stage == "window" and (passes := state.pass_forced()):  # (see above)
+        # `current_player` read from the stage here (a property call per step is 2% of a
+        # plain game): a chance stage is CHANCE, "over" TERMINAL, any other the actor
+        stage = state.stage
+        if stage == "window" and (passes := state.pass_forced()):  # (see above)
             steps += passes - 1  # (the last one is counted below)
-        elif (cp := state.current_player) == CHANCE:
+        elif stage in CHANCE_STAGES:
             apply_listed(state.sample_chance())
-        elif cp == TERMINAL:
+        elif stage == "over":
             if not ok():
                 violations += _broken(state, g, gs, steps)
             break
@@ -195,7 +200,7 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
             if len(legal) == 1:  # a card window's Pass, a Defense one cannot play: no choice
                 apply_listed(legal[0])
             else:
-                action = agents[cp].decide(state, legal)
+                action = agents[state.actor].decide(state, legal)
                 if legal[-1] is action or _listed(action, legal):  # often the last one
                     apply_listed(action)
                 else:
@@ -206,8 +211,8 @@ def play_game(players: int, seed: int, g: int, rule_only: bool = False,
             if not ok():
                 violations += _broken(state, g, gs, steps)
                 break
-        if steps > STEP_CAP:
-            violations.append(f"game {g} (seed {gs}) did not end in {STEP_CAP} steps")
+        if steps > cap:
+            violations.append(f"game {g} (seed {gs}) did not end in {cap} steps")
             break
     if final is not None:
         final.append((state.scores(), [pl.money for pl in state.players]))
