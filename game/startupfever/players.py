@@ -137,7 +137,7 @@ class RulePlayer:
             return legal[0]
         view = self._view
         if state_or_observation is not self._state \
-                or self._seat != state_or_observation.current_player:
+                or self._seat != state_or_observation.actor:  # (a decision: the actor)
             self._view = view = view_of(state_or_observation)
             self._seat = view.seat
             # a live state's view reads through it; an observation's view is a snapshot
