@@ -145,7 +145,8 @@ class CardRules(EmployeeRules):
         ctype = CARDS[card]
         slot, on, kind = action.slot, action.seat, action.kind  # read once (generic look-ups)
         target = on if slot is None else self.products[slot].owner
-        self._emit(ev.CardPlayed, seat, card, ctype.name, ctype.text, slot, target, kind)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.CardPlayed, seat, card, ctype.name, ctype.text, slot, target, kind)
         self.pending_card = {"seat": seat, "card": card, "slot": slot, "target": on,
                              "kind": kind}
         self.stage = "window_check"
@@ -189,7 +190,8 @@ class CardRules(EmployeeRules):
         getattr(self, "_effect_" + card)(seat, slot, target, kind)
 
     def _note(self, card: str, slot: str | None, seat: int | None, text: str) -> None:
-        self._emit(ev.CardEffect, card, slot, seat, text)
+        if self._events is not None:  # (the text is built anyway: it says what happened)
+            self._emit(ev.CardEffect, card, slot, seat, text)
 
     def _effect_antitrust(self, seat, slot, target, kind) -> None:
         if self.products[slot].field > usertrack.MARK_100M:

@@ -171,7 +171,8 @@ class EmployeeRules(StateFields):
 
     def _step_manage_check(self) -> None:
         if self.players[self.turn_seat].money == 0:
-            self._emit(ev.ManageSkipped, self.current_slot, "out of money")
+            if self._events is not None:  # hot: not even the fields packed
+                self._emit(ev.ManageSkipped, self.current_slot, "out of money")
             self.stage = "after_manage"
         else:
             self.actor = self.turn_seat
@@ -346,8 +347,9 @@ class EmployeeRules(StateFields):
         key = action.slot if action.slot is not None else f"@{action.seat}"
         self.poach_counts[key] = self.poach_counts.get(key, 0) + 1
         slot = self.current_slot
-        self._emit(ev.PoachOffered, self.turn_seat, slot, action.seat, action.slot, action.kind,
-                                   action.vest, action.offer)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.PoachOffered, self.turn_seat, slot, action.seat, action.slot,
+                       action.kind, action.vest, action.offer)
         self.pending_poach = {"seat": action.seat, "slot": action.slot, "kind": action.kind,
                               "vest": action.vest, "offer": action.offer}
         if self.players[action.seat].money >= action.offer + 1:

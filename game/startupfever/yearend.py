@@ -96,7 +96,9 @@ class YearEndRules(CardRules):
         slot = self.comp_pending.pop(0)
         rerolled = len(self.comp_rolls[slot]) > 0
         self.comp_rolls[slot].append(value)
-        self._emit(ev.DieRolled, "tie re-roll" if rerolled else "competition", value, slot)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.DieRolled, "tie re-roll" if rerolled else "competition", value,
+                       slot)
         if self.comp_pending:
             self.turn_seat = self.products[self.comp_pending[0]].owner
             return
@@ -288,7 +290,8 @@ class YearEndRules(CardRules):
     def _take_position(self, position: int) -> None:
         slot = self.order_groups[0].pop(0)
         self.new_order[position] = slot
-        self._emit(ev.PositionChosen, slot, self.products[slot].owner, position)
+        if self._events is not None:  # hot: not even the fields packed
+            self._emit(ev.PositionChosen, slot, self.products[slot].owner, position)
         self.stage = "order_check"
 
     def _apply_choose(self, action: ChoosePosition) -> None:
