@@ -14,10 +14,12 @@ from .state import (
     BIG_SUIT,
     COST,
     EXEC_KINDS,
+    FIELDS_BELOW,
     KINDS,
     NERD,
     NEW_HIRE_FIELD,
     OFFERS_PER_TARGET,
+    RETAIN_FIELDS,
     SLOTS,
     SUIT,
     WORKER_KINDS,
@@ -234,7 +236,8 @@ class EmployeeRules(StateFields):
         counts = self.poach_counts  # usually empty: no offer made yet this turn
         protected = self.protected
         products = self.products
-        top = 5 if money > 5 else money  # a worker on field v costs >= 1 + v
+        # the fields whose workers `money` can pay for (a worker on field v costs >= 1 + v)
+        fields = FIELDS_BELOW[5 if money > 5 else money]
         for other, opl in enumerate(self.players):
             if other == seat:
                 continue
@@ -249,17 +252,17 @@ class EmployeeRules(StateFields):
                     continue
                 tp = products[s]  # the fast path (nothing protected)
                 nerd_offers, suit_offers = targets[s]
-                # per vesting field below `top` with a worker: its minimum offer, then
+                # per vesting field in `fields` with a worker: its minimum offer, then
                 # the sure one if higher (a worker's minimum is 1 + v). Written out for
                 # both kinds: plain Python, a call per kind cost about 2% of a game
                 arr = tp.nerds
-                for v in range(top):
+                for v in fields:
                     if arr[v]:
                         acts.append(nerd_offers.lows[v])
                         if v + 1 < sure:
                             acts.append(nerd_offers.sure(v, sure))
                 arr = tp.suits
-                for v in range(top):
+                for v in fields:
                     if arr[v]:
                         acts.append(suit_offers.lows[v])
                         if v + 1 < sure:
@@ -291,12 +294,12 @@ class EmployeeRules(StateFields):
         retains, suit_retains = _worker_retains(slot)
         fields = p.nerds  # (both kinds written out: plain Python, a tuple of pairs per
         if fields != NOBODY:  # call cost more)
-            for v in range(NEW_HIRE_FIELD):  # the fields with workers
+            for v in RETAIN_FIELDS:  # the fields with workers
                 if fields[v]:
                     acts += retains[v][:money]
         fields = p.suits
         if fields != NOBODY:
-            for v in range(NEW_HIRE_FIELD):
+            for v in RETAIN_FIELDS:
                 if fields[v]:
                     acts += suit_retains[v][:money]
         if pl.big_nerds or pl.big_suits:  # most companies hold no executive

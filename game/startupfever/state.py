@@ -26,6 +26,11 @@ WORKER_KINDS: Final = (NERD, SUIT)
 EXEC_KINDS: Final = (BIG_NERD, BIG_SUIT)
 COST: Final = {NERD: 1, SUIT: 1, BIG_NERD: 6, BIG_SUIT: 6}
 NEW_HIRE_FIELD: Final = 4
+#: `FIELDS_BELOW[t]` is the vesting fields (0, ..., t - 1): the hot loops over fields
+#: iterate these tuples (plain Python: a `range(...)` built per loop cost more than it)
+FIELDS_BELOW: Final = tuple(tuple(range(t)) for t in range(6))
+VEST_FIELDS: Final = FIELDS_BELOW[5]  # every field, 0-4
+RETAIN_FIELDS: Final = FIELDS_BELOW[NEW_HIRE_FIELD]  # 0-3: a retain moves towards field 4
 TOTAL_MONEY: Final = 100
 START_MONEY: Final = 2
 SUPPLY_WORKERS: Final = 50

@@ -11,7 +11,7 @@ from . import usertrack
 from .actions import ChoosePosition, EndMarketing, EndReassign, Market, Reassign, shared
 from .cards import COMPETITION, DISCARD, HAND_SIZE
 from .effects import CardRules
-from .state import LAST_YEAR, NERD, SUIT
+from .state import LAST_YEAR, NERD, SUIT, VEST_FIELDS
 
 # Table 2 (user adjustments by rank), completed by RULES.md F8: zero-sum in every column.
 TABLE2: Final[dict[int, tuple[int, ...]]] = {
@@ -167,11 +167,11 @@ class YearEndRules(CardRules):
             p = products[src]
             moves, suit_moves = moves_of[src]
             arr = p.nerds
-            for v in range(5):  # only the fields holding a worker (both kinds written
+            for v in VEST_FIELDS:  # only the fields holding a worker (both kinds written
                 if arr[v]:  # out: plain Python, a tuple of pairs per product cost more)
                     acts += moves[v]
             arr = p.suits
-            for v in range(5):
+            for v in VEST_FIELDS:
                 if arr[v]:
                     acts += suit_moves[v]
         acts.append(END_REASSIGN)
