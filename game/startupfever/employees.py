@@ -106,26 +106,27 @@ class _Target:
 
 #: the key of a rival's executives in `_worker_targets`
 EXECUTIVES: Final = "@"
+MAX_SEATS: Final = 6  # a game has 2-6 companies
 
 
-def _worker_targets(seat: int, to: str) -> dict[str, tuple[_Target, _Target]]:
-    """slot -> the offer tables (`_Target`) of its Nerds and its Suits, for every product
-    of company `seat` (and the others: unused), to join product `to`, and under
-    `EXECUTIVES` those of its Big Nerds and Big Suits: one look-up per rival instead of
-    one per rival product and kind."""
-    by_to = _TARGETS.get(seat)
-    if by_to is None:
-        by_to = _TARGETS[seat] = {}
-    targets = by_to.get(to)
-    if targets is None:
-        targets = by_to[to] = {s: (_Target(seat, s, NERD, to), _Target(seat, s, SUIT, to))
-                               for s in SLOTS}
-        targets[EXECUTIVES] = (_Target(seat, None, BIG_NERD, to),
-                               _Target(seat, None, BIG_SUIT, to))
-    return targets
+def _worker_targets(to: str) -> list[dict[str, tuple[_Target, _Target]]]:
+    """Per seat: slot -> the offer tables (`_Target`) of its Nerds and its Suits, for
+    every product of that company (and the others: unused), to join product `to`, and
+    under `EXECUTIVES` those of its Big Nerds and Big Suits: one look-up per listing
+    instead of one per rival product and kind."""
+    by_seat = _TARGETS.get(to)
+    if by_seat is None:
+        by_seat = _TARGETS[to] = []
+        for seat in range(MAX_SEATS):
+            targets = {s: (_Target(seat, s, NERD, to), _Target(seat, s, SUIT, to))
+                       for s in SLOTS}
+            targets[EXECUTIVES] = (_Target(seat, None, BIG_NERD, to),
+                                   _Target(seat, None, BIG_SUIT, to))
+            by_seat.append(targets)
+    return by_seat
 
 
-_TARGETS: Final[dict[int, dict[str, dict[str, tuple[_Target, _Target]]]]] = {}
+_TARGETS: Final[dict[str, list[dict[str, tuple[_Target, _Target]]]]] = {}
 
 
 def _worker_retains(slot: str) -> tuple[tuple[tuple[Retain, ...], ...], ...]:
@@ -238,12 +239,13 @@ class EmployeeRules(StateFields):
         products = self.products
         # the fields whose workers `money` can pay for (a worker on field v costs >= 1 + v)
         fields = FIELDS_BELOW[5 if money > 5 else money]
+        targets_of = _worker_targets(slot)
         for other, opl in enumerate(self.players):
             if other == seat:
                 continue
             sure = opl.money if opl.money <= money else 0  # 0: no sure offer (low >= 1)
             sources: list = []
-            targets = _worker_targets(other, slot)
+            targets = targets_of[other]
             for s in opl.slots:
                 if counts and counts.get(s, 0) >= OFFERS_PER_TARGET:
                     continue
