@@ -184,10 +184,6 @@ class StateFields:
         if self.all_launched_year is None and all(q.launched for q in self.products.values()):
             self.all_launched_year = self.year
 
-    def _seats_from(self, seat: int) -> tuple[int, ...]:
-        """Every seat once, clockwise from `seat`."""
-        return _ROTATIONS[len(self.players)][seat]
-
     def _open_window(self, window: str, then: str) -> None:
         """Open a card window (F11); every window point announces itself (WindowOpened).
         It asks every seat holding any card, clockwise from the seat whose turn it is
@@ -196,8 +192,8 @@ class StateFields:
         if self._events is not None:  # hot: not even the fields packed
             self._emit(ev.WindowOpened, window, self.current_slot)
         players = self.players
-        self.window_seats = seats = [s for s in self._seats_from(self.turn_seat)
-                                     if players[s].hand]
+        clockwise = _ROTATIONS[len(players)][self.turn_seat]  # every seat, from the turn's
+        self.window_seats = seats = [s for s in clockwise if players[s].hand]
         self.after_window = then
         if seats:
             self.window = window
