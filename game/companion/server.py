@@ -70,6 +70,8 @@ PUBLIC_KEPT = 50
 OUTBOX_LIMIT = 200
 #: Bad messages one connection may send before it is closed.
 BAD_LIMIT = 20
+#: Seconds a phone has to answer the server's close frame before its socket is closed.
+CLOSE_REPLY_TIMEOUT = 1.0
 #: The longest name a phone may pick in the lobby (characters: `game.names`).
 MAX_NAME = NAME_MAX
 #: The short link's code: letters and digits nobody misreads (no 0/O, 1/I/L), 6 of them.
@@ -118,6 +120,10 @@ class Conn:
     ws: web.WebSocketResponse
     outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
     dropped: bool = False  # too slow: being closed (the phone resyncs when it reconnects)
+    #: (code, reason) once the server closes it: its own reading task does the closing
+    closing: asyncio.Future = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future())
+    ended: asyncio.Event = field(default_factory=asyncio.Event)  # its handler is done
 
     def send(self, text: str) -> None:
         if self.dropped:
@@ -306,7 +312,8 @@ class CompanionServer:
         seat = self.seat_of(request.match_info["token"])
         if seat is None or not _same_origin(request):
             return _forbidden()
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat,
+                                   timeout=CLOSE_REPLY_TIMEOUT)
         await ws.prepare(request)
         info = self.seats[seat]
         if info.opened:
@@ -340,6 +347,7 @@ class CompanionServer:
                 self.events.put({"kind": "disconnect", "seat": seat})
             if not ws.closed:
                 await ws.close()
+            conn.ended.set()
         return ws
 
     async def watch_socket(self, request: web.Request) -> web.StreamResponse:
@@ -347,7 +355,8 @@ class CompanionServer:
         if not self._lobby_ok(request) or not _same_origin(request) \
                 or len(self.watchers) >= MAX_WATCHERS:
             return _forbidden()
-        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat)
+        ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=self.heartbeat,
+                                   timeout=CLOSE_REPLY_TIMEOUT)
         await ws.prepare(request)
         conn = Conn(-1, ws)
         protocol = request.protocol
@@ -363,6 +372,7 @@ class CompanionServer:
             self.watchers.discard(conn)
             if not ws.closed:
                 await ws.close()
+            conn.ended.set()
         return ws
 
     def watch_message(self) -> str:
@@ -377,11 +387,28 @@ class CompanionServer:
     async def _read(self, conn: Conn) -> None:
         ws, limit, bad = conn.ws, RateLimit(self.rate, self.burst), 0
         while not ws.closed:
-            try:
-                msg = await ws.receive(timeout=self.idle_timeout)
-            except TimeoutError:
+            # The server's own closes (`_close_after_flush`) are made here, by the task
+            # that reads: aiohttp then waits for the phone's close reply, reading (and
+            # dropping) what the phone sent meanwhile. Closed from another task while
+            # this one waits in `receive`, the socket was shut at once, and a message
+            # from the phone still unread made the kernel reset the connection: the
+            # phone could lose the close frame, and with it "the game has ended".
+            if conn.closing.done():
+                code, message = conn.closing.result()
+                await ws.close(code=code, message=message)
+                return
+            receive = asyncio.ensure_future(ws.receive())
+            done, _ = await asyncio.wait((receive, conn.closing), timeout=self.idle_timeout,
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if receive not in done:
+                receive.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await receive
+                if conn.closing.done():
+                    continue  # closed by the server: at the top of the loop
                 await ws.close(code=CLOSE_IDLE, message=b"idle")
                 return
+            msg = receive.result()
             if msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED,
                             WSMsgType.ERROR):
                 return
@@ -433,11 +460,17 @@ class CompanionServer:
                 await conn.ws.send_str(await conn.outbox.get())
 
     async def _close_after_flush(self, conn: Conn, code: int, message: bytes) -> None:
+        """Close a phone's connection once its goodbye has gone out; returns when its
+        handler has ended (its reading task closes it: see `_read`)."""
         for _ in range(50):  # at most half a second for the goodbye to go out
             if conn.outbox.empty():
                 break
             await asyncio.sleep(0.01)
-        await conn.ws.close(code=code, message=message)
+        if not conn.closing.done():
+            conn.closing.set_result((code, message))
+        # (a phone that never answers is left to the runner's clean-up, which shuts it)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(conn.ended.wait(), CLOSE_REPLY_TIMEOUT + 1.0)
 
     def _spawn(self, coro) -> None:
         task = asyncio.ensure_future(coro)
