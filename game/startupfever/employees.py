@@ -294,8 +294,9 @@ class EmployeeRules(StateFields):
         towards 4 (a field per token), appended to `acts`."""
         p = self.products[slot]
         retains, suit_retains = _worker_retains(slot)
-        fields = p.nerds  # (both kinds written out: plain Python, a tuple of pairs per
-        if fields != NOBODY:  # call cost more)
+        # both kinds written out (plain Python: a tuple of pairs built per call cost more)
+        fields = p.nerds
+        if fields != NOBODY:
             for v in RETAIN_FIELDS:  # the fields with workers
                 if fields[v]:
                     acts += retains[v][:money]
